@@ -1,0 +1,140 @@
+//! Limits on a search: nodes, time, a cancel flag and stored states.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A flag that stops a running search when set; clone it to share it with
+/// another thread.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A new, unset flag.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search holding this flag to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](Self::cancel) was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Which limit of a [`Budget`] stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// More nodes were expanded than [`Budget::max_nodes`] allows.
+    Nodes,
+    /// The time limit or deadline passed.
+    Time,
+    /// The [`CancelFlag`] was set.
+    Cancelled,
+    /// BFS would have stored more than [`Budget::max_states`] states.
+    States,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit reached",
+            Limit::Time => "time limit reached",
+            Limit::Cancelled => "cancelled",
+            Limit::States => "state limit reached",
+        })
+    }
+}
+
+/// The limits a search runs under. The default limits nothing but the
+/// number of states BFS may store ([`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES)),
+/// so that no search eats all memory.
+///
+/// Nodes, time and the cancel flag are checked every 256 expanded nodes per
+/// thread, so a search stops within a few hundred nodes of its limit.
+///
+/// ```
+/// use std::time::Duration;
+/// use puzzle_search_core::{Budget, CancelFlag};
+///
+/// let flag = CancelFlag::new();
+/// let budget = Budget::default()
+///     .max_nodes(1_000_000)
+///     .time_limit(Duration::from_secs(2))
+///     .cancel_flag(flag.clone());
+/// assert_eq!(budget.max_nodes, Some(1_000_000));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after expanding this many nodes (all threads together).
+    pub max_nodes: Option<u64>,
+    /// Stop this long after the search starts.
+    pub time_limit: Option<Duration>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is set.
+    pub cancel: Option<CancelFlag>,
+    /// The most states BFS may store in its visited set.
+    pub max_states: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self {
+            max_nodes: None,
+            time_limit: None,
+            deadline: None,
+            cancel: None,
+            max_states: Self::DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+impl Budget {
+    /// The default cap on states stored by BFS: 2^24 (about 16.7 million).
+    pub const DEFAULT_MAX_STATES: usize = 1 << 24;
+
+    /// Sets [`max_nodes`](Self::max_nodes).
+    pub fn max_nodes(mut self, nodes: u64) -> Self {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Sets [`time_limit`](Self::time_limit).
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// Sets [`deadline`](Self::deadline).
+    pub fn deadline(mut self, at: Instant) -> Self {
+        self.deadline = Some(at);
+        self
+    }
+
+    /// Sets [`cancel`](Self::cancel).
+    pub fn cancel_flag(mut self, flag: CancelFlag) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Sets [`max_states`](Self::max_states).
+    pub fn max_states(mut self, states: usize) -> Self {
+        self.max_states = states;
+        self
+    }
+
+    /// The earlier of the deadline and `start + time_limit`.
+    pub(crate) fn effective_deadline(&self, start: Instant) -> Option<Instant> {
+        let from_limit = self.time_limit.map(|d| start + d);
+        match (self.deadline, from_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The search core of **puzzle-search**.
+//!
+//! Implement [`Puzzle`] for your puzzle (a state type, a move type, the
+//! successors in canonical move order and a goal test) and every strategy
+//! runs on it: depth-limited DFS (exactly `n` or at most `n` moves), IDA*,
+//! BFS, and parallel DFS / IDA* that return exactly the sequential answer.
+//! Every search takes a [`Budget`] and reports [`Stats`].
+//!
+//! # Example
+//! ```
+//! use puzzle_search_core::{Outcome, Puzzle, Solver, Strategy};
+//!
+//! /// Reach `target` from a number by `+1` or `*2`.
+//! struct Reach { target: u32 }
+//!
+//! impl Puzzle for Reach {
+//!     type State = u32;
+//!     type Move = char;
+//!     fn successors(&self, s: &u32, out: &mut Vec<(char, u32)>) {
+//!         // Canonical order: '*' (0x2A) before '+' (0x2B), matching `char`'s `Ord`.
+//!         out.push(('*', s * 2));
+//!         out.push(('+', s + 1));
+//!     }
+//!     fn is_goal(&self, s: &u32) -> bool { *s == self.target }
+//!     fn lower_bound(&self, s: &u32) -> Option<u32> {
+//!         // Numbers only grow: overshooting is a dead end.
+//!         if *s > self.target { None } else { Some(0) }
+//!     }
+//! }
+//!
+//! let report = Solver::new(Strategy::IdaStar { max_depth: 20 }).solve(&Reach { target: 10 }, &1);
+//! assert_eq!(report.outcome, Outcome::Solved(vec!['*', '*', '+', '*']));
+//! println!("{}", report.stats);
+//! ```
+#![warn(missing_docs)]
+
+mod budget;
+mod engine;
+mod memo;
+mod meter;
+mod outcome;
+mod progress;
+mod puzzle;
+mod replay;
+mod rng;
+mod solver;
+mod stats;
+mod strategy;
+
+pub use budget::{Budget, CancelFlag, Limit};
+pub use outcome::{Outcome, Report};
+pub use progress::{Phase, Progress};
+pub use puzzle::Puzzle;
+pub use replay::{ReplayError, replay};
+pub use rng::SplitMix64;
+pub use solver::{DepthMode, Solver, Strategy};
+pub use stats::Stats;

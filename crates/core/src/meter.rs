@@ -1,0 +1,112 @@
+//! Budget checks inside the hot loop, batched so they cost next to nothing.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crate::budget::{Budget, Limit};
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Interrupt {
+    /// A budget limit.
+    Limit(Limit),
+    /// A parallel task to the left already found a solution, so this
+    /// task's answer cannot matter.
+    Preempted,
+}
+
+/// What one `solve` call shares between its threads.
+pub(crate) struct Ctx<'a> {
+    pub budget: &'a Budget,
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    /// Nodes expanded by every thread, flushed in batches.
+    pub nodes: AtomicU64,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(budget: &'a Budget) -> Self {
+        let start = Instant::now();
+        Self {
+            budget,
+            start,
+            deadline: budget.effective_deadline(start),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// Nodes expanded so far (flushed batches only).
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+const BATCH: u32 = 256;
+
+/// One thread's view of the budget.
+pub(crate) struct Meter<'a> {
+    ctx: &'a Ctx<'a>,
+    countdown: u32,
+    pending: u64,
+    /// `(best, mine)`: stop when a task left of `mine` has found a solution.
+    preempt: Option<(&'a AtomicUsize, usize)>,
+}
+
+impl<'a> Meter<'a> {
+    pub(crate) fn new(ctx: &'a Ctx<'a>) -> Self {
+        // The first tick checks at once, so a search cancelled before it
+        // starts does no work.
+        Self {
+            ctx,
+            countdown: 1,
+            pending: 0,
+            preempt: None,
+        }
+    }
+
+    /// Makes this meter stop its task once `best` drops below `mine`.
+    pub(crate) fn set_preempt(&mut self, best: &'a AtomicUsize, mine: usize) {
+        self.preempt = Some((best, mine));
+        self.countdown = 1;
+    }
+
+    /// Counts one expanded node.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> Result<(), Interrupt> {
+        self.pending += 1;
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.check()
+        } else {
+            Ok(())
+        }
+    }
+
+    #[cold]
+    fn check(&mut self) -> Result<(), Interrupt> {
+        self.countdown = BATCH;
+        let total = self.flush();
+        let budget = self.ctx.budget;
+        if budget.max_nodes.is_some_and(|max| total > max) {
+            return Err(Interrupt::Limit(Limit::Nodes));
+        }
+        if budget.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+            return Err(Interrupt::Limit(Limit::Cancelled));
+        }
+        if self.ctx.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Interrupt::Limit(Limit::Time));
+        }
+        if let Some((best, mine)) = self.preempt {
+            if best.load(Ordering::Relaxed) < mine {
+                return Err(Interrupt::Preempted);
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the pending count to the shared total and returns the total.
+    pub(crate) fn flush(&mut self) -> u64 {
+        let pending = std::mem::take(&mut self.pending);
+        self.ctx.nodes.fetch_add(pending, Ordering::Relaxed) + pending
+    }
+}

@@ -1,0 +1,28 @@
+//! What a progress hook is told.
+
+use std::time::Duration;
+
+/// Which unit of work just finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// One IDA* iteration up to [`Progress::depth`] moves.
+    Iteration,
+    /// The single pass of a depth-limited DFS.
+    Pass,
+    /// One BFS layer: every state [`Progress::depth`] moves from the start.
+    Layer,
+}
+
+/// A report sent to the hook set with
+/// [`Solver::on_progress`](crate::Solver::on_progress).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What finished.
+    pub phase: Phase,
+    /// Its depth (the IDA* threshold, the DFS limit, the BFS layer).
+    pub depth: u32,
+    /// Nodes expanded so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}

@@ -1,0 +1,70 @@
+//! The [`Puzzle`] trait: what a user implements to get every strategy.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A move-based puzzle: states, moves between them and a goal.
+///
+/// Two items are required: [`successors`](Puzzle::successors) and
+/// [`is_goal`](Puzzle::is_goal). The provided items have safe defaults and
+/// may be overridden: [`lower_bound`](Puzzle::lower_bound) makes IDA* and
+/// the depth-limited searches prune, [`apply`](Puzzle::apply) makes replay
+/// cheaper.
+///
+/// # Canonical move order
+/// `successors` must push the moves of a state in **strictly ascending
+/// `Move` order** (`Ord`). That order defines "lexicographically smallest":
+/// every strategy returns, among the solutions it is asked for (exactly `n`
+/// moves, at most `n`, or shortest), the one whose move sequence is smallest
+/// in that order, a proper prefix counting as smaller than its extensions.
+/// Debug builds check the order.
+///
+/// # Admissible bounds
+/// `lower_bound` must never exceed the true number of moves still needed
+/// from a state (it is *admissible*). Then pruning a state whose bound
+/// exceeds the moves left removes no solution, so the answer is the same as
+/// an exhaustive search's. Returning `None` says "no goal is reachable from
+/// here at all" (a dead end); that too must be true, never a guess.
+///
+/// # Design rationale
+/// Successors go into a caller-owned buffer that the strategies keep per
+/// depth and reuse, so the hot loop does not allocate. States are returned
+/// whole (not as undo records) because puzzle states are small `Copy`-like
+/// values or bitboards, and whole states make the failure memo, duplicate
+/// elimination and parallel splitting generic.
+///
+/// The `Send + Sync` bounds let the parallel strategies share the puzzle
+/// and move states between threads; plain data types have them for free.
+pub trait Puzzle: Sync {
+    /// A position of the puzzle. Equal states must behave identically.
+    type State: Clone + Eq + Hash + Send + Sync;
+    /// One move. Its `Ord` is the canonical move order.
+    type Move: Copy + Ord + Debug + Send + Sync;
+
+    /// Appends every legal move of `state` with the state it leads to, in
+    /// strictly ascending `Move` order. `out` arrives empty.
+    fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
+
+    /// Whether `state` is solved.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// An admissible lower bound on the moves still needed from `state`, or
+    /// `None` when no goal can be reached from it (a dead end).
+    ///
+    /// The default, `Some(0)`, never prunes.
+    fn lower_bound(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        Some(0)
+    }
+
+    /// The state that `mv` leads to from `state`, or `None` when `mv` is not
+    /// legal there. Used by [`replay`](crate::replay).
+    ///
+    /// The default searches [`successors`](Puzzle::successors); override it
+    /// when a move can be applied directly.
+    fn apply(&self, state: &Self::State, mv: Self::Move) -> Option<Self::State> {
+        let mut out = Vec::new();
+        self.successors(state, &mut out);
+        out.into_iter().find(|(m, _)| *m == mv).map(|(_, s)| s)
+    }
+}

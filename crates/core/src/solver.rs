@@ -1,0 +1,209 @@
+//! Choosing a strategy and its options, and running it.
+
+use std::fmt;
+
+use crate::budget::Budget;
+use crate::meter::Ctx;
+use crate::outcome::{Outcome, Report};
+use crate::progress::Progress;
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+use crate::strategy::{bfs, dfs, ida};
+
+/// Which solutions a depth-limited DFS looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthMode {
+    /// Solutions of exactly the depth (a goal reached earlier does not end
+    /// the sequence; the puzzle's moves go on from it).
+    Exactly,
+    /// Solutions of at most the depth (a goal ends the sequence).
+    AtMost,
+}
+
+/// A search strategy. Every strategy returns the lexicographically smallest
+/// (in canonical move order) of the solutions it promises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Depth-first search to `depth` moves, in one pass.
+    Dfs {
+        /// The depth limit.
+        depth: u32,
+        /// Exactly or at most `depth` moves.
+        mode: DepthMode,
+    },
+    /// IDA*: a shortest solution of at most `max_depth` moves.
+    IdaStar {
+        /// The longest solution looked for.
+        max_depth: u32,
+    },
+    /// Breadth-first search: a shortest solution of at most `max_depth`
+    /// moves. Stores every state it meets, up to [`Budget::max_states`].
+    Bfs {
+        /// The longest solution looked for.
+        max_depth: u32,
+    },
+}
+
+impl Strategy {
+    /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Strategy::Dfs {
+                mode: DepthMode::Exactly,
+                ..
+            } => "dfs-exact",
+            Strategy::Dfs {
+                mode: DepthMode::AtMost,
+                ..
+            } => "dfs",
+            Strategy::IdaStar { .. } => "ida",
+            Strategy::Bfs { .. } => "bfs",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The options every strategy reads.
+#[derive(Clone, Copy)]
+pub(crate) struct Options<'h> {
+    pub memo_capacity: usize,
+    pub dedup: bool,
+    pub parallel: bool,
+    pub progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
+}
+
+/// A configured search: a [`Strategy`], its options and a [`Budget`].
+///
+/// The options never change the answer, only the work done: the failure
+/// memo and duplicate-child elimination prune only subtrees that cannot hold
+/// the answer (see the crate's `docs/strategies.md`), and the parallel
+/// search returns the first solution in canonical order whatever the thread
+/// count.
+///
+/// ```
+/// use puzzle_search_core::{Budget, Puzzle, Solver, Strategy};
+/// # struct Count;
+/// # impl Puzzle for Count {
+/// #     type State = u8;
+/// #     type Move = u8;
+/// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+/// #         out.push((1, s.wrapping_add(1)));
+/// #     }
+/// #     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+/// # }
+/// let solver = Solver::new(Strategy::IdaStar { max_depth: 10 })
+///     .memo(true)
+///     .dedup(true)
+///     .budget(Budget::default().max_nodes(10_000));
+/// assert_eq!(solver.solve(&Count, &0).solution(), Some(&[1, 1, 1][..]));
+/// ```
+#[derive(Clone)]
+pub struct Solver<'h> {
+    strategy: Strategy,
+    options: Options<'h>,
+    budget: Budget,
+}
+
+impl fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("strategy", &self.strategy)
+            .field("memo_capacity", &self.options.memo_capacity)
+            .field("dedup", &self.options.dedup)
+            .field("parallel", &self.options.parallel)
+            .field("budget", &self.budget)
+            .finish()
+    }
+}
+
+impl<'h> Solver<'h> {
+    /// The memo size [`memo(true)`](Self::memo) uses: 2^20 entries.
+    pub const DEFAULT_MEMO_CAPACITY: usize = 1 << 20;
+
+    /// A plain sequential search by `strategy`: no memo, no duplicate
+    /// elimination, no limits but the default [`Budget`].
+    pub fn new(strategy: Strategy) -> Self {
+        Self {
+            strategy,
+            options: Options {
+                memo_capacity: 0,
+                dedup: false,
+                parallel: false,
+                progress: None,
+            },
+            budget: Budget::default(),
+        }
+    }
+
+    /// The strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Turns the failure memo of DFS and IDA* on, with
+    /// [`DEFAULT_MEMO_CAPACITY`](Self::DEFAULT_MEMO_CAPACITY) entries, or off.
+    pub fn memo(self, on: bool) -> Self {
+        self.memo_capacity(if on { Self::DEFAULT_MEMO_CAPACITY } else { 0 })
+    }
+
+    /// Turns the failure memo on with room for `entries` entries (0: off).
+    /// A full memo is cleared and refilled, so memory stays bounded.
+    pub fn memo_capacity(mut self, entries: usize) -> Self {
+        self.options.memo_capacity = entries;
+        self
+    }
+
+    /// Skips, in DFS and IDA*, a successor whose state equals an earlier
+    /// sibling's. (BFS always skips states it has seen.)
+    pub fn dedup(mut self, on: bool) -> Self {
+        self.options.dedup = on;
+        self
+    }
+
+    /// Runs DFS and IDA* passes on rayon's current thread pool (BFS stays
+    /// sequential). Without the `parallel` feature this has no effect.
+    pub fn parallel(mut self, on: bool) -> Self {
+        self.options.parallel = on;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Calls `hook` after every IDA* iteration, DFS pass and BFS layer.
+    pub fn on_progress(mut self, hook: &'h (dyn Fn(&Progress) + Sync)) -> Self {
+        self.options.progress = Some(hook);
+        self
+    }
+
+    /// Searches from `start`.
+    ///
+    /// Returns the outcome with the statistics; a search that runs out of
+    /// budget returns [`Outcome::Stopped`] with what it counted so far.
+    pub fn solve<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
+        let ctx = Ctx::new(&self.budget);
+        let mut stats = Stats::default();
+        let options = &self.options;
+        let outcome: Outcome<P::Move> = match self.strategy {
+            Strategy::Dfs { depth, mode } => {
+                dfs::solve(puzzle, start, depth, mode, &ctx, options, &mut stats)
+            }
+            Strategy::IdaStar { max_depth } => {
+                ida::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
+            }
+            Strategy::Bfs { max_depth } => {
+                bfs::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
+            }
+        };
+        stats.elapsed = ctx.start.elapsed();
+        Report { outcome, stats }
+    }
+}

@@ -1,0 +1,72 @@
+//! Counters every search keeps.
+
+use std::fmt;
+use std::ops::AddAssign;
+use std::time::Duration;
+
+/// What a search did. Parallel searches add up their threads' counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated.
+    pub generated: u64,
+    /// Successors skipped because an earlier sibling reached the same state.
+    pub duplicates: u64,
+    /// States pruned by the failure memo.
+    pub memo_hits: u64,
+    /// States pruned because the lower bound exceeded the moves left.
+    pub bound_cutoffs: u64,
+    /// States pruned as dead ends (`lower_bound` returned `None`).
+    pub dead_ends: u64,
+    /// IDA* iterations (thresholds tried).
+    pub iterations: u32,
+    /// The largest BFS layer.
+    pub peak_frontier: u64,
+    /// The most states BFS stored at once.
+    pub peak_visited: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl AddAssign for Stats {
+    /// Adds the counters and keeps the larger peaks and time.
+    fn add_assign(&mut self, o: Stats) {
+        self.expanded += o.expanded;
+        self.generated += o.generated;
+        self.duplicates += o.duplicates;
+        self.memo_hits += o.memo_hits;
+        self.bound_cutoffs += o.bound_cutoffs;
+        self.dead_ends += o.dead_ends;
+        self.iterations += o.iterations;
+        self.peak_frontier = self.peak_frontier.max(o.peak_frontier);
+        self.peak_visited = self.peak_visited.max(o.peak_visited);
+        self.elapsed = self.elapsed.max(o.elapsed);
+    }
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expanded {} generated {} duplicates {} memo-hits {} bound-cuts {} dead-ends {}",
+            self.expanded,
+            self.generated,
+            self.duplicates,
+            self.memo_hits,
+            self.bound_cutoffs,
+            self.dead_ends
+        )?;
+        if self.iterations > 0 {
+            write!(f, " iterations {}", self.iterations)?;
+        }
+        if self.peak_visited > 0 {
+            write!(
+                f,
+                " peak-frontier {} peak-visited {}",
+                self.peak_frontier, self.peak_visited
+            )?;
+        }
+        write!(f, " in {:.3?}", self.elapsed)
+    }
+}

@@ -1,0 +1,144 @@
+//! Breadth-first search: shortest, lexicographically smallest among shortest.
+//!
+//! # Design rationale
+//! States are kept in one vector in discovery order, which is also the FIFO
+//! queue, each with its parent's index and the move from it; a hash table
+//! of indices is the visited set, so each state is stored once.
+//!
+//! Claim: within a layer, states are queued in lexicographic order of their
+//! smallest shortest paths. A state of layer `k + 1` is first discovered
+//! from the earliest-queued parent that reaches it, by that parent's
+//! smallest such move, which is exactly its smallest shortest path (any
+//! shortest path runs through a smallest shortest path of its layer-`k`
+//! parent). Children are appended in that same order, so the claim holds
+//! for layer `k + 1` too, and the first goal discovered is the
+//! lexicographically smallest among the shortest solutions. Checking goals
+//! on discovery lets the search stop one layer early.
+
+use std::hash::BuildHasher;
+
+use hashbrown::DefaultHashBuilder;
+use hashbrown::HashTable;
+
+use crate::budget::Limit;
+use crate::meter::{Ctx, Interrupt, Meter};
+use crate::outcome::Outcome;
+use crate::progress::{Phase, Progress};
+use crate::puzzle::Puzzle;
+use crate::solver::Options;
+use crate::stats::Stats;
+
+/// One discovered state.
+struct Node<P: Puzzle> {
+    state: P::State,
+    parent: u32,
+    mv: Option<P::Move>,
+}
+
+/// A shortest solution of at most `max_depth` moves.
+pub(crate) fn solve<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    options: &Options<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    if puzzle.is_goal(start) {
+        return Outcome::Solved(Vec::new());
+    }
+    if puzzle.lower_bound(start).is_none() {
+        stats.dead_ends += 1;
+        return Outcome::NoSolution;
+    }
+    let max_states = ctx.budget.max_states.min(u32::MAX as usize);
+    let hasher = DefaultHashBuilder::default();
+    let mut nodes: Vec<Node<P>> = vec![Node {
+        state: start.clone(),
+        parent: 0,
+        mv: None,
+    }];
+    let mut seen: HashTable<u32> = HashTable::new();
+    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
+        hasher.hash_one(&nodes[i as usize].state)
+    });
+    let mut meter = Meter::new(ctx);
+    let mut children = Vec::new();
+    let mut layer_start = 0;
+    let mut depth = 0;
+
+    let outcome = 'search: loop {
+        let layer_end = nodes.len();
+        if layer_start == layer_end || depth >= max_depth {
+            break Outcome::NoSolution;
+        }
+        stats.peak_frontier = stats.peak_frontier.max((layer_end - layer_start) as u64);
+        for index in layer_start..layer_end {
+            match meter.tick() {
+                Ok(()) => {}
+                Err(Interrupt::Limit(limit)) => break 'search Outcome::Stopped(limit),
+                // BFS sets no preemption; treat one like a cancel all the same.
+                Err(Interrupt::Preempted) => break 'search Outcome::Stopped(Limit::Cancelled),
+            }
+            children.clear();
+            puzzle.successors(&nodes[index].state, &mut children);
+            stats.expanded += 1;
+            stats.generated += children.len() as u64;
+            for (mv, child) in children.drain(..) {
+                let hash = hasher.hash_one(&child);
+                if seen
+                    .find(hash, |&i| nodes[i as usize].state == child)
+                    .is_some()
+                {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                if puzzle.is_goal(&child) {
+                    let mut moves = vec![mv];
+                    let mut at = index;
+                    while let Some(m) = nodes[at].mv {
+                        moves.push(m);
+                        at = nodes[at].parent as usize;
+                    }
+                    moves.reverse();
+                    break 'search Outcome::Solved(moves);
+                }
+                match puzzle.lower_bound(&child) {
+                    None => {
+                        stats.dead_ends += 1;
+                        continue;
+                    }
+                    Some(bound) if depth + 1 + bound > max_depth => {
+                        stats.bound_cutoffs += 1;
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+                if nodes.len() >= max_states {
+                    break 'search Outcome::Stopped(Limit::States);
+                }
+                let id = nodes.len() as u32;
+                nodes.push(Node {
+                    state: child,
+                    parent: index as u32,
+                    mv: Some(mv),
+                });
+                seen.insert_unique(hash, id, |&i| hasher.hash_one(&nodes[i as usize].state));
+            }
+        }
+        layer_start = layer_end;
+        depth += 1;
+        stats.peak_visited = nodes.len() as u64;
+        if let Some(hook) = options.progress {
+            hook(&Progress {
+                phase: Phase::Layer,
+                depth,
+                nodes: meter.flush(),
+                elapsed: ctx.start.elapsed(),
+            });
+        }
+    };
+    meter.flush();
+    stats.peak_visited = stats.peak_visited.max(nodes.len() as u64);
+    outcome
+}

@@ -1,0 +1,48 @@
+//! Depth-limited DFS: exactly `n` moves or at most `n` moves.
+
+use crate::engine::{Mode, Rules};
+use crate::meter::Ctx;
+use crate::outcome::Outcome;
+use crate::progress::{Phase, Progress};
+use crate::puzzle::Puzzle;
+use crate::solver::{DepthMode, Options};
+use crate::stats::Stats;
+use crate::strategy::{PassEnd, Runner};
+
+/// One pass to `depth`; the lexicographically smallest solution of `mode`.
+pub(crate) fn solve<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    depth: u32,
+    mode: DepthMode,
+    ctx: &Ctx<'_>,
+    options: &Options<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    let mode = match mode {
+        DepthMode::Exactly => Mode::Exact,
+        DepthMode::AtMost => Mode::AtMost,
+    };
+    let rules = Rules {
+        mode,
+        limit: depth,
+        dedup: options.dedup,
+        no_return: false,
+    };
+    let mut runner = Runner::new(puzzle, ctx, rules, options.memo_capacity, options.parallel);
+    let (end, pass_stats) = runner.pass(start, rules);
+    *stats += pass_stats;
+    if let Some(hook) = options.progress {
+        hook(&Progress {
+            phase: Phase::Pass,
+            depth,
+            nodes: ctx.nodes(),
+            elapsed: ctx.start.elapsed(),
+        });
+    }
+    match end {
+        PassEnd::Found(moves) => Outcome::Solved(moves),
+        PassEnd::Fail { .. } => Outcome::NoSolution,
+        PassEnd::Stopped(limit) => Outcome::Stopped(limit),
+    }
+}

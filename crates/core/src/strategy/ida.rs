@@ -1,0 +1,62 @@
+//! IDA*: iterative deepening on `g + bound`.
+//!
+//! Each iteration is an at-most pass to the threshold. Every earlier
+//! iteration proved that no solution is shorter than the threshold, so the
+//! first solution a pass meets is a shortest one, and being the first in
+//! canonical order it is the lexicographically smallest of them. The next
+//! threshold is the smallest `g + bound` that was cut off, so no length is
+//! skipped that could hold a solution.
+
+use crate::engine::{INF, Mode, Rules};
+use crate::meter::Ctx;
+use crate::outcome::Outcome;
+use crate::progress::{Phase, Progress};
+use crate::puzzle::Puzzle;
+use crate::solver::Options;
+use crate::stats::Stats;
+use crate::strategy::{PassEnd, Runner};
+
+/// A shortest solution of at most `max_depth` moves, lexicographically
+/// smallest among the shortest.
+pub(crate) fn solve<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    options: &Options<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    let Some(mut threshold) = puzzle.lower_bound(start) else {
+        stats.dead_ends += 1;
+        return Outcome::NoSolution;
+    };
+    // A shortest solution never returns to the state it just left.
+    let mut rules = Rules {
+        mode: Mode::AtMost,
+        limit: threshold,
+        dedup: options.dedup,
+        no_return: true,
+    };
+    let mut runner = Runner::new(puzzle, ctx, rules, options.memo_capacity, options.parallel);
+    while threshold <= max_depth {
+        rules.limit = threshold;
+        let (end, pass_stats) = runner.pass(start, rules);
+        *stats += pass_stats;
+        stats.iterations += 1;
+        if let Some(hook) = options.progress {
+            hook(&Progress {
+                phase: Phase::Iteration,
+                depth: threshold,
+                nodes: ctx.nodes(),
+                elapsed: ctx.start.elapsed(),
+            });
+        }
+        match end {
+            PassEnd::Found(moves) => return Outcome::Solved(moves),
+            PassEnd::Stopped(limit) => return Outcome::Stopped(limit),
+            PassEnd::Fail { next } if next == INF => break,
+            PassEnd::Fail { next } => threshold = next,
+        }
+    }
+    Outcome::NoSolution
+}

@@ -1,0 +1,150 @@
+//! Parallel DFS passes on rayon that return exactly the sequential answer.
+//!
+//! # Design rationale
+//! A pass first runs sequentially down to a split depth, keeping every open
+//! node there as a task, in canonical order. Preorder makes the tasks'
+//! subtrees (and a solution met above the split depth, which ends the split
+//! phase) follow each other in lexicographic order, so the answer is the
+//! first task in that order that has a solution, as with rayon's
+//! `find_map_first`. Tasks run in parallel; a task that finds a solution
+//! publishes its index, and every task to its right stops at its next
+//! budget check, while tasks to its left run to the end, because one of
+//! them may hold a smaller answer. The result therefore does not depend on
+//! the thread count or on timing; only the work done does.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::engine::{Engine, Flow, INF, Rules, Task};
+use crate::memo::{Memo, SharedMemo};
+use crate::meter::{Ctx, Interrupt, Meter};
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+use crate::strategy::PassEnd;
+
+/// Aim for this many tasks per thread, so uneven subtrees even out.
+const TASKS_PER_THREAD: usize = 16;
+
+/// How one task ended.
+enum TaskEnd<M> {
+    Found(Vec<M>),
+    Fail,
+    Stopped(crate::budget::Limit),
+    Preempted,
+}
+
+/// The parallel form of a DFS pass, with its shared failure memo.
+pub(crate) struct Parallel<'a, P: Puzzle> {
+    puzzle: &'a P,
+    ctx: &'a Ctx<'a>,
+    memo: Option<SharedMemo<P::State>>,
+    /// The split depth that gave enough tasks last time (IDA* passes grow).
+    split: u32,
+}
+
+impl<'a, P: Puzzle> Parallel<'a, P> {
+    pub(crate) fn new(puzzle: &'a P, ctx: &'a Ctx<'a>, memo_capacity: usize) -> Self {
+        let memo = (memo_capacity > 0).then(|| SharedMemo::new(memo_capacity));
+        Self {
+            puzzle,
+            ctx,
+            memo,
+            split: 1,
+        }
+    }
+
+    fn engine(&self, rules: Rules) -> Engine<'_, P> {
+        let memo = match &self.memo {
+            Some(shared) => Memo::Shared(shared),
+            None => Memo::Off,
+        };
+        Engine::new(self.puzzle, rules, memo, Meter::new(self.ctx))
+    }
+
+    pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
+        let target = rayon::current_num_threads().max(2) * TASKS_PER_THREAD;
+        let mut stats = Stats::default();
+        // Split phase: deepen the split until there are enough tasks.
+        let mut depth = self.split.min(rules.limit.saturating_sub(1)).max(1);
+        let (tasks, leaf, mut next) = loop {
+            let mut engine = self.engine(rules);
+            engine.split = Some((depth, Vec::new()));
+            let flow = engine.run(start);
+            stats += std::mem::take(&mut engine.stats);
+            let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
+            match flow {
+                Flow::Found if tasks.is_empty() => return (PassEnd::Found(engine.path), stats),
+                Flow::Found => break (tasks, Some(engine.path), INF),
+                Flow::Fail(_) => {
+                    return (
+                        PassEnd::Fail {
+                            next: engine.min_pruned,
+                        },
+                        stats,
+                    );
+                }
+                Flow::Stop(Interrupt::Limit(limit)) => return (PassEnd::Stopped(limit), stats),
+                Flow::Stop(Interrupt::Preempted) => return (PassEnd::Fail { next: INF }, stats),
+                Flow::Deferred => {
+                    if tasks.len() >= target || depth + 1 >= rules.limit {
+                        break (tasks, None, engine.min_pruned);
+                    }
+                    depth += 1;
+                }
+            }
+        };
+        self.split = depth;
+
+        let best = AtomicUsize::new(if leaf.is_some() {
+            tasks.len()
+        } else {
+            usize::MAX
+        });
+        let results: Vec<(TaskEnd<P::Move>, Stats, u32)> = tasks
+            .into_par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map_init(
+                || self.engine(rules),
+                |engine, (i, task): (usize, Task<P>)| {
+                    if best.load(Ordering::Relaxed) < i {
+                        return (TaskEnd::Preempted, Stats::default(), INF);
+                    }
+                    engine.meter.set_preempt(&best, i);
+                    engine.path = task.path;
+                    let end = match engine.run(&task.state) {
+                        Flow::Found => {
+                            best.fetch_min(i, Ordering::Relaxed);
+                            TaskEnd::Found(std::mem::take(&mut engine.path))
+                        }
+                        Flow::Fail(_) | Flow::Deferred => TaskEnd::Fail,
+                        Flow::Stop(Interrupt::Limit(limit)) => TaskEnd::Stopped(limit),
+                        Flow::Stop(Interrupt::Preempted) => TaskEnd::Preempted,
+                    };
+                    (end, std::mem::take(&mut engine.stats), engine.min_pruned)
+                },
+            )
+            .collect();
+
+        let mut answer = None;
+        for (end, task_stats, task_next) in results {
+            stats += task_stats;
+            if answer.is_some() {
+                continue;
+            }
+            match end {
+                TaskEnd::Found(path) => answer = Some(PassEnd::Found(path)),
+                TaskEnd::Stopped(limit) => answer = Some(PassEnd::Stopped(limit)),
+                TaskEnd::Fail => next = next.min(task_next),
+                // Only tasks right of a found solution are preempted.
+                TaskEnd::Preempted => {}
+            }
+        }
+        let end = answer.unwrap_or(match leaf {
+            Some(path) => PassEnd::Found(path),
+            None => PassEnd::Fail { next },
+        });
+        (end, stats)
+    }
+}

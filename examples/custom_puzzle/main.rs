@@ -1,0 +1,83 @@
+//! How to add your own puzzle: the 8-puzzle with a Manhattan-distance
+//! bound, solved by every strategy.
+//!
+//! ```text
+//! cargo run --release --example custom_puzzle [SEED]
+//! ```
+//! The puzzle itself is in `eight_puzzle.rs` beside this file: a `Copy`
+//! board, a move enum whose `Ord` is the canonical order, and the
+//! `Puzzle` impl (successors, goal test, lower bound).
+
+mod eight_puzzle;
+
+use std::process::ExitCode;
+
+use eight_puzzle::{Board, EightPuzzle};
+use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay};
+
+fn main() -> ExitCode {
+    let seed = match std::env::args().nth(1).map(|s| s.parse::<u64>()) {
+        None => 2026,
+        Some(Ok(seed)) => seed,
+        Some(Err(_)) => {
+            eprintln!("error: the seed must be a whole number");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Board::random(&mut SplitMix64::new(seed));
+    println!("start: {start:?} (seed {seed})");
+
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 31 });
+    let Some(optimal) = ida.solve(&EightPuzzle, &start).solution().map(<[_]>::len) else {
+        eprintln!("error: no solution within 31 moves (the 8-puzzle never needs more)");
+        return ExitCode::FAILURE;
+    };
+    let optimal = optimal as u32;
+
+    let solvers = [
+        ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
+        (
+            "ida+memo+dedup",
+            Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .memo(true)
+                .dedup(true),
+        ),
+        (
+            "ida parallel",
+            Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
+        ),
+        ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
+        (
+            "dfs exactly optimal",
+            Solver::new(Strategy::Dfs {
+                depth: optimal,
+                mode: DepthMode::Exactly,
+            }),
+        ),
+        (
+            "dfs at most optimal",
+            Solver::new(Strategy::Dfs {
+                depth: optimal,
+                mode: DepthMode::AtMost,
+            })
+            .memo(true),
+        ),
+    ];
+    for (name, solver) in &solvers {
+        let report = solver.solve(&EightPuzzle, &start);
+        match &report.outcome {
+            Outcome::Solved(moves) => {
+                let verified = replay(&EightPuzzle, &start, moves).is_ok();
+                let text: String = moves.iter().map(|m| m.letter()).collect();
+                println!(
+                    "{name:>20}: {:>2} moves {text} (replay {})",
+                    moves.len(),
+                    if verified { "ok" } else { "FAILED" }
+                );
+            }
+            other => println!("{name:>20}: {other:?}"),
+        }
+        println!("{:>20}  {}", "", report.stats);
+    }
+    ExitCode::SUCCESS
+}

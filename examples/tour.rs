@@ -1,0 +1,80 @@
+//! The README's main command: every bundled puzzle sample solved by every
+//! strategy that applies, in one table.
+//!
+//! ```text
+//! cargo run --release --example tour
+//! ```
+
+#[path = "custom_puzzle/eight_puzzle.rs"]
+mod eight_puzzle;
+
+use std::time::Duration;
+
+use eight_puzzle::{Board, EightPuzzle};
+use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay};
+
+/// One line of the table.
+struct Row {
+    puzzle: &'static str,
+    strategy: String,
+    answer: String,
+    nodes: u64,
+    time: Duration,
+}
+
+/// The 8-puzzle of the `custom_puzzle` example, seed 2026, by every strategy.
+fn eight_puzzle_rows(rows: &mut Vec<Row>) {
+    let start = Board::random(&mut SplitMix64::new(2026));
+    let optimal = Solver::new(Strategy::IdaStar { max_depth: 31 })
+        .solve(&EightPuzzle, &start)
+        .solution()
+        .map_or(31, |m| m.len() as u32);
+    let solvers = [
+        ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
+        ("ida +memo +dedup", Solver::new(Strategy::IdaStar { max_depth: 31 }).memo(true).dedup(true)),
+        ("ida parallel", Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true)),
+        ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
+        (
+            "dfs exactly n",
+            Solver::new(Strategy::Dfs { depth: optimal, mode: DepthMode::Exactly }).memo(true),
+        ),
+        (
+            "dfs at most n",
+            Solver::new(Strategy::Dfs { depth: optimal, mode: DepthMode::AtMost }).memo(true),
+        ),
+    ];
+    for (name, solver) in solvers {
+        let report = solver.solve(&EightPuzzle, &start);
+        let answer = match &report.outcome {
+            Outcome::Solved(moves) if replay(&EightPuzzle, &start, moves).is_ok() => {
+                moves.iter().map(|m| m.letter()).collect()
+            }
+            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
+            Outcome::NoSolution => "no solution".to_string(),
+            Outcome::Stopped(limit) => limit.to_string(),
+        };
+        rows.push(Row {
+            puzzle: "8-puzzle",
+            strategy: name.to_string(),
+            answer,
+            nodes: report.stats.expanded,
+            time: report.stats.elapsed,
+        });
+    }
+}
+
+fn main() {
+    let mut rows = Vec::new();
+    eight_puzzle_rows(&mut rows);
+    println!("{:<10} {:<18} {:>10} {:>11}  answer", "puzzle", "strategy", "nodes", "time");
+    for r in &rows {
+        println!(
+            "{:<10} {:<18} {:>10} {:>11}  {}",
+            r.puzzle,
+            r.strategy,
+            r.nodes,
+            format!("{:.1?}", r.time),
+            r.answer
+        );
+    }
+}

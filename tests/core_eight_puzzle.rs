@@ -1,0 +1,300 @@
+//! The core's strategies on the 8-puzzle: agreement, parallel determinism,
+//! budgets and progress.
+
+#[path = "../examples/custom_puzzle/eight_puzzle.rs"]
+mod eight_puzzle;
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use eight_puzzle::{Board, EightPuzzle, Slide, instances};
+use puzzle_search::{
+    Budget, CancelFlag, DepthMode, Limit, Outcome, Phase, Puzzle, Solver, Strategy, replay,
+};
+
+fn solution(solver: &Solver<'_>, start: &Board) -> Vec<Slide> {
+    let report = solver.solve(&EightPuzzle, start);
+    match report.outcome {
+        Outcome::Solved(moves) => {
+            assert!(
+                replay(&EightPuzzle, start, &moves).is_ok(),
+                "{moves:?} does not replay"
+            );
+            moves
+        }
+        other => panic!("{start:?}: {other:?} with {solver:?}"),
+    }
+}
+
+#[test]
+fn every_strategy_finds_the_same_shortest_answer() {
+    for start in instances(25, 1) {
+        let expected = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start);
+        let n = expected.len() as u32;
+        let solvers = [
+            Solver::new(Strategy::IdaStar { max_depth: 31 }),
+            Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .memo(true)
+                .dedup(true),
+            Solver::new(Strategy::IdaStar { max_depth: 31 }).memo_capacity(64),
+            Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .memo(true)
+                .parallel(true),
+            Solver::new(Strategy::Dfs {
+                depth: n,
+                mode: DepthMode::AtMost,
+            })
+            .memo(true),
+            Solver::new(Strategy::Dfs {
+                depth: n,
+                mode: DepthMode::Exactly,
+            })
+            .memo(true),
+        ];
+        for solver in &solvers {
+            assert_eq!(solution(solver, &start), expected, "{start:?} {solver:?}");
+        }
+        // One move short there is nothing, in either DFS mode.
+        if n > 0 {
+            for mode in [DepthMode::AtMost, DepthMode::Exactly] {
+                let report = Solver::new(Strategy::Dfs { depth: n - 1, mode })
+                    .memo(true)
+                    .solve(&EightPuzzle, &start);
+                assert_eq!(report.outcome, Outcome::NoSolution);
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_depth_can_differ_from_shortest() {
+    // From one move away, exactly 3 moves go there and back and back again.
+    let start = Board::solved()
+        .slide(Slide::Up)
+        .expect("the blank can move up");
+    let exact = solution(
+        &Solver::new(Strategy::Dfs {
+            depth: 3,
+            mode: DepthMode::Exactly,
+        }),
+        &start,
+    );
+    assert_eq!(exact, [Slide::Down, Slide::Left, Slide::Right]);
+    let at_most = solution(
+        &Solver::new(Strategy::Dfs {
+            depth: 3,
+            mode: DepthMode::AtMost,
+        }),
+        &start,
+    );
+    assert_eq!(at_most, [Slide::Down]);
+    // An even number of moves can never undo one move (parity).
+    let report = Solver::new(Strategy::Dfs {
+        depth: 4,
+        mode: DepthMode::Exactly,
+    })
+    .dedup(true)
+    .memo(true)
+    .solve(&EightPuzzle, &start);
+    assert_eq!(report.outcome, Outcome::NoSolution);
+}
+
+#[test]
+fn parallel_equals_sequential_on_1_2_and_4_threads() {
+    let starts = instances(12, 2);
+    let sequential: Vec<_> = starts
+        .iter()
+        .map(|s| solution(&Solver::new(Strategy::IdaStar { max_depth: 31 }), s))
+        .collect();
+    for threads in [1, 2, 4] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        pool.install(|| {
+            for (start, expected) in starts.iter().zip(&sequential) {
+                for memo in [false, true] {
+                    let ida = Solver::new(Strategy::IdaStar { max_depth: 31 })
+                        .memo(memo)
+                        .parallel(true);
+                    assert_eq!(&solution(&ida, start), expected, "{threads} threads");
+                    let n = expected.len() as u32;
+                    for mode in [DepthMode::AtMost, DepthMode::Exactly] {
+                        let dfs = Solver::new(Strategy::Dfs { depth: n + 2, mode }).memo(memo);
+                        let seq = dfs.solve(&EightPuzzle, start).outcome;
+                        let par = dfs
+                            .clone()
+                            .parallel(true)
+                            .solve(&EightPuzzle, start)
+                            .outcome;
+                        assert_eq!(seq, par, "{threads} threads, {mode:?}");
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// A walk on the integers that never ends: nothing bounds its searches
+/// but the budget.
+struct Endless;
+
+impl Puzzle for Endless {
+    type State = i64;
+    type Move = i8;
+    fn successors(&self, s: &i64, out: &mut Vec<(i8, i64)>) {
+        out.extend([(-1, s - 1), (1, s + 1), (2, s * 2 + 1)]);
+    }
+    fn is_goal(&self, _: &i64) -> bool {
+        false
+    }
+}
+
+fn every_strategy() -> Vec<Solver<'static>> {
+    let deep = 1_000_000;
+    vec![
+        Solver::new(Strategy::Dfs {
+            depth: 60,
+            mode: DepthMode::Exactly,
+        }),
+        Solver::new(Strategy::Dfs {
+            depth: 60,
+            mode: DepthMode::AtMost,
+        })
+        .memo(true),
+        Solver::new(Strategy::Dfs {
+            depth: 60,
+            mode: DepthMode::AtMost,
+        })
+        .parallel(true),
+        Solver::new(Strategy::IdaStar { max_depth: deep }),
+        Solver::new(Strategy::IdaStar { max_depth: deep })
+            .memo(true)
+            .dedup(true)
+            .parallel(true),
+        Solver::new(Strategy::Bfs { max_depth: deep }),
+    ]
+}
+
+#[test]
+fn node_limit_stops_every_strategy() {
+    for solver in every_strategy() {
+        let report = solver
+            .budget(Budget::default().max_nodes(50_000))
+            .solve(&Endless, &0);
+        assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+        // Checked every 256 nodes per thread.
+        assert!(
+            report.stats.expanded > 50_000 && report.stats.expanded < 52_000,
+            "{}",
+            report.stats
+        );
+    }
+}
+
+#[test]
+fn time_limit_and_deadline_stop_every_strategy() {
+    for solver in every_strategy() {
+        let t = Instant::now();
+        let report = solver
+            .clone()
+            .budget(Budget::default().time_limit(Duration::from_millis(30)))
+            .solve(&Endless, &0);
+        assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
+        assert!(t.elapsed() < Duration::from_secs(5));
+        let deadline = Instant::now() + Duration::from_millis(30);
+        let report = solver
+            .budget(Budget::default().deadline(deadline))
+            .solve(&Endless, &0);
+        assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
+    }
+}
+
+#[test]
+fn cancel_flag_stops_every_strategy_from_another_thread() {
+    for solver in every_strategy() {
+        let flag = CancelFlag::new();
+        let solver = solver.budget(Budget::default().cancel_flag(flag.clone()));
+        let report = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(20));
+                flag.cancel();
+            });
+            solver.solve(&Endless, &0)
+        });
+        assert_eq!(report.outcome, Outcome::Stopped(Limit::Cancelled));
+        assert!(report.stats.expanded > 0);
+    }
+    // A flag set before the start stops the search before any work.
+    let flag = CancelFlag::new();
+    flag.cancel();
+    let report = Solver::new(Strategy::IdaStar { max_depth: 100 })
+        .budget(Budget::default().cancel_flag(flag))
+        .solve(&Endless, &0);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::Cancelled));
+    assert_eq!(report.stats.expanded, 0);
+}
+
+#[test]
+fn bfs_stops_at_its_state_limit_instead_of_eating_memory() {
+    let report = Solver::new(Strategy::Bfs {
+        max_depth: 1_000_000,
+    })
+    .budget(Budget::default().max_states(10_000))
+    .solve(&Endless, &0);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::States));
+    assert!(report.stats.peak_visited <= 10_000, "{}", report.stats);
+}
+
+#[test]
+fn progress_reports_every_iteration_pass_and_layer() {
+    let start = instances(1, 3)[0];
+    let n = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start).len() as u32;
+    let seen = Mutex::new(Vec::new());
+    let hook =
+        |p: &puzzle_search::Progress| seen.lock().expect("not poisoned").push((p.phase, p.depth));
+    let report = Solver::new(Strategy::IdaStar { max_depth: 31 })
+        .on_progress(&hook)
+        .solve(&EightPuzzle, &start);
+    let iterations = report.stats.iterations as usize;
+    let log = std::mem::take(&mut *seen.lock().expect("not poisoned"));
+    assert_eq!(log.len(), iterations);
+    assert!(log.iter().all(|&(phase, _)| phase == Phase::Iteration));
+    assert_eq!(log.last().map(|l| l.1), Some(n));
+    assert!(log.windows(2).all(|w| w[0].1 < w[1].1));
+
+    Solver::new(Strategy::Bfs { max_depth: 31 })
+        .on_progress(&hook)
+        .solve(&EightPuzzle, &start);
+    let log = std::mem::take(&mut *seen.lock().expect("not poisoned"));
+    // BFS reports each finished layer; the goal is found while building layer n.
+    let layers: Vec<u32> = log
+        .iter()
+        .map(|&(phase, d)| {
+            assert_eq!(phase, Phase::Layer);
+            d
+        })
+        .collect();
+    assert_eq!(layers, (1..n).collect::<Vec<_>>());
+
+    Solver::new(Strategy::Dfs {
+        depth: n,
+        mode: DepthMode::AtMost,
+    })
+    .on_progress(&hook)
+    .solve(&EightPuzzle, &start);
+    assert_eq!(*seen.lock().expect("not poisoned"), [(Phase::Pass, n)]);
+}
+
+#[test]
+fn stats_print_in_one_line() {
+    let start = instances(1, 4)[0];
+    let report = Solver::new(Strategy::IdaStar { max_depth: 31 }).solve(&EightPuzzle, &start);
+    let line = report.stats.to_string();
+    assert!(!line.contains('\n'));
+    assert!(line.starts_with(&format!(
+        "expanded {} generated {}",
+        report.stats.expanded, report.stats.generated
+    )));
+    assert!(line.contains(&format!("iterations {}", report.stats.iterations)));
+}
