@@ -35,14 +35,24 @@ fn boards() -> Vec<(usize, Board)> {
 
 fn neighbours(b: &Board) -> impl Iterator<Item = Board> + use<> {
     let b = *b;
-    [Slide::Down, Slide::Left, Slide::Right, Slide::Up].into_iter().filter_map(move |s| b.slide(s))
+    [Slide::Down, Slide::Left, Slide::Right, Slide::Up]
+        .into_iter()
+        .filter_map(move |s| b.slide(s))
 }
 
 fn strategies(c: &mut Criterion) {
     let solvers = [
         ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
-        ("ida+memo+dedup", Solver::new(Strategy::IdaStar { max_depth: 31 }).memo(true).dedup(true)),
-        ("ida-parallel", Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true)),
+        (
+            "ida+memo+dedup",
+            Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .memo(true)
+                .dedup(true),
+        ),
+        (
+            "ida-parallel",
+            Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
+        ),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
     ];
     let solved = Board::solved();

@@ -31,16 +31,32 @@ fn eight_puzzle_rows(rows: &mut Vec<Row>) {
         .map_or(31, |m| m.len() as u32);
     let solvers = [
         ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
-        ("ida +memo +dedup", Solver::new(Strategy::IdaStar { max_depth: 31 }).memo(true).dedup(true)),
-        ("ida parallel", Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true)),
+        (
+            "ida +memo +dedup",
+            Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .memo(true)
+                .dedup(true),
+        ),
+        (
+            "ida parallel",
+            Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
+        ),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
         (
             "dfs exactly n",
-            Solver::new(Strategy::Dfs { depth: optimal, mode: DepthMode::Exactly }).memo(true),
+            Solver::new(Strategy::Dfs {
+                depth: optimal,
+                mode: DepthMode::Exactly,
+            })
+            .memo(true),
         ),
         (
             "dfs at most n",
-            Solver::new(Strategy::Dfs { depth: optimal, mode: DepthMode::AtMost }).memo(true),
+            Solver::new(Strategy::Dfs {
+                depth: optimal,
+                mode: DepthMode::AtMost,
+            })
+            .memo(true),
         ),
     ];
     for (name, solver) in solvers {
@@ -66,7 +82,10 @@ fn eight_puzzle_rows(rows: &mut Vec<Row>) {
 fn main() {
     let mut rows = Vec::new();
     eight_puzzle_rows(&mut rows);
-    println!("{:<10} {:<18} {:>10} {:>11}  answer", "puzzle", "strategy", "nodes", "time");
+    println!(
+        "{:<10} {:<18} {:>10} {:>11}  answer",
+        "puzzle", "strategy", "nodes", "time"
+    );
     for r in &rows {
         println!(
             "{:<10} {:<18} {:>10} {:>11}  {}",

@@ -1,6 +1,7 @@
-//! **puzzle-search**: exact, fast search for move-based puzzles.
+#![doc = include_str!("../README.md")]
 //!
-//! This facade re-exports the search core ([`core`], also glob-imported at
+//! # This crate
+//! The facade re-exports the search core (as [`core`], and glob-imported at
 //! the root) and every puzzle crate, so one dependency brings them all.
 #![warn(missing_docs)]
 
