@@ -298,3 +298,19 @@ fn stats_print_in_one_line() {
     )));
     assert!(line.contains(&format!("iterations {}", report.stats.iterations)));
 }
+
+#[test]
+fn the_solved_constant_is_the_solved_board() {
+    assert_eq!(
+        Board::from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 0]),
+        Some(Board::solved())
+    );
+    assert_eq!(Board::solved().manhattan(), 0);
+    let one_off = Board::from_tiles([1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    assert_eq!(one_off.manhattan(), 1);
+    assert!(
+        !Board::from_tiles([2, 1, 3, 4, 5, 6, 7, 8, 0])
+            .expect("valid")
+            .is_solvable()
+    );
+}

@@ -44,8 +44,11 @@ pub struct Board {
 
 impl Board {
     /// The solved board `1 2 3 / 4 5 6 / 7 8 _`.
-    pub fn solved() -> Self {
-        Self::from_tiles([1, 2, 3, 4, 5, 6, 7, 8, 0]).expect("the solved board is valid")
+    pub const fn solved() -> Self {
+        Self {
+            cells: 0x0_8765_4321,
+            blank: 8,
+        }
     }
 
     /// A board from its nine tiles, row by row, 0 for the blank; `None`
@@ -112,13 +115,7 @@ impl Board {
     /// The sum of every tile's Manhattan distance to its home cell.
     pub fn manhattan(&self) -> u32 {
         (0..9)
-            .map(|i| match self.tile(i) {
-                0 => 0,
-                t => {
-                    let home = usize::from(t - 1);
-                    ((i / 3).abs_diff(home / 3) + (i % 3).abs_diff(home % 3)) as u32
-                }
-            })
+            .map(|i| u32::from(MANHATTAN[usize::from(self.tile(i))][i]))
             .sum()
     }
 }
@@ -135,6 +132,24 @@ impl fmt::Debug for Board {
         Ok(())
     }
 }
+
+/// `MANHATTAN[tile][cell]`: how far `tile` in `cell` is from home (0 for
+/// the blank), computed once at compile time.
+const MANHATTAN: [[u8; 9]; 9] = {
+    let mut table = [[0u8; 9]; 9];
+    let mut tile = 1;
+    while tile < 9 {
+        let home = tile - 1;
+        let mut cell = 0;
+        while cell < 9 {
+            table[tile][cell] =
+                ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u8;
+            cell += 1;
+        }
+        tile += 1;
+    }
+    table
+};
 
 /// The puzzle itself holds no data: the rules are in the board.
 pub struct EightPuzzle;
