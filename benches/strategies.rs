@@ -54,6 +54,13 @@ fn strategies(c: &mut Criterion) {
             Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
         ),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
+        // No depth limit, so the bound never prunes: like for like with pathfinding's bfs.
+        (
+            "bfs-unbounded",
+            Solver::new(Strategy::Bfs {
+                max_depth: u32::MAX,
+            }),
+        ),
     ];
     let solved = Board::solved();
     for (len, board) in boards() {

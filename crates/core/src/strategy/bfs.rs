@@ -58,10 +58,10 @@ pub(crate) fn solve<P: Puzzle>(
         parent: 0,
         mv: None,
     }];
-    let mut seen: HashTable<u32> = HashTable::new();
-    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
-        hasher.hash_one(&nodes[i as usize].state)
-    });
+    // Entries keep their hash, so growing the table never revisits `nodes`.
+    let mut seen: HashTable<(u64, u32)> = HashTable::with_capacity(1024);
+    let start_hash = hasher.hash_one(start);
+    seen.insert_unique(start_hash, (start_hash, 0), |e| e.0);
     let mut meter = Meter::new(ctx);
     let mut children = Vec::new();
     let mut layer_start = 0;
@@ -87,7 +87,9 @@ pub(crate) fn solve<P: Puzzle>(
             for (mv, child) in children.drain(..) {
                 let hash = hasher.hash_one(&child);
                 if seen
-                    .find(hash, |&i| nodes[i as usize].state == child)
+                    .find(hash, |&(h, i)| {
+                        h == hash && nodes[i as usize].state == child
+                    })
                     .is_some()
                 {
                     stats.duplicates += 1;
@@ -123,7 +125,7 @@ pub(crate) fn solve<P: Puzzle>(
                     parent: index as u32,
                     mv: Some(mv),
                 });
-                seen.insert_unique(hash, id, |&i| hasher.hash_one(&nodes[i as usize].state));
+                seen.insert_unique(hash, (hash, id), |e| e.0);
             }
         }
         layer_start = layer_end;
