@@ -7,3 +7,6 @@
 
 pub use puzzle_search_core as core;
 pub use puzzle_search_core::*;
+
+/// The Rotation Game (POJ 2286): see the `puzzle-rotation` crate.
+pub use puzzle_rotation as rotation;

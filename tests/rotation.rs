@@ -1,0 +1,251 @@
+//! The Rotation Game through the public API: the spec's sample and move
+//! table, the book data, IDA* against the pattern database, bad input.
+
+use std::path::Path;
+
+use puzzle_search::rotation::{self, Board, Move, ParseError, Rotation, parse_cases, pdb};
+use puzzle_search::{Solver, SplitMix64, Strategy, replay};
+
+/// The judge's output for an input, through the public solver.
+fn judge(input: &str) -> Result<String, ParseError> {
+    let boards = parse_cases(input)?;
+    let mut out = String::new();
+    for board in &boards {
+        let answer = rotation::solve(board).expect("boards with eight of each always solve");
+        assert!(
+            replay(&Rotation, board, &answer.moves).is_ok(),
+            "{board:?}: {answer}"
+        );
+        out.push_str(&format!("{answer}\n"));
+    }
+    Ok(out)
+}
+
+#[test]
+fn the_spec_sample() {
+    let input = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n\
+                 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n0\n";
+    assert_eq!(judge(input), Ok("AC\n2\nDDHH\n2\n".to_string()));
+}
+
+#[test]
+fn a_solved_board_needs_no_moves() {
+    // Twos fill the centre (cells 6 7 8 11 12 15 16 17), ones and threes the rest.
+    let solved = "1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3";
+    let board: Board = solved.parse().expect("valid");
+    assert!(board.has_eight_of_each());
+    assert_eq!(board.centre_number(), Some(2));
+    assert_eq!(
+        judge(&format!("{solved}\n0")),
+        Ok("No moves needed\n2\n".to_string())
+    );
+}
+
+/// The move table exactly as the spec prints it.
+const SPEC_TABLE: [(&str, &str); 8] = [
+    ("A", "0 2 6 11 15 20 22"),
+    ("B", "1 3 8 12 17 21 23"),
+    ("C", "10 9 8 7 6 5 4"),
+    ("D", "19 18 17 16 15 14 13"),
+    ("E", "23 21 17 12 8 3 1"),
+    ("F", "22 20 15 11 6 2 0"),
+    ("G", "13 14 15 16 17 18 19"),
+    ("H", "4 5 6 7 8 9 10"),
+];
+
+#[test]
+fn every_move_follows_the_spec_table() {
+    for (m, (letter, line)) in Move::ALL.into_iter().zip(SPEC_TABLE) {
+        assert_eq!(m.to_string(), letter);
+        let line: Vec<u32> = line
+            .split(' ')
+            .map(|c| c.parse().expect("a cell"))
+            .collect();
+        for cell in 0..24u32 {
+            // Where does what stood in `cell` go? Cell l_i takes l_{i+1}'s
+            // content, l_6 takes l_0's; cells off the line stay.
+            let to = match line.iter().position(|&c| c == cell) {
+                Some(0) => line[6],
+                Some(i) => line[i - 1],
+                None => cell,
+            };
+            assert_eq!(m.permute(1 << cell), 1 << to, "move {letter}, cell {cell}");
+        }
+        // And on a whole board: a lone 3 walks along the line.
+        let mut cells = [1u8; 24];
+        for c in 0..8 {
+            cells[16 + c] = 2;
+        }
+        cells[line[3] as usize] = 3;
+        let lone = cells.iter().filter(|&&v| v == 3).count();
+        let board = Board::from_cells(&cells).expect("valid");
+        let after = board.apply(m);
+        assert_eq!(after.cells().iter().filter(|&&v| v == 3).count(), lone);
+        if lone == 1 {
+            assert_eq!(after.cell(line[2] as usize), 3, "move {letter}");
+        }
+    }
+    for (a, b) in [
+        (Move::A, Move::F),
+        (Move::B, Move::E),
+        (Move::C, Move::H),
+        (Move::D, Move::G),
+    ] {
+        assert_eq!(a.inverse(), b);
+        assert_eq!(b.inverse(), a);
+    }
+}
+
+/// A seeded random board with eight of each number.
+fn random_board(rng: &mut SplitMix64) -> Board {
+    let mut cells = [0u8; 24];
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = (i / 8) as u8 + 1;
+    }
+    rng.shuffle(&mut cells);
+    Board::from_cells(&cells).expect("values 1 to 3")
+}
+
+#[test]
+fn pdb_and_ida_agree_on_depth_and_sequence_on_1000_boards() {
+    let mut rng = SplitMix64::new(2286);
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 20 });
+    let mut by_depth = [0usize; 14];
+    let mut tested = 0;
+    while tested < 1000 {
+        let board = random_board(&mut rng);
+        let depth = pdb::depth(&board).expect("eight of each");
+        if depth > 9 {
+            continue;
+        }
+        tested += 1;
+        by_depth[depth as usize] += 1;
+        let fast = pdb::solve(&board).expect("eight of each");
+        assert_eq!(fast.moves.len() as u32, depth);
+        assert!(replay(&Rotation, &board, &fast.moves).is_ok());
+        let (slow, _) = rotation::solve_with(&board, &ida).expect("IDA* solves it");
+        assert_eq!(fast, slow, "{board:?}");
+    }
+    // The sample must reach the deep end, not only easy boards.
+    assert!(by_depth[9] > 100 && by_depth[8] > 100, "{by_depth:?}");
+}
+
+#[test]
+fn bfs_and_parallel_ida_agree_with_the_table() {
+    let mut rng = SplitMix64::new(1667);
+    let bfs = Solver::new(Strategy::Bfs { max_depth: 20 });
+    let par = Solver::new(Strategy::IdaStar { max_depth: 20 })
+        .parallel(true)
+        .memo(true);
+    let mut tested = 0;
+    while tested < 40 {
+        let board = random_board(&mut rng);
+        if pdb::depth(&board).is_some_and(|d| d <= 6) {
+            tested += 1;
+            let expected = pdb::solve(&board);
+            assert_eq!(
+                rotation::solve_with(&board, &bfs).ok().map(|r| r.0),
+                expected
+            );
+            assert_eq!(
+                rotation::solve_with(&board, &par).ok().map(|r| r.0),
+                expected
+            );
+        }
+    }
+}
+
+#[test]
+fn boards_without_eight_of_each_fall_back_to_ida() {
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..30 {
+        let mut cells = [0u8; 24];
+        for c in &mut cells {
+            *c = [1, 1, 1, 2, 3][rng.below(5) as usize];
+        }
+        let board = Board::from_cells(&cells).expect("values 1 to 3");
+        if board.has_eight_of_each() {
+            continue;
+        }
+        assert_eq!(pdb::solve(&board), None);
+        let answer = rotation::solve(&board).expect("ones fill more than the centre");
+        let bfs = Solver::new(Strategy::Bfs { max_depth: 12 });
+        assert_eq!(
+            rotation::solve_with(&board, &bfs).map(|r| r.0),
+            Ok(answer.clone())
+        );
+        assert!(replay(&Rotation, &board, &answer.moves).is_ok());
+    }
+}
+
+#[test]
+fn the_book_data() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/rotation");
+    if !dir.exists() {
+        eprintln!("skipped: {} does not exist", dir.display());
+        return;
+    }
+    let mut cases = 0;
+    for file in ["1", "2", "3"] {
+        let input = std::fs::read_to_string(dir.join(format!("input/{file}.in"))).expect("input");
+        let expected =
+            std::fs::read_to_string(dir.join(format!("output/{file}.out"))).expect("output");
+        assert_eq!(judge(&input).expect("valid input"), expected, "file {file}");
+        cases += parse_cases(&input).expect("valid input").len();
+    }
+    assert_eq!(cases, 62);
+}
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    let line = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+    let cases = [
+        (
+            format!("{line}\n1 1 4"),
+            "case 2, token 27: 4 is outside 1..=3",
+        ),
+        (
+            format!("{line}\n1 1 0 2"),
+            "case 2, token 27: 0 is outside 1..=3",
+        ),
+        (
+            format!("{line}\n1 2 3"),
+            "case 2: the input ends after 3 of its 24 values",
+        ),
+        ("1 x".to_string(), "case 1, token 2: 'x' is not an integer"),
+        ("-1".to_string(), "case 1, token 1: -1 is outside 1..=3"),
+        (
+            "1.5".to_string(),
+            "case 1, token 1: '1.5' is not an integer",
+        ),
+    ];
+    for (input, message) in cases {
+        assert_eq!(
+            parse_cases(&input).map_err(|e| e.to_string()),
+            Err(message.to_string())
+        );
+    }
+    // Ending after a complete case without the `0` is fine; so is nothing.
+    assert_eq!(parse_cases(line).map(|b| b.len()), Ok(1));
+    assert_eq!(parse_cases("").map(|b| b.len()), Ok(0));
+    // What follows the `0` is not read.
+    assert_eq!(
+        parse_cases(&format!("{line}\n0\ngarbage")).map(|b| b.len()),
+        Ok(1)
+    );
+    assert!(format!("{line} 1").parse::<Board>().is_err());
+}
+
+/// The full census, about 9 s on 2 cores in release:
+/// `cargo test --release --test rotation -- --ignored census`.
+#[test]
+#[ignore = "slow: runs the full census"]
+fn census_counts_every_board_once() {
+    let result = rotation::census::census(&|_, _| {});
+    assert_eq!(result.total(), rotation::census::BOARDS);
+    // Solved boards: 3 centre numbers, times C(16,8) ways to place the rest.
+    assert_eq!(result.counts[0], 3 * 12_870);
+    // One move from solved: for each of 8 moves the centre holds 7 of one number.
+    assert!(result.counts[1] > 0);
+    assert!(result.gods_number() <= rotation::MAX_DEPTH as usize);
+}
