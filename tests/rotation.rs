@@ -96,16 +96,6 @@ fn every_move_follows_the_spec_table() {
     }
 }
 
-/// A seeded random board with eight of each number.
-fn random_board(rng: &mut SplitMix64) -> Board {
-    let mut cells = [0u8; 24];
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = (i / 8) as u8 + 1;
-    }
-    rng.shuffle(&mut cells);
-    Board::from_cells(&cells).expect("values 1 to 3")
-}
-
 #[test]
 fn pdb_and_ida_agree_on_depth_and_sequence_on_1000_boards() {
     let mut rng = SplitMix64::new(2286);
@@ -113,7 +103,7 @@ fn pdb_and_ida_agree_on_depth_and_sequence_on_1000_boards() {
     let mut by_depth = [0usize; 14];
     let mut tested = 0;
     while tested < 1000 {
-        let board = random_board(&mut rng);
+        let board = Board::random(&mut rng);
         let depth = pdb::depth(&board).expect("eight of each");
         if depth > 9 {
             continue;
@@ -139,7 +129,7 @@ fn bfs_and_parallel_ida_agree_with_the_table() {
         .memo(true);
     let mut tested = 0;
     while tested < 40 {
-        let board = random_board(&mut rng);
+        let board = Board::random(&mut rng);
         if pdb::depth(&board).is_some_and(|d| d <= 6) {
             tested += 1;
             let expected = pdb::solve(&board);

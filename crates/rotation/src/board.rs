@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use puzzle_search_core::SplitMix64;
+
 use crate::moves::Move;
 use crate::parse::{ParseError, parse_board};
 
@@ -49,6 +51,16 @@ impl Board {
             masks[usize::from(v.clamp(1, 3) - 1)] |= 1 << c;
         }
         Self { masks }
+    }
+
+    /// A uniformly random board with eight of each number.
+    pub fn random(rng: &mut SplitMix64) -> Self {
+        let mut cells = [0u8; CELLS];
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = (i / 8) as u8 + 1;
+        }
+        rng.shuffle(&mut cells);
+        Self::from_valid_cells(&cells)
     }
 
     /// The board with these three masks, if they partition the 24 cells.

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::FULL;
-use crate::pdb::{DistanceTable, rank, table};
+use crate::pdb::{DistanceTable, next_mask, rank, table};
 
 /// The boards with eight of each number: 24! / (8!)^3.
 pub const BOARDS: u64 = 9_465_511_770;
@@ -47,9 +47,7 @@ fn first_sets() -> Vec<u32> {
         if mask & 1 == 1 {
             out.push(mask);
         }
-        let c = mask & mask.wrapping_neg();
-        let up = mask + c;
-        mask = (((up ^ mask) >> 2) / c) | up;
+        mask = next_mask(mask);
     }
     out
 }
@@ -172,9 +170,7 @@ mod tests {
                     let d = table.depth(&board).expect("eight of each");
                     slow[d as usize] += 1;
                 }
-                let c = second & second.wrapping_neg();
-                let up = second + c;
-                second = (((up ^ second) >> 2) / c) | up;
+                second = next_mask(second);
             }
             assert_eq!(fast, slow, "first set {first:06x}");
             assert_eq!(fast.iter().sum::<u64>(), 6_435);

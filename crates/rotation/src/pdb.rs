@@ -10,10 +10,13 @@
 //! sequence: every move that lowers it starts some shortest solution.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use puzzle_search_core::SplitMix64;
+
 use crate::answer::Answer;
-use crate::board::{Board, CENTRE};
+use crate::board::{Board, CENTRE, FULL};
 use crate::moves::Move;
 
 /// The number of 8-cell masks, C(24,8).
@@ -71,6 +74,17 @@ static RANK: [[[u32; 256]; 9]; 3] = {
     t
 };
 
+/// Bits set in each byte.
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u32).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
 /// The position of an 8-cell mask in `0..MASKS` (combinatorial number
 /// system: the sum of C(position, j) over its set bits, the j-th from 1).
 ///
@@ -85,8 +99,9 @@ pub fn rank(mask: u32) -> usize {
     let b0 = mask & 0xFF;
     let b1 = (mask >> 8) & 0xFF;
     let b2 = (mask >> 16) & 0xFF;
-    let c0 = b0.count_ones() as usize;
-    let c1 = (c0 + b1.count_ones() as usize).min(8);
+    // A byte table: baseline x86-64 has no popcount instruction.
+    let c0 = usize::from(POPCOUNT[b0 as usize]);
+    let c1 = (c0 + usize::from(POPCOUNT[b1 as usize])).min(8);
     (RANK[0][0][b0 as usize] + RANK[1][c0][b1 as usize] + RANK[2][c1][b2 as usize]) as usize
 }
 
@@ -98,37 +113,51 @@ pub struct DistanceTable {
 }
 
 impl DistanceTable {
-    /// Fills the table by BFS from the centre mask. Moves come in inverse
-    /// pairs, so distances from the centre equal distances to it.
+    /// Fills the table by BFS from the centre mask, one layer at a time;
+    /// with the `parallel` feature each layer is shared between threads.
+    /// Moves come in inverse pairs, so distances from the centre equal
+    /// distances to it.
     pub fn build() -> Self {
         let start = Instant::now();
         let mut dist = vec![u8::MAX; MASKS].into_boxed_slice();
-        // A visited bitset (92 KB) stays in cache where the byte table does not.
-        let mut seen = vec![0u64; MASKS.div_ceil(64)];
-        let mut queue = Vec::with_capacity(MASKS);
-        let centre = rank(CENTRE);
-        dist[centre] = 0;
-        seen[centre / 64] |= 1 << (centre % 64);
-        queue.push(CENTRE);
-        let mut head = 0;
-        let mut layer_end = 1;
-        let mut depth = 0u8;
-        while let Some(&mask) = queue.get(head) {
-            if head == layer_end {
-                depth += 1;
-                layer_end = queue.len();
-            }
-            head += 1;
-            for m in Move::ALL {
-                let to = m.permute(mask);
-                let r = rank(to);
-                let (word, bit) = (r / 64, 1u64 << (r % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    dist[r] = depth + 1;
-                    queue.push(to);
+        // A visited bitset (92 KB) stays in cache where the byte table does
+        // not; threads claim a mask by setting its bit.
+        let seen: Vec<AtomicU64> = (0..MASKS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        let claim = |mask: u32| {
+            let r = rank(mask);
+            let (word, bit) = (&seen[r / 64], 1u64 << (r % 64));
+            // Most masks are old: a plain load spares the locked write.
+            word.load(Ordering::Relaxed) & bit == 0
+                && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+        };
+        let expand = |chunk: &[u32]| {
+            let mut found = Vec::new();
+            for &mask in chunk {
+                for m in Move::ALL {
+                    let to = m.permute(mask);
+                    if claim(to) {
+                        found.push(to);
+                    }
                 }
             }
+            found
+        };
+        claim(CENTRE);
+        let mut layer = vec![CENTRE];
+        let mut depth = 0u8;
+        while !layer.is_empty() {
+            for &mask in &layer {
+                dist[rank(mask)] = depth;
+            }
+            #[cfg(feature = "parallel")]
+            let next: Vec<u32> = {
+                use rayon::prelude::*;
+                layer.par_chunks(4096).flat_map_iter(expand).collect()
+            };
+            #[cfg(not(feature = "parallel"))]
+            let next: Vec<u32> = layer.chunks(4096).flat_map(expand).collect();
+            layer = next;
+            depth += 1;
         }
         Self {
             dist,
@@ -191,6 +220,88 @@ impl DistanceTable {
     }
 }
 
+impl DistanceTable {
+    /// Up to `limit` boards (eight of each number) whose optimal depth is
+    /// at least `min_depth`, in a fixed order.
+    ///
+    /// All three masks of such a board are at least `min_depth` from the
+    /// centre, so the search pairs only masks that far out: the 192 boards
+    /// of depth 13 are found in milliseconds, where random sampling would
+    /// need about fifty million tries per board.
+    pub fn deep_boards(&self, min_depth: u32, limit: usize) -> Vec<Board> {
+        let far = |mask: u32| u32::from(self.distance(mask)) >= min_depth;
+        let mut out = Vec::new();
+        let mut first: u32 = 0xFF;
+        while first <= FULL && out.len() < limit {
+            if far(first) {
+                let free = FULL & !first;
+                // Every 8-cell choice among the 16 free cells.
+                let mut choice: u32 = 0xFF;
+                while choice < 1 << 16 && out.len() < limit {
+                    let second = deposit(choice, free);
+                    if far(second) && far(free ^ second) {
+                        out.extend(Board::from_masks([first, second, free ^ second]));
+                    }
+                    choice = next_mask(choice);
+                }
+            }
+            first = next_mask(first);
+        }
+        out
+    }
+}
+
+impl DistanceTable {
+    /// `count` seeded boards of optimal depth exactly `depth`, fewer if
+    /// fewer exist. Depths up to 12 are drawn at random (uniform among the
+    /// boards of that depth); deeper ones come from
+    /// [`deep_boards`](Self::deep_boards), shuffled by `rng`.
+    pub fn boards_of_depth(&self, depth: u32, count: usize, rng: &mut SplitMix64) -> Vec<Board> {
+        if depth >= 13 {
+            let mut deep: Vec<Board> = self
+                .deep_boards(depth, usize::MAX)
+                .into_iter()
+                .filter(|b| self.depth(b) == Some(depth))
+                .collect();
+            rng.shuffle(&mut deep);
+            deep.truncate(count);
+            return deep;
+        }
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let board = Board::random(rng);
+            if self.depth(&board) == Some(depth) {
+                out.push(board);
+            }
+        }
+        out
+    }
+}
+
+/// The cells of `within` picked by the bits of `choice` (bit `i` picks the
+/// `i`-th lowest cell of `within`).
+pub(crate) fn deposit(choice: u32, within: u32) -> u32 {
+    let mut out = 0;
+    let mut rest = within;
+    let mut i = 0;
+    while rest != 0 {
+        let cell = rest & rest.wrapping_neg();
+        if choice >> i & 1 == 1 {
+            out |= cell;
+        }
+        rest &= rest - 1;
+        i += 1;
+    }
+    out
+}
+
+/// The next larger mask with as many bits set (Gosper's hack).
+pub(crate) fn next_mask(mask: u32) -> u32 {
+    let low = mask & mask.wrapping_neg();
+    let up = mask + low;
+    (((up ^ mask) >> 2) / low) | up
+}
+
 /// The process-wide table, built on first use (thread-safe, once).
 pub fn table() -> &'static DistanceTable {
     static TABLE: OnceLock<DistanceTable> = OnceLock::new();
@@ -232,10 +343,7 @@ mod tests {
             assert_eq!(r, rank_slow(mask));
             assert!(!seen[r], "rank {r} twice");
             seen[r] = true;
-            // Gosper's hack: the next mask with as many bits.
-            let c = mask & mask.wrapping_neg();
-            let up = mask + c;
-            mask = (((up ^ mask) >> 2) / c) | up;
+            mask = next_mask(mask);
         }
         assert!(seen.iter().all(|&s| s));
     }
