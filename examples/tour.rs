@@ -8,10 +8,10 @@
 #[path = "custom_puzzle/eight_puzzle.rs"]
 mod eight_puzzle;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use eight_puzzle::{Board, EightPuzzle};
-use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay};
+use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay, rotation};
 
 /// One line of the table.
 struct Row {
@@ -79,16 +79,47 @@ fn eight_puzzle_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// The first board of the Rotation Game's spec sample (answer `AC`, 2).
+fn rotation_rows(rows: &mut Vec<Row>) {
+    let board: rotation::Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
+        .parse()
+        .expect("the spec sample is a valid board");
+    let t = Instant::now();
+    let table_time = rotation::pdb::table().build_time();
+    let answer = rotation::solve(&board);
+    rows.push(Row {
+        puzzle: "rotation",
+        strategy: format!("pdb (table {table_time:.0?})"),
+        answer: answer.map_or_else(|e| e.to_string(), |a| a.to_string().replace('\n', " ")),
+        nodes: 0,
+        time: t.elapsed(),
+    });
+    let max_depth = rotation::MAX_DEPTH;
+    let solvers = [
+        ("ida", Solver::new(Strategy::IdaStar { max_depth })),
+        ("ida parallel", Solver::new(Strategy::IdaStar { max_depth }).parallel(true)),
+        ("bfs", Solver::new(Strategy::Bfs { max_depth })),
+    ];
+    for (name, solver) in solvers {
+        let (answer, nodes, time) = match rotation::solve_with(&board, &solver) {
+            Ok((a, stats)) => (a.to_string().replace('\n', " "), stats.expanded, stats.elapsed),
+            Err(e) => (e.to_string(), 0, Duration::ZERO),
+        };
+        rows.push(Row { puzzle: "rotation", strategy: name.to_string(), answer, nodes, time });
+    }
+}
+
 fn main() {
     let mut rows = Vec::new();
     eight_puzzle_rows(&mut rows);
+    rotation_rows(&mut rows);
     println!(
-        "{:<10} {:<18} {:>10} {:>11}  answer",
+        "{:<10} {:<22} {:>10} {:>11}  answer",
         "puzzle", "strategy", "nodes", "time"
     );
     for r in &rows {
         println!(
-            "{:<10} {:<18} {:>10} {:>11}  {}",
+            "{:<10} {:<22} {:>10} {:>11}  {}",
             r.puzzle,
             r.strategy,
             r.nodes,

@@ -202,21 +202,29 @@ impl DistanceTable {
     /// The lexicographically smallest shortest solution of a board with
     /// eight of each number, or `None` for any other board.
     pub fn solve(&self, board: &Board) -> Option<Answer> {
-        let mut depth = self.depth(board)?;
-        let mut at = *board;
-        let mut moves = Vec::with_capacity(depth as usize);
+        if !board.has_eight_of_each() {
+            return None;
+        }
+        let mut masks = [0, 1, 2].map(|k| board.mask(k));
+        let mut dists = masks.map(|m| self.distance(m));
+        let mut depth = dists.into_iter().min().unwrap_or(0);
+        let mut moves = Vec::with_capacity(usize::from(depth));
         while depth > 0 {
-            // Some move always lowers the depth by one: the first move of
-            // a shortest solution.
-            let (m, next) = Move::ALL
-                .into_iter()
-                .map(|m| (m, at.apply(m)))
-                .find(|(_, next)| self.depth_unchecked(next) + 1 == depth)?;
+            // A move lowers the board's depth only by lowering a number
+            // that is `depth` away: one farther can only come down to
+            // `depth`. So only those masks are tried, one lookup a move.
+            let lowers = |m: Move| {
+                (0..3).any(|k| dists[k] == depth && self.distance(m.permute(masks[k])) + 1 == depth)
+            };
+            // Some move always lowers it: the first of a shortest solution.
+            let m = Move::ALL.into_iter().find(|&m| lowers(m))?;
+            masks = masks.map(|mask| m.permute(mask));
+            dists = masks.map(|mask| self.distance(mask));
             moves.push(m);
-            at = next;
             depth -= 1;
         }
-        at.centre_number().map(|centre| Answer { moves, centre })
+        let centre = (0..3).find(|&k| masks[k] == CENTRE)? as u8 + 1;
+        Some(Answer { moves, centre })
     }
 }
 
