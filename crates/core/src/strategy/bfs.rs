@@ -28,6 +28,18 @@ use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
 
+/// The top half of a state's hash: what the visited table stores.
+fn short_hash<S: std::hash::Hash>(hasher: &DefaultHashBuilder, state: &S) -> u32 {
+    (hasher.hash_one(state) >> 32) as u32
+}
+
+/// A 32-bit hash spread over 64 bits (the table takes its bucket from the
+/// low bits and a tag from the top ones).
+#[inline]
+fn spread(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// One discovered state.
 struct Node<P: Puzzle> {
     state: P::State,
@@ -58,10 +70,11 @@ pub(crate) fn solve<P: Puzzle>(
         parent: 0,
         mv: None,
     }];
-    // Entries keep their hash, so growing the table never revisits `nodes`.
-    let mut seen: HashTable<(u64, u32)> = HashTable::with_capacity(1024);
-    let start_hash = hasher.hash_one(start);
-    seen.insert_unique(start_hash, (start_hash, 0), |e| e.0);
+    // Entries are (32-bit hash, index): 8 bytes, and growing the table
+    // rehashes from them without revisiting `nodes`.
+    let mut seen: HashTable<(u32, u32)> = HashTable::with_capacity(1024);
+    let start_hash = short_hash(&hasher, start);
+    seen.insert_unique(spread(start_hash), (start_hash, 0), |e| spread(e.0));
     let mut meter = Meter::new(ctx);
     let mut children = Vec::new();
     let mut layer_start = 0;
@@ -85,9 +98,9 @@ pub(crate) fn solve<P: Puzzle>(
             stats.expanded += 1;
             stats.generated += children.len() as u64;
             for (mv, child) in children.drain(..) {
-                let hash = hasher.hash_one(&child);
+                let hash = short_hash(&hasher, &child);
                 if seen
-                    .find(hash, |&(h, i)| {
+                    .find(spread(hash), |&(h, i)| {
                         h == hash && nodes[i as usize].state == child
                     })
                     .is_some()
@@ -125,7 +138,7 @@ pub(crate) fn solve<P: Puzzle>(
                     parent: index as u32,
                     mv: Some(mv),
                 });
-                seen.insert_unique(hash, (hash, id), |e| e.0);
+                seen.insert_unique(spread(hash), (hash, id), |e| spread(e.0));
             }
         }
         layer_start = layer_end;
