@@ -97,15 +97,28 @@ fn rotation_rows(rows: &mut Vec<Row>) {
     let max_depth = rotation::MAX_DEPTH;
     let solvers = [
         ("ida", Solver::new(Strategy::IdaStar { max_depth })),
-        ("ida parallel", Solver::new(Strategy::IdaStar { max_depth }).parallel(true)),
+        (
+            "ida parallel",
+            Solver::new(Strategy::IdaStar { max_depth }).parallel(true),
+        ),
         ("bfs", Solver::new(Strategy::Bfs { max_depth })),
     ];
     for (name, solver) in solvers {
         let (answer, nodes, time) = match rotation::solve_with(&board, &solver) {
-            Ok((a, stats)) => (a.to_string().replace('\n', " "), stats.expanded, stats.elapsed),
+            Ok((a, stats)) => (
+                a.to_string().replace('\n', " "),
+                stats.expanded,
+                stats.elapsed,
+            ),
             Err(e) => (e.to_string(), 0, Duration::ZERO),
         };
-        rows.push(Row { puzzle: "rotation", strategy: name.to_string(), answer, nodes, time });
+        rows.push(Row {
+            puzzle: "rotation",
+            strategy: name.to_string(),
+            answer,
+            nodes,
+            time,
+        });
     }
 }
 

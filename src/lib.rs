@@ -10,3 +10,6 @@ pub use puzzle_search_core::*;
 
 /// The Rotation Game (POJ 2286): see the `puzzle-rotation` crate.
 pub use puzzle_rotation as rotation;
+
+/// The Mayan puzzle (NOIP 2011): see the `puzzle-mayan` crate.
+pub use puzzle_mayan as mayan;

@@ -1,0 +1,363 @@
+//! The board: five packed columns of 4-bit cells, and the rules over them.
+//!
+//! # Design rationale
+//! Column `x` is a `u32` whose nibble `y` holds the colour at `(x, y)`
+//! (0 = empty). A settled column is a run of non-zero nibbles from the
+//! bottom, so the whole board is 20 bytes, cheap to copy, hash and store
+//! in the failure memo. Runs are found for all rows at once with SWAR
+//! arithmetic on the nibbles: `equal(a, b)` marks the nibbles where two
+//! columns agree, so three columns side by side give the horizontal runs
+//! and a column against itself shifted by one and two rows the vertical
+//! ones. Gravity packs a column's non-zero nibbles down.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::moves::Move;
+use crate::parse::{ParseError, parse_board};
+
+/// Columns.
+pub const WIDTH: usize = 5;
+/// Rows.
+pub const HEIGHT: usize = 7;
+/// The largest colour.
+pub const COLOURS: u8 = 10;
+
+/// The seven nibbles of a column.
+const ROWS: u32 = 0x0FFF_FFFF;
+/// Bit 0 of each nibble.
+const LOW: u32 = 0x0111_1111;
+/// The nibbles where a vertical run can start (rows 0 to 4).
+const RUN_STARTS: u32 = 0x000F_FFFF;
+
+/// A full-nibble mask of the non-empty cells of a column.
+#[inline]
+fn occupied(c: u32) -> u32 {
+    ((c | c >> 1 | c >> 2 | c >> 3) & LOW) * 0xF
+}
+
+/// A full-nibble mask of the rows where columns `a` and `b` hold the same.
+#[inline]
+fn equal(a: u32, b: u32) -> u32 {
+    !occupied(a ^ b) & ROWS
+}
+
+/// The column after gravity: its non-empty cells packed to the bottom.
+#[inline]
+fn fall(c: u32) -> u32 {
+    let occ = occupied(c);
+    if occ & (occ + 1) == 0 {
+        return c; // already packed
+    }
+    let (mut rest, mut out, mut shift) = (c, 0, 0);
+    while rest != 0 {
+        let cell = rest & 0xF;
+        if cell != 0 {
+            out |= cell << shift;
+            shift += 4;
+        }
+        rest >>= 4;
+    }
+    out
+}
+
+/// A run of three or more blocks of one colour, as found on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Its colour.
+    pub colour: u8,
+    /// Its first cell (lowest `x`, then lowest `y`).
+    pub x: u8,
+    /// See [`x`](Self::x).
+    pub y: u8,
+    /// Whether it runs along a row (else up a column).
+    pub horizontal: bool,
+}
+
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, y) = (self.x, self.y);
+        let (x2, y2) = if self.horizontal {
+            (x + 2, y)
+        } else {
+            (x, y + 2)
+        };
+        write!(f, "colour {} from ({x}, {y}) to ({x2}, {y2})", self.colour)
+    }
+}
+
+/// A Mayan board.
+///
+/// ```
+/// use puzzle_mayan::{Board, Move};
+/// // Columns bottom to top, each ended by 0 (the judge's layout).
+/// let board: Board = "1 0\n1 0\n0\n1 0\n0".parse()?;
+/// assert_eq!(board.get(3, 0), 1);
+/// // Dropping (3, 0) into the empty column 2 lines up three 1s: all clear.
+/// assert_eq!(board.apply(Move::new(3, 0, -1)), Some(Board::empty()));
+/// # Ok::<(), puzzle_mayan::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    cols: [u32; WIDTH],
+}
+
+impl Board {
+    /// The empty board.
+    pub const fn empty() -> Self {
+        Self { cols: [0; WIDTH] }
+    }
+
+    /// A board from its columns, each listed bottom to top; `None` when a
+    /// column is taller than 7 or a colour is outside `1..=10`. The board
+    /// is taken as it is: it may hold runs (see [`first_run`](Self::first_run)).
+    pub fn from_columns(columns: [&[u8]; WIDTH]) -> Option<Self> {
+        let mut cols = [0u32; WIDTH];
+        for (col, cells) in cols.iter_mut().zip(columns) {
+            if cells.len() > HEIGHT {
+                return None;
+            }
+            for (y, &c) in cells.iter().enumerate() {
+                if !(1..=COLOURS).contains(&c) {
+                    return None;
+                }
+                *col |= u32::from(c) << (4 * y);
+            }
+        }
+        Some(Self { cols })
+    }
+
+    /// The colour at `(x, y)`, 0 when empty or outside the board.
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> u8 {
+        if x < WIDTH && y < HEIGHT {
+            (self.cols[x] >> (4 * y) & 0xF) as u8
+        } else {
+            0
+        }
+    }
+
+    /// The number of blocks in column `x`.
+    pub fn height(&self, x: usize) -> usize {
+        (32 - self.cols[x].leading_zeros()).div_ceil(4) as usize
+    }
+
+    /// Whether no block is left.
+    pub fn is_empty(&self) -> bool {
+        self.cols == [0; WIDTH]
+    }
+
+    /// `counts[c]`: the blocks of colour `c` (index 0 unused).
+    pub fn colour_counts(&self) -> [u8; 16] {
+        let mut counts = [0u8; 16];
+        for &col in &self.cols {
+            let mut rest = col;
+            while rest != 0 {
+                counts[(rest & 0xF) as usize] += 1;
+                rest >>= 4;
+            }
+        }
+        counts[0] = 0;
+        counts
+    }
+
+    /// Whether some colour has only 1 or 2 blocks left: such blocks can
+    /// never be cleared, so the board can never be emptied.
+    pub fn has_stranded_colour(&self) -> bool {
+        self.colour_counts().iter().any(|&n| n == 1 || n == 2)
+    }
+
+    /// Whether every block stands on row 0 or on another block.
+    pub fn is_settled(&self) -> bool {
+        self.cols.iter().all(|&c| fall(c) == c)
+    }
+
+    /// The cells in runs of three or more, per column, as nibble masks.
+    #[inline]
+    fn marks(&self) -> [u32; WIDTH] {
+        let c = &self.cols;
+        let mut m = [0u32; WIDTH];
+        for x in 0..WIDTH {
+            let v = equal(c[x], c[x] >> 4) & equal(c[x], c[x] >> 8) & occupied(c[x]) & RUN_STARTS;
+            m[x] |= v | v << 4 | v << 8;
+        }
+        for x in 0..WIDTH - 2 {
+            let h = equal(c[x], c[x + 1]) & equal(c[x], c[x + 2]) & occupied(c[x]);
+            m[x] |= h;
+            m[x + 1] |= h;
+            m[x + 2] |= h;
+        }
+        m
+    }
+
+    /// The first run of three on the board, if any (for error messages).
+    pub fn first_run(&self) -> Option<Run> {
+        for x in 0..WIDTH {
+            for y in 0..HEIGHT {
+                let colour = self.get(x, y);
+                if colour == 0 {
+                    continue;
+                }
+                let along = |dx: usize, dy: usize| {
+                    (1..3).all(|i| self.get(x + i * dx, y + i * dy) == colour)
+                };
+                for (horizontal, dx, dy) in [(true, 1, 0), (false, 0, 1)] {
+                    if along(dx, dy) {
+                        return Some(Run {
+                            colour,
+                            x: x as u8,
+                            y: y as u8,
+                            horizontal,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The cells that the next clearing pass removes, as `(x, y)`.
+    pub fn marked_cells(&self) -> Vec<(u8, u8)> {
+        let marks = self.marks();
+        let mut out = Vec::new();
+        for (x, m) in marks.iter().enumerate() {
+            for y in 0..HEIGHT {
+                if m >> (4 * y) & 0xF != 0 {
+                    out.push((x as u8, y as u8));
+                }
+            }
+        }
+        out
+    }
+
+    /// The board right after `mv`'s swap and fall, before anything is
+    /// cleared; `None` when `mv` is not legal.
+    pub fn swap(&self, mv: Move) -> Option<Board> {
+        let (x, y) = (usize::from(mv.x), usize::from(mv.y));
+        let to = x.checked_add_signed(isize::from(mv.g))?;
+        if mv.g.unsigned_abs() != 1 || to >= WIDTH || y >= HEIGHT || self.get(x, y) == 0 {
+            return None;
+        }
+        let shift = 4 * y;
+        let (a, b) = (self.cols[x] >> shift & 0xF, self.cols[to] >> shift & 0xF);
+        let mut next = *self;
+        next.cols[x] = fall(next.cols[x] & !(0xF << shift) | b << shift);
+        next.cols[to] = fall(next.cols[to] & !(0xF << shift) | a << shift);
+        Some(next)
+    }
+
+    /// One clearing pass: remove every block in a run, then let the columns
+    /// fall. `None` when nothing is in a run (the board is stable).
+    pub fn clear_pass(&self) -> Option<Board> {
+        let marks = self.marks();
+        if marks == [0; WIDTH] {
+            return None;
+        }
+        let mut next = *self;
+        for (col, m) in next.cols.iter_mut().zip(marks) {
+            if m != 0 {
+                *col = fall(*col & !m);
+            }
+        }
+        Some(next)
+    }
+
+    /// Clears runs and lets blocks fall until nothing changes.
+    #[inline]
+    pub fn settle(&self) -> Board {
+        let mut board = *self;
+        while let Some(next) = board.clear_pass() {
+            board = next;
+        }
+        board
+    }
+
+    /// The board after move `mv` and all it sets off; `None` when `mv` is
+    /// not legal (no block at `(x, y)`, or the target column is off the
+    /// board). Swapping two blocks of one colour is legal and changes
+    /// nothing.
+    #[inline]
+    pub fn apply(&self, mv: Move) -> Option<Board> {
+        self.swap(mv).map(|b| b.settle())
+    }
+
+    /// The board drawn as rows, top to bottom, `.` for empty cells.
+    pub fn grid(&self) -> String {
+        let mut out = String::new();
+        for y in (0..HEIGHT).rev() {
+            let row: Vec<String> = (0..WIDTH)
+                .map(|x| match self.get(x, y) {
+                    0 => ".".to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The judge's layout: one line per column, bottom to top, ended by `0`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for x in 0..WIDTH {
+            for y in 0..self.height(x) {
+                write!(f, "{} ", self.get(x, y))?;
+            }
+            f.write_str("0")?;
+            if x + 1 < WIDTH {
+                f.write_str("\n")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols: Vec<String> = self.to_string().lines().map(str::to_string).collect();
+        write!(f, "Board[{}]", cols.join(" | "))
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Parses five columns in the judge's layout (no `n` before them).
+    /// Boards that hold a run of three are accepted here; [`Problem`](crate::Problem)
+    /// rejects them.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        parse_board(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swar_helpers() {
+        assert_eq!(occupied(0x0000_0301), 0x0000_0F0F);
+        assert_eq!(equal(0x0012_3456, 0x0012_3457) & 0xFF, 0xF0);
+        assert_eq!(fall(0x0000_3020), 0x0000_0032);
+        assert_eq!(fall(0x0000_0321), 0x0000_0321);
+        assert_eq!(fall(0x0A00_0000), 0x0000_000A);
+    }
+
+    #[test]
+    fn heights_and_counts() {
+        let b = Board::from_columns([&[1, 2], &[], &[3, 3, 1], &[1, 2, 3, 4, 5, 6, 7], &[10]])
+            .expect("valid");
+        assert_eq!(
+            (0..5).map(|x| b.height(x)).collect::<Vec<_>>(),
+            [2, 0, 3, 7, 1]
+        );
+        let counts = b.colour_counts();
+        assert_eq!(counts[1], 3);
+        assert_eq!(counts[3], 3);
+        assert_eq!(counts[10], 1);
+        assert!(b.has_stranded_colour());
+        assert_eq!(b.to_string().parse::<Board>(), Ok(b));
+    }
+}

@@ -1,0 +1,91 @@
+//! A seeded generator of valid boards.
+
+use std::error::Error;
+use std::fmt;
+
+use puzzle_search_core::SplitMix64;
+
+use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
+
+/// Why [`generate`] could not make a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// More blocks than cells, or colours outside `1..=10`.
+    BadRequest,
+    /// No board without a run of three was found in many tries (too many
+    /// blocks for too few colours).
+    GaveUp,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::BadRequest => {
+                f.write_str("blocks must be at most 35 and colours 1 to 10")
+            }
+            GenerateError::GaveUp => f.write_str("no board without a run of three found"),
+        }
+    }
+}
+
+impl Error for GenerateError {}
+
+/// A seeded random valid board: `blocks` blocks of colours `1..=colours`,
+/// settled, with no run of three. With `triples`, every colour's count is
+/// a multiple of 3 (`blocks` is then rounded down to one), as a clearable
+/// board needs.
+///
+/// # Errors
+/// [`GenerateError`] for impossible requests.
+///
+/// ```
+/// use puzzle_mayan::generate;
+/// use puzzle_search_core::SplitMix64;
+/// let board = generate(&mut SplitMix64::new(1), 12, 4, true)?;
+/// assert!(board.is_settled() && board.first_run().is_none());
+/// assert!(board.colour_counts().iter().all(|&c| c % 3 == 0));
+/// # Ok::<(), puzzle_mayan::GenerateError>(())
+/// ```
+pub fn generate(
+    rng: &mut SplitMix64,
+    blocks: usize,
+    colours: u8,
+    triples: bool,
+) -> Result<Board, GenerateError> {
+    if blocks > WIDTH * HEIGHT || !(1..=COLOURS).contains(&colours) {
+        return Err(GenerateError::BadRequest);
+    }
+    for _ in 0..10_000 {
+        let mut pool: Vec<u8> = if triples {
+            (0..blocks / 3)
+                .flat_map(|_| {
+                    let c = 1 + rng.below(u64::from(colours)) as u8;
+                    [c, c, c]
+                })
+                .collect()
+        } else {
+            (0..blocks)
+                .map(|_| 1 + rng.below(u64::from(colours)) as u8)
+                .collect()
+        };
+        rng.shuffle(&mut pool);
+        let mut columns: [Vec<u8>; WIDTH] = Default::default();
+        let mut fits = true;
+        for c in pool {
+            let open: Vec<usize> = (0..WIDTH).filter(|&x| columns[x].len() < HEIGHT).collect();
+            if open.is_empty() {
+                fits = false;
+                break;
+            }
+            columns[open[rng.below(open.len() as u64) as usize]].push(c);
+        }
+        if !fits {
+            continue;
+        }
+        let board = Board::from_columns(std::array::from_fn(|x| columns[x].as_slice()));
+        if let Some(board) = board.filter(|b| b.first_run().is_none()) {
+            return Ok(board);
+        }
+    }
+    Err(GenerateError::GaveUp)
+}

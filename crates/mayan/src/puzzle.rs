@@ -1,0 +1,70 @@
+//! The Mayan puzzle as a core [`Puzzle`].
+
+use puzzle_search_core::Puzzle;
+
+use crate::board::{Board, HEIGHT, WIDTH};
+use crate::moves::Move;
+
+/// The rules for the core's strategies. The goal is the empty board; ask
+/// for it after exactly `n` moves with `DepthMode::Exactly`.
+///
+/// `successors` emits moves in the judge's order and leaves out only moves
+/// that can never be the answer, because a smaller move reaches the same
+/// board (see `docs/puzzles/mayan.md`):
+/// - a left move into an occupied cell: the right move of its left
+///   neighbour makes the same swap and is smaller;
+/// - every same-colour swap after the first: all of them leave the board
+///   as it is.
+///
+/// `lower_bound` calls a board with a colour of 1 or 2 blocks a dead end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mayan;
+
+impl Puzzle for Mayan {
+    type State = Board;
+    type Move = Move;
+
+    fn successors(&self, board: &Board, out: &mut Vec<(Move, Board)>) {
+        let mut idle_done = false;
+        for x in 0..WIDTH {
+            for y in 0..board.height(x).min(HEIGHT) {
+                let colour = board.get(x, y);
+                let (xu, yu) = (x as u8, y as u8);
+                if x + 1 < WIDTH {
+                    let mv = Move::new(xu, yu, 1);
+                    if board.get(x + 1, y) == colour {
+                        // A same-colour swap changes nothing.
+                        if !idle_done {
+                            idle_done = true;
+                            out.push((mv, *board));
+                        }
+                    } else if let Some(next) = board.apply(mv) {
+                        out.push((mv, next));
+                    }
+                }
+                if x > 0 && board.get(x - 1, y) == 0 {
+                    let mv = Move::new(xu, yu, -1);
+                    if let Some(next) = board.apply(mv) {
+                        out.push((mv, next));
+                    }
+                }
+            }
+        }
+    }
+
+    fn is_goal(&self, board: &Board) -> bool {
+        board.is_empty()
+    }
+
+    fn lower_bound(&self, board: &Board) -> Option<u32> {
+        if board.has_stranded_colour() {
+            None
+        } else {
+            Some(0)
+        }
+    }
+
+    fn apply(&self, board: &Board, mv: Move) -> Option<Board> {
+        board.apply(mv)
+    }
+}

@@ -1,0 +1,176 @@
+//! The Mayan puzzle (NOIP 2011) in judge format.
+//!
+//! ```text
+//! cargo run --release --example mayan [FILE] [--strategy NAME] [--show] [--stats]
+//! ```
+//! Reads `n` and five columns from FILE or stdin, prints the
+//! lexicographically smallest `n` moves that clear the board, one `x y g`
+//! per line, or `-1`. `--show` replays the answer as coloured boards on
+//! stderr, marking the blocks each pass clears. `--stats` prints the search
+//! statistics on stderr. `--strategy` runs one core configuration instead
+//! of the default (`solve`): `dfs` (plain), `dfs+dedup`, `dfs+memo`,
+//! `dfs+memo+dedup`, `parallel` (the same as `solve`).
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use puzzle_search::mayan::{self, Board, Problem};
+use puzzle_search::{DepthMode, Outcome, Solver, Strategy};
+
+struct Args {
+    path: Option<String>,
+    strategy: Option<String>,
+    show: bool,
+    stats: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        path: None,
+        strategy: None,
+        show: false,
+        stats: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--show" => args.show = true,
+            "--stats" => args.stats = true,
+            "--strategy" => {
+                args.strategy = Some(it.next().ok_or("--strategy needs a name")?);
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            path if args.path.is_none() => args.path = Some(path.to_string()),
+            extra => return Err(format!("unexpected argument {extra}")),
+        }
+    }
+    Ok(args)
+}
+
+fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
+    let dfs = Solver::new(Strategy::Dfs {
+        depth: n,
+        mode: DepthMode::Exactly,
+    });
+    Ok(match name {
+        "dfs" => dfs,
+        "dfs+dedup" => dfs.dedup(true),
+        "dfs+memo" => dfs.memo(true),
+        "dfs+memo+dedup" => dfs.memo(true).dedup(true),
+        "parallel" => mayan::solver(n),
+        "ida" | "bfs" => {
+            return Err(format!(
+                "{name} finds shortest solutions; Mayan asks for exactly n moves (use a dfs strategy)"
+            ));
+        }
+        other => {
+            return Err(format!(
+                "unknown strategy {other} (dfs, dfs+dedup, dfs+memo, dfs+memo+dedup, parallel)"
+            ));
+        }
+    })
+}
+
+/// The board on stderr with colours, cells in `marked` shown as `*`.
+fn draw(title: &str, board: &Board, marked: &[(u8, u8)]) {
+    let mut out = format!("{title}\n");
+    for y in (0..7u8).rev() {
+        for x in 0..5u8 {
+            let c = board.get(usize::from(x), usize::from(y));
+            if marked.contains(&(x, y)) {
+                out.push_str(&format!("\x1b[1;4{};97m*{:<2}\x1b[0m", c % 8, c));
+            } else if c == 0 {
+                out.push_str(" . ");
+            } else {
+                out.push_str(&format!("\x1b[4{};97m {:<2}\x1b[0m", c % 8, c));
+            }
+        }
+        out.push('\n');
+    }
+    eprint!("{out}");
+}
+
+fn show(problem: &Problem, answer: &mayan::Answer) {
+    draw("start:", &problem.board, &[]);
+    let Some(moves) = &answer.0 else { return };
+    let mut board = problem.board;
+    for m in moves {
+        let Some(mut next) = board.swap(*m) else {
+            return;
+        };
+        let mut pass = 0;
+        loop {
+            let marked = next.marked_cells();
+            let title = format!(
+                "move {m}{}",
+                if pass == 0 {
+                    String::new()
+                } else {
+                    format!(", pass {pass}")
+                }
+            );
+            draw(&title, &next, &marked);
+            match next.clear_pass() {
+                Some(after) => next = after,
+                None => break,
+            }
+            pass += 1;
+        }
+        board = next;
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args = parse_args()?;
+    let mut input = String::new();
+    match &args.path {
+        Some(path) => {
+            input = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+        }
+        None => {
+            std::io::stdin()
+                .read_to_string(&mut input)
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
+        }
+    }
+    let problem: Problem = input
+        .parse()
+        .map_err(|e: mayan::ParseError| e.to_string())?;
+    let answer = match &args.strategy {
+        None => {
+            let t = std::time::Instant::now();
+            let report = mayan::solve_with(&problem, &mayan::solver(problem.n));
+            if args.stats {
+                eprintln!("solve: {} (total {:.1?})", report.stats, t.elapsed());
+            }
+            report
+        }
+        Some(name) => {
+            let report = mayan::solve_with(&problem, &solver_named(name, problem.n)?);
+            if args.stats {
+                eprintln!("{name}: {}", report.stats);
+            }
+            report
+        }
+    };
+    let answer = match answer.outcome {
+        Outcome::Solved(moves) => mayan::Answer(Some(moves)),
+        Outcome::NoSolution => mayan::Answer(None),
+        Outcome::Stopped(limit) => return Err(format!("search stopped: {limit}")),
+    };
+    if args.show {
+        show(&problem, &answer);
+    }
+    println!("{answer}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
