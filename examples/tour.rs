@@ -11,7 +11,7 @@ mod eight_puzzle;
 use std::time::{Duration, Instant};
 
 use eight_puzzle::{Board, EightPuzzle};
-use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay, rotation};
+use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, mayan, replay, rotation};
 
 /// One line of the table.
 struct Row {
@@ -122,10 +122,47 @@ fn rotation_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// The Mayan puzzle's spec sample (n = 3; answer 2 1 1, 3 1 1, 3 0 1).
+fn mayan_rows(rows: &mut Vec<Row>) {
+    let problem: mayan::Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
+        .parse()
+        .expect("the spec sample is valid");
+    let dfs = Solver::new(Strategy::Dfs {
+        depth: problem.n,
+        mode: DepthMode::Exactly,
+    });
+    let solvers = [
+        ("solve (parallel)", mayan::solver(problem.n)),
+        ("dfs exactly n", dfs.clone()),
+        ("dfs +memo +dedup", dfs.memo(true).dedup(true)),
+    ];
+    for (name, solver) in solvers {
+        let report = mayan::solve_with(&problem, &solver);
+        let answer = match &report.outcome {
+            Outcome::Solved(moves) if replay(&mayan::Mayan, &problem.board, moves).is_ok() => moves
+                .iter()
+                .map(|m| format!("({m})"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
+            Outcome::NoSolution => "-1".to_string(),
+            Outcome::Stopped(limit) => limit.to_string(),
+        };
+        rows.push(Row {
+            puzzle: "mayan",
+            strategy: name.to_string(),
+            answer,
+            nodes: report.stats.expanded,
+            time: report.stats.elapsed,
+        });
+    }
+}
+
 fn main() {
     let mut rows = Vec::new();
     eight_puzzle_rows(&mut rows);
     rotation_rows(&mut rows);
+    mayan_rows(&mut rows);
     println!(
         "{:<10} {:<22} {:>10} {:>11}  answer",
         "puzzle", "strategy", "nodes", "time"

@@ -6,17 +6,17 @@
 //! subtrees (and a solution met above the split depth, which ends the split
 //! phase) follow each other in lexicographic order, so the answer is the
 //! first task in that order that has a solution, as with rayon's
-//! `find_map_first`. Tasks run in parallel; a task that finds a solution
+//! `find_map_first`. Worker threads take tasks from one counter in that
+//! order, so all of them work near the left end; a task that finds a solution
 //! publishes its index, and every task to its right stops at its next
 //! budget check, while tasks to its left run to the end, because one of
 //! them may hold a smaller answer. The result therefore does not depend on
 //! the thread count or on timing; only the work done does.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rayon::prelude::*;
-
-use crate::engine::{Engine, Flow, INF, Rules, Task};
+use crate::engine::{Engine, Flow, INF, Rules};
 use crate::memo::{Memo, SharedMemo};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
@@ -31,6 +31,7 @@ enum TaskEnd<M> {
     Found(Vec<M>),
     Fail,
     Stopped(crate::budget::Limit),
+    /// Stopped because a task to its left found a solution.
     Preempted,
 }
 
@@ -101,31 +102,45 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
         } else {
             usize::MAX
         });
-        let results: Vec<(TaskEnd<P::Move>, Stats, u32)> = tasks
-            .into_par_iter()
-            .enumerate()
-            .with_max_len(1)
-            .map_init(
-                || self.engine(rules),
-                |engine, (i, task): (usize, Task<P>)| {
-                    if best.load(Ordering::Relaxed) < i {
-                        return (TaskEnd::Preempted, Stats::default(), INF);
+        // Workers take tasks in canonical order from one counter, so every
+        // thread works near the left end, where the answer is.
+        let next_task = AtomicUsize::new(0);
+        let done = Mutex::new(Vec::with_capacity(tasks.len()));
+        let tasks = &tasks;
+        let worker = || {
+            let mut engine = self.engine(rules);
+            let mut mine = Vec::new();
+            loop {
+                let i = next_task.fetch_add(1, Ordering::Relaxed);
+                if i >= tasks.len() || best.load(Ordering::Relaxed) < i {
+                    break;
+                }
+                engine.meter.set_preempt(&best, i);
+                engine.path.clone_from(&tasks[i].path);
+                let end = match engine.run(&tasks[i].state) {
+                    Flow::Found => {
+                        best.fetch_min(i, Ordering::Relaxed);
+                        TaskEnd::Found(std::mem::take(&mut engine.path))
                     }
-                    engine.meter.set_preempt(&best, i);
-                    engine.path = task.path;
-                    let end = match engine.run(&task.state) {
-                        Flow::Found => {
-                            best.fetch_min(i, Ordering::Relaxed);
-                            TaskEnd::Found(std::mem::take(&mut engine.path))
-                        }
-                        Flow::Fail(_) | Flow::Deferred => TaskEnd::Fail,
-                        Flow::Stop(Interrupt::Limit(limit)) => TaskEnd::Stopped(limit),
-                        Flow::Stop(Interrupt::Preempted) => TaskEnd::Preempted,
-                    };
-                    (end, std::mem::take(&mut engine.stats), engine.min_pruned)
-                },
-            )
-            .collect();
+                    Flow::Fail(_) | Flow::Deferred => TaskEnd::Fail,
+                    Flow::Stop(Interrupt::Limit(limit)) => TaskEnd::Stopped(limit),
+                    Flow::Stop(Interrupt::Preempted) => TaskEnd::Preempted,
+                };
+                mine.push((i, end, std::mem::take(&mut engine.stats), engine.min_pruned));
+            }
+            done.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
+        };
+        rayon::scope(|scope| {
+            for _ in 1..rayon::current_num_threads() {
+                scope.spawn(|_| worker());
+            }
+            worker();
+        });
+        let mut results = done.into_inner().unwrap_or_else(|e| e.into_inner());
+        results.sort_unstable_by_key(|r| r.0);
+        let results = results
+            .into_iter()
+            .map(|(_, end, stats, next)| (end, stats, next));
 
         let mut answer = None;
         for (end, task_stats, task_next) in results {
