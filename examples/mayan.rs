@@ -11,41 +11,13 @@
 //! of the default (`solve`): `dfs` (plain), `dfs+dedup`, `dfs+memo`,
 //! `dfs+memo+dedup`, `parallel` (the same as `solve`).
 
-use std::io::Read;
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::process::ExitCode;
 
 use puzzle_search::mayan::{self, Board, Problem};
 use puzzle_search::{DepthMode, Outcome, Solver, Strategy};
-
-struct Args {
-    path: Option<String>,
-    strategy: Option<String>,
-    show: bool,
-    stats: bool,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        path: None,
-        strategy: None,
-        show: false,
-        stats: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--show" => args.show = true,
-            "--stats" => args.stats = true,
-            "--strategy" => {
-                args.strategy = Some(it.next().ok_or("--strategy needs a name")?);
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path if args.path.is_none() => args.path = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument {extra}")),
-        }
-    }
-    Ok(args)
-}
 
 fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
     let dfs = Solver::new(Strategy::Dfs {
@@ -121,18 +93,8 @@ fn show(problem: &Problem, answer: &mayan::Answer) {
 }
 
 fn run() -> Result<(), String> {
-    let args = parse_args()?;
-    let mut input = String::new();
-    match &args.path {
-        Some(path) => {
-            input = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
-        }
-        None => {
-            std::io::stdin()
-                .read_to_string(&mut input)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
-        }
-    }
+    let args = cli::parse_args()?;
+    let input = cli::read_input(args.path.as_deref())?;
     let problem: Problem = input
         .parse()
         .map_err(|e: mayan::ParseError| e.to_string())?;

@@ -8,7 +8,10 @@
 //! number, exactly as the judge expects. `--show` draws the board after
 //! each move on stderr, `--stats` prints the search statistics on stderr.
 
-use std::io::{Read, Write};
+#[path = "common/cli.rs"]
+mod cli;
+
+use std::io::Write;
 use std::process::ExitCode;
 
 use puzzle_search::rotation::{self, Answer, Board, Move, pdb};
@@ -21,44 +24,13 @@ enum Method {
     Bfs,
 }
 
-struct Args {
-    path: Option<String>,
-    method: Method,
-    show: bool,
-    stats: bool,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        path: None,
-        method: Method::Pdb,
-        show: false,
-        stats: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--show" => args.show = true,
-            "--stats" => args.stats = true,
-            "--strategy" => {
-                args.method = match it.next().as_deref() {
-                    Some("pdb") => Method::Pdb,
-                    Some("ida") => Method::Ida,
-                    Some("bfs") => Method::Bfs,
-                    other => {
-                        return Err(format!(
-                            "--strategy takes pdb, ida or bfs, not {}",
-                            other.unwrap_or("nothing")
-                        ));
-                    }
-                }
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path if args.path.is_none() => args.path = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument {extra}")),
-        }
+fn method(name: Option<&str>) -> Result<Method, String> {
+    match name {
+        None | Some("pdb") => Ok(Method::Pdb),
+        Some("ida") => Ok(Method::Ida),
+        Some("bfs") => Ok(Method::Bfs),
+        Some(other) => Err(format!("--strategy takes pdb, ida or bfs, not {other}")),
     }
-    Ok(args)
 }
 
 /// The board with each number in its own colour, on stderr.
@@ -84,33 +56,11 @@ fn draw(board: &Board, after: Option<Move>) {
     eprint!("{out}");
 }
 
-fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut input = String::new();
-    let read = match &args.path {
-        Some(path) => std::fs::read_to_string(path).map(|s| input = s),
-        None => std::io::stdin().read_to_string(&mut input).map(|_| ()),
-    };
-    if let Err(e) = read {
-        eprintln!(
-            "error: cannot read {}: {e}",
-            args.path.as_deref().unwrap_or("stdin")
-        );
-        return ExitCode::FAILURE;
-    }
-    let boards = match rotation::parse_cases(&input) {
-        Ok(boards) => boards,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn run() -> Result<(), String> {
+    let args = cli::parse_args()?;
+    let method = method(args.strategy.as_deref())?;
+    let input = cli::read_input(args.path.as_deref())?;
+    let boards = rotation::parse_cases(&input).map_err(|e| e.to_string())?;
 
     let progress = |p: &Progress| {
         if p.elapsed.as_secs() >= 1 {
@@ -122,46 +72,36 @@ fn main() -> ExitCode {
     };
     let mut stdout = std::io::stdout().lock();
     for (i, board) in boards.iter().enumerate() {
-        let result = match args.method {
+        let case = i + 1;
+        let answer: Answer = match method {
             Method::Pdb => {
                 let t = std::time::Instant::now();
                 let answer = rotation::solve(board);
                 if args.stats {
                     let built = pdb::table().build_time();
                     eprintln!(
-                        "case {}: table built in {built:.1?}, solved in {:.1?}",
-                        i + 1,
+                        "case {case}: table built in {built:.1?}, solved in {:.1?}",
                         t.elapsed()
                     );
                 }
                 answer
             }
             Method::Ida | Method::Bfs => {
-                let strategy = if args.method == Method::Ida {
-                    Strategy::IdaStar {
-                        max_depth: rotation::MAX_DEPTH,
-                    }
-                } else {
-                    Strategy::Bfs {
-                        max_depth: rotation::MAX_DEPTH,
-                    }
+                let max_depth = rotation::MAX_DEPTH;
+                let strategy = match method {
+                    Method::Ida => Strategy::IdaStar { max_depth },
+                    _ => Strategy::Bfs { max_depth },
                 };
                 let solver = Solver::new(strategy).on_progress(&progress);
                 rotation::solve_with(board, &solver).map(|(answer, stats)| {
                     if args.stats {
-                        eprintln!("case {}: {stats}", i + 1);
+                        eprintln!("case {case}: {stats}");
                     }
                     answer
                 })
             }
-        };
-        let answer: Answer = match result {
-            Ok(answer) => answer,
-            Err(e) => {
-                eprintln!("error: case {}: {e}", i + 1);
-                return ExitCode::FAILURE;
-            }
-        };
+        }
+        .map_err(|e| format!("case {case}: {e}"))?;
         if args.show {
             draw(board, None);
             let mut at = *board;
@@ -170,9 +110,17 @@ fn main() -> ExitCode {
                 draw(&at, Some(m));
             }
         }
-        if writeln!(stdout, "{answer}").is_err() {
-            return ExitCode::FAILURE;
+        writeln!(stdout, "{answer}").map_err(|e| format!("cannot write: {e}"))?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
     }
-    ExitCode::SUCCESS
 }

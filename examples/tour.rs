@@ -29,36 +29,7 @@ fn eight_puzzle_rows(rows: &mut Vec<Row>) {
         .solve(&EightPuzzle, &start)
         .solution()
         .map_or(31, |m| m.len() as u32);
-    let solvers = [
-        ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
-        (
-            "ida +memo +dedup",
-            Solver::new(Strategy::IdaStar { max_depth: 31 })
-                .memo(true)
-                .dedup(true),
-        ),
-        (
-            "ida parallel",
-            Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
-        ),
-        ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
-        (
-            "dfs exactly n",
-            Solver::new(Strategy::Dfs {
-                depth: optimal,
-                mode: DepthMode::Exactly,
-            })
-            .memo(true),
-        ),
-        (
-            "dfs at most n",
-            Solver::new(Strategy::Dfs {
-                depth: optimal,
-                mode: DepthMode::AtMost,
-            })
-            .memo(true),
-        ),
-    ];
+    let solvers = eight_puzzle::every_strategy(optimal);
     for (name, solver) in solvers {
         let report = solver.solve(&EightPuzzle, &start);
         let answer = match &report.outcome {

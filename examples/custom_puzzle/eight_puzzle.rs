@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use puzzle_search::{Puzzle, SplitMix64};
+use puzzle_search::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
 
 /// Where the blank moves. The derived `Ord` (D < L < R < U) is the
 /// canonical order, so `successors` pushes the moves in that order.
@@ -184,4 +184,25 @@ impl Puzzle for EightPuzzle {
 pub fn instances(count: usize, seed: u64) -> Vec<Board> {
     let mut rng = SplitMix64::new(seed);
     (0..count).map(|_| Board::random(&mut rng)).collect()
+}
+
+/// Every strategy with its options, named, for a board whose optimal
+/// solution has `optimal` moves (the DFS rows search to that depth).
+pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 31 });
+    let dfs = |mode| {
+        Solver::new(Strategy::Dfs {
+            depth: optimal,
+            mode,
+        })
+        .memo(true)
+    };
+    vec![
+        ("ida", ida.clone()),
+        ("ida +memo +dedup", ida.clone().memo(true).dedup(true)),
+        ("ida parallel", ida.parallel(true)),
+        ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
+        ("dfs exactly n +memo", dfs(DepthMode::Exactly)),
+        ("dfs at most n +memo", dfs(DepthMode::AtMost)),
+    ]
 }

@@ -13,7 +13,7 @@ mod eight_puzzle;
 use std::process::ExitCode;
 
 use eight_puzzle::{Board, EightPuzzle};
-use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, replay};
+use puzzle_search::{Outcome, Solver, SplitMix64, Strategy, replay};
 
 fn main() -> ExitCode {
     let seed = match std::env::args().nth(1).map(|s| s.parse::<u64>()) {
@@ -34,35 +34,7 @@ fn main() -> ExitCode {
     };
     let optimal = optimal as u32;
 
-    let solvers = [
-        ("ida", Solver::new(Strategy::IdaStar { max_depth: 31 })),
-        (
-            "ida+memo+dedup",
-            Solver::new(Strategy::IdaStar { max_depth: 31 })
-                .memo(true)
-                .dedup(true),
-        ),
-        (
-            "ida parallel",
-            Solver::new(Strategy::IdaStar { max_depth: 31 }).parallel(true),
-        ),
-        ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
-        (
-            "dfs exactly optimal",
-            Solver::new(Strategy::Dfs {
-                depth: optimal,
-                mode: DepthMode::Exactly,
-            }),
-        ),
-        (
-            "dfs at most optimal",
-            Solver::new(Strategy::Dfs {
-                depth: optimal,
-                mode: DepthMode::AtMost,
-            })
-            .memo(true),
-        ),
-    ];
+    let solvers = eight_puzzle::every_strategy(optimal);
     for (name, solver) in &solvers {
         let report = solver.solve(&EightPuzzle, &start);
         match &report.outcome {
