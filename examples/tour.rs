@@ -11,7 +11,9 @@ mod eight_puzzle;
 use std::time::{Duration, Instant};
 
 use eight_puzzle::{Board, EightPuzzle};
-use puzzle_search::{DepthMode, Outcome, Solver, SplitMix64, Strategy, mayan, replay, rotation};
+use puzzle_search::{
+    DepthMode, Outcome, Solver, SplitMix64, Strategy, flip, mayan, replay, rotation,
+};
 
 /// One line of the table.
 struct Row {
@@ -129,11 +131,70 @@ fn mayan_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// The Flip Game and Fliptile samples (answers 4, and the grid with 4
+/// presses), by each solver.
+fn flip_rows(rows: &mut Vec<Row>) {
+    let game = flip::parse_flip_game("bwwb\nbbwb\nbwwb\nbwww\n").expect("the sample is valid");
+    let t = Instant::now();
+    let answer = flip::flip_game(&game).to_string();
+    rows.push(Row {
+        puzzle: "flip game",
+        strategy: "algebra".into(),
+        answer,
+        nodes: 0,
+        time: t.elapsed(),
+    });
+    let white = flip::Grid::new(4, 4);
+    for (target, name) in [
+        (white.clone(), "bfs to white"),
+        (white.complement(), "bfs to black"),
+    ] {
+        let puzzle = flip::FlipPuzzle::new(4, 4, &target).expect("16 cells");
+        let report =
+            Solver::new(Strategy::Bfs { max_depth: 16 }).solve(&puzzle, &puzzle.pack(&game));
+        let answer = report
+            .solution()
+            .map_or("impossible".to_string(), |m| format!("{} flips", m.len()));
+        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
+        rows.push(Row {
+            puzzle: "flip game",
+            strategy: name.into(),
+            answer,
+            nodes,
+            time,
+        });
+    }
+    let tile = flip::parse_fliptile("4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
+        .expect("the sample is valid");
+    let show = |g: Option<flip::Grid>| {
+        g.map_or("IMPOSSIBLE".into(), |g| g.to_string().replace('\n', " / "))
+    };
+    let t = Instant::now();
+    let answer = show(flip::algebra::solve(&tile).map(|s| s.presses));
+    rows.push(Row {
+        puzzle: "fliptile",
+        strategy: "algebra".into(),
+        answer,
+        nodes: 0,
+        time: t.elapsed(),
+    });
+    let t = Instant::now();
+    let answer = show(flip::chase::solve(&tile).ok().flatten());
+    rows.push(Row {
+        puzzle: "fliptile",
+        strategy: "chase".into(),
+        answer,
+        nodes: 0,
+        time: t.elapsed(),
+    });
+}
+
 fn main() {
     let mut rows = Vec::new();
     eight_puzzle_rows(&mut rows);
     rotation_rows(&mut rows);
     mayan_rows(&mut rows);
+    flip_rows(&mut rows);
     println!(
         "{:<10} {:<22} {:>10} {:>11}  answer",
         "puzzle", "strategy", "nodes", "time"

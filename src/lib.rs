@@ -13,3 +13,6 @@ pub use puzzle_rotation as rotation;
 
 /// The Mayan puzzle (NOIP 2011): see the `puzzle-mayan` crate.
 pub use puzzle_mayan as mayan;
+
+/// Flip Game, Fliptile and Lights Out: see the `puzzle-flip` crate.
+pub use puzzle_flip as flip;

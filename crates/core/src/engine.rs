@@ -54,6 +54,7 @@ pub(crate) enum Flow {
 }
 
 /// An open node left for a parallel task.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) struct Task<P: Puzzle> {
     pub path: Vec<P::Move>,
     pub state: P::State,

@@ -68,6 +68,7 @@ pub(crate) struct SharedMemo<S> {
 const SHARDS: usize = 64;
 
 impl<S: Clone + Eq + Hash> SharedMemo<S> {
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn new(capacity: usize) -> Self {
         let per = capacity.div_ceil(SHARDS);
         Self {
@@ -91,6 +92,7 @@ pub(crate) enum Memo<'a, S> {
     /// A private table.
     Local(DefaultHashBuilder, Table<S>),
     /// A table shared between threads.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     Shared(&'a SharedMemo<S>),
 }
 

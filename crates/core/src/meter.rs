@@ -65,6 +65,7 @@ impl<'a> Meter<'a> {
     }
 
     /// Makes this meter stop its task once `best` drops below `mine`.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn set_preempt(&mut self, best: &'a AtomicUsize, mine: usize) {
         self.preempt = Some((best, mine));
         self.countdown = 1;

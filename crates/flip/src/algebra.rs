@@ -1,0 +1,222 @@
+//! Solving by linear algebra over GF(2).
+//!
+//! # Why it gives the same answer as the search
+//! Presses commute and a double press cancels, so a solution is a set of
+//! cells, and the pieces are a linear function of that set over GF(2).
+//! Chasing (see [`chase`](crate::chase)) shows that every solution is
+//! fixed by its first row. Done with the first row as unknowns
+//! `x_0..x_{N-1}`, each press of rows `1..M` is an affine function of them
+//! (a bit vector of `N + 1` bits: the unknowns and a constant), and the
+//! condition that the last row ends white is a system `A x = b` of `N`
+//! equations. Gaussian elimination decides solvability before anything is
+//! enumerated; the solutions are `x_0 + span(null space)`, exactly the
+//! first rows that chasing would accept. Enumerating the null space in
+//! Gray-code order (one grid XOR per step) visits every solution, so the
+//! fewest presses and, among those, the lexicographically smallest grid are
+//! found exactly as chasing finds them, in `2^nullity` steps instead of
+//! `2^N`.
+
+use crate::grid::{Grid, cross_row, xor_into};
+
+/// A solution and what is known about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The cells to press.
+    pub presses: Grid,
+    /// The dimension of the null space: there are `2^nullity` solutions.
+    pub nullity: usize,
+    /// Whether `presses` is proved minimal and lexicographically smallest
+    /// (the null space was enumerated).
+    pub minimal: bool,
+}
+
+/// The default cap on enumeration work, in 64-bit word operations
+/// (`2^nullity x rows x words per row`): about a second.
+pub const DEFAULT_WORK: u64 = 1 << 30;
+
+/// Solves `board` (turning every piece white): the fewest presses, then the
+/// lexicographically smallest grid, when the null space is small enough to
+/// enumerate within [`DEFAULT_WORK`]; otherwise some solution, with
+/// `minimal == false`. `None` when no solution exists.
+pub fn solve(board: &Grid) -> Option<Solution> {
+    solve_with_work(board, DEFAULT_WORK)
+}
+
+/// [`solve`] with a cap on the enumeration work (0: never enumerate).
+pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
+    let (m, n) = (board.rows(), board.cols());
+    if m == 0 || n == 0 {
+        return Some(Solution {
+            presses: board.clone(),
+            nullity: 0,
+            minimal: true,
+        });
+    }
+    let system = last_row_system(board);
+    let (particular, null_basis) = system.solve()?;
+    let p0 = chase_from(board, &particular);
+    let zero = Grid::new(m, n);
+    let basis: Vec<Grid> = null_basis
+        .iter()
+        .map(|first| chase_from(&zero, first))
+        .collect();
+    let nullity = basis.len();
+    let work = (m * board.stride()) as u64;
+    if nullity >= 63 || (1u64 << nullity).saturating_mul(work) > max_work {
+        return Some(Solution {
+            presses: p0,
+            nullity,
+            minimal: false,
+        });
+    }
+    let mut current = p0.clone();
+    let mut best = p0;
+    let mut best_count = best.count_ones();
+    for step in 1u64..1 << nullity {
+        current.xor_assign(&basis[step.trailing_zeros() as usize]);
+        let count = current.count_ones();
+        if count < best_count || (count == best_count && current.lex_cmp(&best).is_lt()) {
+            best_count = count;
+            best.clone_from(&current);
+        }
+    }
+    Some(Solution {
+        presses: best,
+        nullity,
+        minimal: true,
+    })
+}
+
+/// The press grid that chasing gives for first row `first` (its last row
+/// ends white when `first` solves the system).
+fn chase_from(board: &Grid, first: &[u64]) -> Grid {
+    let (m, stride) = (board.rows(), board.stride());
+    let mut presses = Grid::new(m, board.cols());
+    let mut lights = board.clone();
+    presses.row_mut(0).copy_from_slice(&first[..stride]);
+    let mut spread = vec![0u64; stride];
+    for r in 0..m {
+        let p = presses.row(r).to_vec();
+        cross_row(&p, &mut spread, board.last_mask());
+        xor_into(lights.row_mut(r), &spread);
+        if r > 0 {
+            xor_into(lights.row_mut(r - 1), &p);
+        }
+        if r + 1 < m {
+            xor_into(lights.row_mut(r + 1), &p);
+            let below = lights.row(r).to_vec();
+            presses.row_mut(r + 1).copy_from_slice(&below);
+        }
+    }
+    presses
+}
+
+/// `N` equations over `N` unknowns, each a row of `N + 1` bits (bit `N`:
+/// the constant).
+struct System {
+    n: usize,
+    words: usize,
+    rows: Vec<u64>,
+}
+
+/// Chases symbolically: the affine form of every press, row by row,
+/// keeping two rows; the row after the last must be all zero.
+fn last_row_system(board: &Grid) -> System {
+    let (m, n) = (board.rows(), board.cols());
+    let words = (n + 1).div_ceil(64);
+    let constant = |v: &mut [u64]| v[n / 64] ^= 1 << (n % 64);
+    // prev = p[r-1], cur = p[r]; cell c's form at [c * words..(c + 1) * words].
+    let mut prev = vec![0u64; n * words];
+    let mut cur = vec![0u64; n * words];
+    for c in 0..n {
+        cur[c * words + c / 64] |= 1 << (c % 64);
+    }
+    let mut next = vec![0u64; n * words];
+    for r in 0..m {
+        for c in 0..n {
+            let (lo, hi) = (c * words, (c + 1) * words);
+            let cell = &mut next[lo..hi];
+            cell.copy_from_slice(&cur[lo..hi]);
+            xor_into(cell, &prev[lo..hi]);
+            if c > 0 {
+                xor_into(cell, &cur[lo - words..lo]);
+            }
+            if c + 1 < n {
+                xor_into(cell, &cur[hi..hi + words]);
+            }
+            if board.get(r, c) {
+                constant(cell);
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    System {
+        n,
+        words,
+        rows: cur,
+    }
+}
+
+impl System {
+    fn row(&self, i: usize) -> &[u64] {
+        &self.rows[i * self.words..(i + 1) * self.words]
+    }
+
+    fn bit(&self, i: usize, col: usize) -> bool {
+        self.row(i)[col / 64] >> (col % 64) & 1 == 1
+    }
+
+    /// Reduces to row echelon form; returns a particular first row and a
+    /// basis of the null space (first rows), or `None` if inconsistent.
+    fn solve(mut self) -> Option<(Vec<u64>, Vec<Vec<u64>>)> {
+        let (n, w) = (self.n, self.words);
+        let mut pivots = Vec::new();
+        let mut rank = 0;
+        for col in 0..n {
+            let Some(p) = (rank..n).find(|&i| self.bit(i, col)) else {
+                continue;
+            };
+            for k in 0..w {
+                self.rows.swap(p * w + k, rank * w + k);
+            }
+            let pivot = self.row(rank).to_vec();
+            for i in 0..n {
+                if i != rank && self.bit(i, col) {
+                    xor_into(&mut self.rows[i * w..(i + 1) * w], &pivot);
+                }
+            }
+            pivots.push(col);
+            rank += 1;
+        }
+        // A row reduced to 0 = 1 has no solution.
+        if (rank..n).any(|i| self.bit(i, n)) {
+            return None;
+        }
+        let first_words = n.div_ceil(64);
+        let mut particular = vec![0u64; first_words];
+        for (i, &col) in pivots.iter().enumerate() {
+            if self.bit(i, n) {
+                particular[col / 64] |= 1 << (col % 64);
+            }
+        }
+        let mut is_pivot = vec![false; n];
+        for &col in &pivots {
+            is_pivot[col] = true;
+        }
+        let basis = (0..n)
+            .filter(|&f| !is_pivot[f])
+            .map(|f| {
+                let mut v = vec![0u64; first_words];
+                v[f / 64] |= 1 << (f % 64);
+                for (i, &col) in pivots.iter().enumerate() {
+                    if self.bit(i, f) {
+                        v[col / 64] |= 1 << (col % 64);
+                    }
+                }
+                v
+            })
+            .collect();
+        Some((particular, basis))
+    }
+}

@@ -1,0 +1,81 @@
+//! Flip Game (POJ 1753) in judge format: 4 lines of `b`/`w` in, the fewest
+//! flips that make all pieces one side (or `Impossible`) out.
+//!
+//! ```text
+//! cargo run --release --example flip [FILE] [--solver algebra|chase|bfs] [--show] [--stats]
+//! ```
+//! `--show` prints the flips on stderr; `--stats` the time (and, for
+//! `bfs`, the search statistics).
+
+#[path = "common/cli.rs"]
+mod cli;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use puzzle_search::flip::{
+    FlipGameAnswer, FlipPuzzle, Grid, algebra, chase, flip_game, parse_flip_game,
+};
+use puzzle_search::{Solver, Strategy};
+
+/// The fewest presses to turn `board` into all white, and the presses.
+fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
+    match solver {
+        "algebra" => Ok(algebra::solve(board).map(|s| s.presses)),
+        "chase" => chase::solve(board).map_err(|e| e.to_string()),
+        "bfs" => {
+            let white = Grid::new(board.rows(), board.cols());
+            let puzzle =
+                FlipPuzzle::new(board.rows(), board.cols(), &white).map_err(|e| e.to_string())?;
+            let report =
+                Solver::new(Strategy::Bfs { max_depth: 64 }).solve(&puzzle, &puzzle.pack(board));
+            if stats {
+                eprintln!("bfs: {}", report.stats);
+            }
+            Ok(report
+                .solution()
+                .map(|moves| puzzle.presses(board.rows(), moves)))
+        }
+        other => Err(format!("unknown solver {other} (algebra, chase, bfs)")),
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args = cli::parse_args()?;
+    let solver = args.strategy.as_deref().unwrap_or("algebra");
+    let input = cli::read_input(args.path.as_deref())?;
+    let board = parse_flip_game(&input).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let white = to_white(&board, solver, args.stats)?;
+    let black = to_white(&board.complement(), solver, args.stats)?;
+    let best = match (white, black) {
+        (Some(w), Some(b)) => Some(if b.count_ones() < w.count_ones() {
+            b
+        } else {
+            w
+        }),
+        (w, b) => w.or(b),
+    };
+    let answer = FlipGameAnswer(best.as_ref().map(Grid::count_ones));
+    if solver == "algebra" {
+        debug_assert_eq!(answer, flip_game(&board));
+    }
+    if args.stats {
+        eprintln!("{solver}: {:.1?}", t.elapsed());
+    }
+    if let (true, Some(presses)) = (args.show, &best) {
+        eprintln!("flip these (b):\n{}", presses.to_bw());
+    }
+    println!("{answer}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

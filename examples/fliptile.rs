@@ -1,0 +1,85 @@
+//! Fliptile (POJ 3279) in judge format: `M N` and the rows in, the press
+//! grid with the fewest presses (lexicographically smallest among those)
+//! or `IMPOSSIBLE` out.
+//!
+//! ```text
+//! cargo run --release --example fliptile [FILE] [--solver algebra|chase|bfs] [--show] [--stats]
+//! ```
+//! `bfs` searches board states with the core's BFS (at most 64 cells) for
+//! the fewest presses; BFS cannot express Fliptile's tie-break (see
+//! `FlipPuzzle`), so the grid it prints is the chase's, checked to have
+//! BFS's count. `--show` prints the board after the presses on stderr.
+
+#[path = "common/cli.rs"]
+mod cli;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use puzzle_search::flip::{FlipPuzzle, Grid, algebra, chase, parse_fliptile};
+use puzzle_search::{Solver, Strategy};
+
+fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
+    match solver {
+        "algebra" => {
+            let solution = algebra::solve(board);
+            if let (true, Some(s)) = (stats, &solution) {
+                eprintln!("algebra: nullity {}, minimal {}", s.nullity, s.minimal);
+            }
+            Ok(solution.map(|s| s.presses))
+        }
+        "chase" => chase::solve(board).map_err(|e| e.to_string()),
+        "bfs" => {
+            let white = Grid::new(board.rows(), board.cols());
+            let puzzle =
+                FlipPuzzle::new(board.rows(), board.cols(), &white).map_err(|e| e.to_string())?;
+            let report =
+                Solver::new(Strategy::Bfs { max_depth: 64 }).solve(&puzzle, &puzzle.pack(board));
+            if stats {
+                eprintln!("bfs: {}", report.stats);
+            }
+            let fewest = report.solution().map(<[u16]>::len);
+            let grid = chase::solve(board).map_err(|e| e.to_string())?;
+            if grid.as_ref().map(Grid::count_ones) != fewest {
+                return Err(format!(
+                    "bfs found {fewest:?} presses, chasing {:?}",
+                    grid.map(|g| g.count_ones())
+                ));
+            }
+            Ok(grid)
+        }
+        other => Err(format!("unknown solver {other} (algebra, chase, bfs)")),
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args = cli::parse_args()?;
+    let solver = args.strategy.as_deref().unwrap_or("algebra");
+    let input = cli::read_input(args.path.as_deref())?;
+    let board = parse_fliptile(&input).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let presses = solve(&board, solver, args.stats)?;
+    if args.stats {
+        eprintln!("{solver}: {:.1?}", t.elapsed());
+    }
+    match presses {
+        Some(p) => {
+            if args.show {
+                eprintln!("after the presses:\n{}", board.apply(&p));
+            }
+            println!("{p}");
+        }
+        None => println!("IMPOSSIBLE"),
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
