@@ -4,14 +4,13 @@
 //! Column `x` is a `u32` whose nibble `y` holds the colour at `(x, y)`
 //! (0 = empty). A settled column is a run of non-zero nibbles from the
 //! bottom, so the whole board is 20 bytes, cheap to copy, hash and store
-//! in the failure memo. Runs are found for all rows at once with SWAR
-//! arithmetic on the nibbles: `equal(a, b)` marks the nibbles where two
-//! columns agree, so three columns side by side give the horizontal runs
-//! and a column against itself shifted by one and two rows the vertical
-//! ones. Gravity packs a column's non-zero nibbles down.
+//! in the failure memo. Gravity and runs are the SWAR rules of the
+//! `puzzle-gravity` crate, which the Box-slide puzzle shares.
 
 use std::fmt;
 use std::str::FromStr;
+
+use puzzle_gravity::{clear_pass, colour_counts, fall, marks};
 
 use crate::moves::Move;
 use crate::parse::{ParseError, parse_board};
@@ -22,44 +21,6 @@ pub const WIDTH: usize = 5;
 pub const HEIGHT: usize = 7;
 /// The largest colour.
 pub const COLOURS: u8 = 10;
-
-/// The seven nibbles of a column.
-const ROWS: u32 = 0x0FFF_FFFF;
-/// Bit 0 of each nibble.
-const LOW: u32 = 0x0111_1111;
-/// The nibbles where a vertical run can start (rows 0 to 4).
-const RUN_STARTS: u32 = 0x000F_FFFF;
-
-/// A full-nibble mask of the non-empty cells of a column.
-#[inline]
-fn occupied(c: u32) -> u32 {
-    ((c | c >> 1 | c >> 2 | c >> 3) & LOW) * 0xF
-}
-
-/// A full-nibble mask of the rows where columns `a` and `b` hold the same.
-#[inline]
-fn equal(a: u32, b: u32) -> u32 {
-    !occupied(a ^ b) & ROWS
-}
-
-/// The column after gravity: its non-empty cells packed to the bottom.
-#[inline]
-fn fall(c: u32) -> u32 {
-    let occ = occupied(c);
-    if occ & (occ + 1) == 0 {
-        return c; // already packed
-    }
-    let (mut rest, mut out, mut shift) = (c, 0, 0);
-    while rest != 0 {
-        let cell = rest & 0xF;
-        if cell != 0 {
-            out |= cell << shift;
-            shift += 4;
-        }
-        rest >>= 4;
-    }
-    out
-}
 
 /// A run of three or more blocks of one colour, as found on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,16 +110,7 @@ impl Board {
 
     /// `counts[c]`: the blocks of colour `c` (index 0 unused).
     pub fn colour_counts(&self) -> [u8; 16] {
-        let mut counts = [0u8; 16];
-        for &col in &self.cols {
-            let mut rest = col;
-            while rest != 0 {
-                counts[(rest & 0xF) as usize] += 1;
-                rest >>= 4;
-            }
-        }
-        counts[0] = 0;
-        counts
+        colour_counts(&self.cols)
     }
 
     /// Whether some colour has only 1 or 2 blocks left: such blocks can
@@ -175,18 +127,8 @@ impl Board {
     /// The cells in runs of three or more, per column, as nibble masks.
     #[inline]
     fn marks(&self) -> [u32; WIDTH] {
-        let c = &self.cols;
         let mut m = [0u32; WIDTH];
-        for x in 0..WIDTH {
-            let v = equal(c[x], c[x] >> 4) & equal(c[x], c[x] >> 8) & occupied(c[x]) & RUN_STARTS;
-            m[x] |= v | v << 4 | v << 8;
-        }
-        for x in 0..WIDTH - 2 {
-            let h = equal(c[x], c[x + 1]) & equal(c[x], c[x + 2]) & occupied(c[x]);
-            m[x] |= h;
-            m[x + 1] |= h;
-            m[x + 2] |= h;
-        }
+        marks(&self.cols, &mut m);
         m
     }
 
@@ -249,17 +191,8 @@ impl Board {
     /// One clearing pass: remove every block in a run, then let the columns
     /// fall. `None` when nothing is in a run (the board is stable).
     pub fn clear_pass(&self) -> Option<Board> {
-        let marks = self.marks();
-        if marks == [0; WIDTH] {
-            return None;
-        }
         let mut next = *self;
-        for (col, m) in next.cols.iter_mut().zip(marks) {
-            if m != 0 {
-                *col = fall(*col & !m);
-            }
-        }
-        Some(next)
+        clear_pass(&mut next.cols).then_some(next)
     }
 
     /// Clears runs and lets blocks fall until nothing changes.
@@ -335,15 +268,6 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn swar_helpers() {
-        assert_eq!(occupied(0x0000_0301), 0x0000_0F0F);
-        assert_eq!(equal(0x0012_3456, 0x0012_3457) & 0xFF, 0xF0);
-        assert_eq!(fall(0x0000_3020), 0x0000_0032);
-        assert_eq!(fall(0x0000_0321), 0x0000_0321);
-        assert_eq!(fall(0x0A00_0000), 0x0000_000A);
-    }
 
     #[test]
     fn heights_and_counts() {

@@ -1,0 +1,210 @@
+//! Falling blocks and match-3 runs on packed columns, shared by the Mayan
+//! and Box-slide puzzles.
+//!
+//! A column is an unsigned word whose nibble `y` holds the colour of the
+//! cell `y` places above the floor (0 = empty): `u32` for up to 8 rows,
+//! `u64` for up to 16. A settled column is a run of non-zero nibbles from
+//! the bottom. The rules are SWAR arithmetic on all rows at once:
+//! - [`occupied`]: a full-nibble mask of the non-empty cells;
+//! - [`equal`]: the rows where two columns hold the same value;
+//! - vertical runs: a column against itself shifted one and two rows;
+//!   horizontal runs: three neighbouring columns (see [`marks`]);
+//! - [`fall`]: a column's non-empty nibbles packed down.
+//!
+//! No row or height mask is needed: every run test is ANDed with
+//! `occupied`, which is zero above the top block, so the unused high
+//! nibbles never match.
+//!
+//! ```
+//! use puzzle_gravity::{fall, settle};
+//! // Three columns, bottom row 1 1 1, a 2 resting on the middle one.
+//! let mut cols = [0x1u32, 0x21, 0x1];
+//! settle(&mut cols);
+//! assert_eq!(cols, [0, 0x2, 0]); // the 1s vanish together, the 2 falls
+//! assert_eq!(fall(0x3020u32), 0x32);
+//! ```
+#![warn(missing_docs)]
+
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+
+/// A column word: `u32` (8 nibbles) or `u64` (16 nibbles).
+pub trait Column:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// No bits.
+    const ZERO: Self;
+    /// Bit 0 of every nibble.
+    const LOW: Self;
+    /// How many nibbles the word holds.
+    const NIBBLES: u32;
+    /// `self * 15`: spreads bit 0 of each nibble over the nibble.
+    fn spread(self) -> Self;
+    /// `self + 1`, wrapping.
+    fn inc(self) -> Self;
+    /// The low nibble as a number.
+    fn low_nibble(self) -> usize;
+    /// A nibble value placed at the bottom.
+    fn from_nibble(v: u8) -> Self;
+}
+
+macro_rules! column {
+    ($t:ty, $low:expr) => {
+        impl Column for $t {
+            const ZERO: Self = 0;
+            const LOW: Self = $low;
+            const NIBBLES: u32 = <$t>::BITS / 4;
+            #[inline]
+            fn spread(self) -> Self {
+                self.wrapping_mul(0xF)
+            }
+            #[inline]
+            fn inc(self) -> Self {
+                self.wrapping_add(1)
+            }
+            #[inline]
+            fn low_nibble(self) -> usize {
+                (self & 0xF) as usize
+            }
+            #[inline]
+            fn from_nibble(v: u8) -> Self {
+                <$t>::from(v & 0xF)
+            }
+        }
+    };
+}
+
+column!(u32, 0x1111_1111);
+column!(u64, 0x1111_1111_1111_1111);
+
+/// A full-nibble mask of the non-empty cells of a column.
+#[inline]
+pub fn occupied<C: Column>(c: C) -> C {
+    ((c | c >> 1 | c >> 2 | c >> 3) & C::LOW).spread()
+}
+
+/// A full-nibble mask of the rows where columns `a` and `b` hold the same
+/// value (empty rows included; AND with [`occupied`] to drop them).
+#[inline]
+pub fn equal<C: Column>(a: C, b: C) -> C {
+    !occupied(a ^ b)
+}
+
+/// The column after gravity: its non-empty cells packed to the bottom, in
+/// order.
+#[inline]
+pub fn fall<C: Column>(c: C) -> C {
+    let occ = occupied(c);
+    if occ & occ.inc() == C::ZERO {
+        return c; // already packed
+    }
+    let (mut rest, mut out, mut shift) = (c, C::ZERO, 0);
+    while rest != C::ZERO {
+        let cell = rest & C::from_nibble(0xF);
+        if cell != C::ZERO {
+            out = out | cell << shift;
+            shift += 4;
+        }
+        rest = rest >> 4;
+    }
+    out
+}
+
+/// Marks, per column, every cell in a horizontal or vertical run of three
+/// or more of one colour; returns whether any was marked. `out` must be as
+/// long as `cols`.
+#[inline]
+pub fn marks<C: Column>(cols: &[C], out: &mut [C]) -> bool {
+    let mut any = C::ZERO;
+    for (x, &c) in cols.iter().enumerate() {
+        let v = equal(c, c >> 4) & equal(c, c >> 8) & occupied(c);
+        out[x] = v | v << 4 | v << 8;
+        any = any | v;
+    }
+    for x in 0..cols.len().saturating_sub(2) {
+        let h = equal(cols[x], cols[x + 1]) & equal(cols[x], cols[x + 2]) & occupied(cols[x]);
+        out[x] = out[x] | h;
+        out[x + 1] = out[x + 1] | h;
+        out[x + 2] = out[x + 2] | h;
+        any = any | h;
+    }
+    any != C::ZERO
+}
+
+/// The most columns [`clear_pass`] and [`settle`] take.
+pub const MAX_COLUMNS: usize = 16;
+
+/// One clearing pass: every marked cell vanishes at once, then the columns
+/// that lost cells fall. Returns whether anything vanished.
+///
+/// # Panics
+/// With more than [`MAX_COLUMNS`] columns.
+#[inline]
+pub fn clear_pass<C: Column>(cols: &mut [C]) -> bool {
+    let mut m = [C::ZERO; MAX_COLUMNS];
+    let m = &mut m[..cols.len()];
+    if !marks(cols, m) {
+        return false;
+    }
+    for (c, &mark) in cols.iter_mut().zip(m.iter()) {
+        if mark != C::ZERO {
+            *c = fall(*c & !mark);
+        }
+    }
+    true
+}
+
+/// Lets every column fall, then clears and falls until nothing vanishes.
+///
+/// # Panics
+/// With more than [`MAX_COLUMNS`] columns.
+#[inline]
+pub fn settle<C: Column>(cols: &mut [C]) {
+    for c in cols.iter_mut() {
+        *c = fall(*c);
+    }
+    while clear_pass(cols) {}
+}
+
+/// `counts[v]`: how many cells hold colour `v` (index 0 is not counted).
+pub fn colour_counts<C: Column>(cols: &[C]) -> [u8; 16] {
+    let mut counts = [0u8; 16];
+    for &c in cols {
+        let mut rest = c;
+        while rest != C::ZERO {
+            counts[rest.low_nibble()] += 1;
+            rest = rest >> 4;
+        }
+    }
+    counts[0] = 0;
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers_on_both_widths() {
+        assert_eq!(occupied(0x0000_0301u32), 0x0000_0F0F);
+        assert_eq!(equal(0x0012_3456u32, 0x0012_3457) & 0xFF, 0xF0);
+        assert_eq!(fall(0x0A00_0000u32), 0xA);
+        assert_eq!(fall(0xF000_0000_0000_0001u64), 0xF1);
+        assert_eq!(fall(u64::MAX), u64::MAX);
+        assert_eq!(fall(0x1111_1111_1111_1111u64), 0x1111_1111_1111_1111);
+    }
+
+    #[test]
+    fn a_full_sixteen_row_column_clears_its_runs() {
+        // Rows 0-2 hold 1s, the rest alternate 2 and 3.
+        let mut col = [0x3232_3232_3232_3111u64];
+        settle(&mut col);
+        assert_eq!(col, [0x3232_3232_3232_3]);
+    }
+}
