@@ -205,6 +205,6 @@ mod tests {
         // Rows 0-2 hold 1s, the rest alternate 2 and 3.
         let mut col = [0x3232_3232_3232_3111u64];
         settle(&mut col);
-        assert_eq!(col, [0x3232_3232_3232_3]);
+        assert_eq!(col, [0x0003_2323_2323_2323]);
     }
 }
