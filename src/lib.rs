@@ -16,3 +16,6 @@ pub use puzzle_mayan as mayan;
 
 /// Flip Game, Fliptile and Lights Out: see the `puzzle-flip` crate.
 pub use puzzle_flip as flip;
+
+/// The box-slide maze: see the `puzzle-boxslide` crate.
+pub use puzzle_boxslide as boxslide;

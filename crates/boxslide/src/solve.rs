@@ -1,0 +1,52 @@
+//! The fastest exact solver, and the answer format.
+
+use std::fmt;
+
+use puzzle_search_core::{Outcome, Report, Solver, Strategy};
+
+use crate::moves::Move;
+use crate::parse::Level;
+use crate::puzzle::BoxSlide;
+
+/// The answer: `k` and the moves, or `-1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer(pub Option<Vec<Move>>);
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            None => f.write_str("-1"),
+            Some(moves) => {
+                write!(f, "{}", moves.len())?;
+                for m in moves {
+                    write!(f, "\n{m}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// What [`solve`] runs: IDA* to `limit` with the failure memo and
+/// duplicate-child elimination, on every core (with `parallel`).
+pub fn solver(limit: u32) -> Solver<'static> {
+    Solver::new(Strategy::IdaStar { max_depth: limit })
+        .memo(true)
+        .dedup(true)
+        .parallel(cfg!(feature = "parallel"))
+}
+
+/// A shortest solution within the level's limit, lexicographically
+/// smallest among the shortest, or `-1`.
+pub fn solve(level: &Level) -> Answer {
+    match solve_with(level, &solver(level.limit)).outcome {
+        Outcome::Solved(moves) => Answer(Some(moves)),
+        // Without a budget the search always decides.
+        _ => Answer(None),
+    }
+}
+
+/// Runs `solver` on the level and returns the whole report.
+pub fn solve_with(level: &Level, solver: &Solver<'_>) -> Report<Move> {
+    solver.solve(&BoxSlide, &level.board)
+}

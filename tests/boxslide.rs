@@ -1,0 +1,203 @@
+//! The box-slide maze through the public API: the sample, each rule by
+//! hand, the fast solver against plain iterative deepening, bad input.
+
+#[path = "common/boxslide_reference.rs"]
+mod reference;
+
+use puzzle_search::boxslide::{self, Board, BoxSlide, Dir, Level, Move, generate};
+use puzzle_search::{Solver, SplitMix64, Strategy, replay};
+
+const SAMPLE: &str = "7 6 2
+0 1 0 0 0 0
+0 2 0 0 0 0
+0 3 0 0 0 0
+0 2 1 0 0 0
+0 1 3 3 0 0
+0 2 2 1 0 0
+0 1 1 2 2 0
+";
+
+fn board(rows: &[&[u8]]) -> Board {
+    let mut b = Board::empty(rows.len(), rows[0].len()).expect("a valid size");
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            b.set(r, c, v);
+        }
+    }
+    b
+}
+
+fn mv(r: u8, c: u8, dir: Dir) -> Move {
+    Move { r, c, dir }
+}
+
+#[test]
+fn the_spec_sample() {
+    let level: Level = SAMPLE.parse().expect("valid");
+    let answer = boxslide::solve(&level);
+    assert_eq!(answer.to_string(), "2\n2 1 D\n4 0 R");
+    let moves = answer.0.expect("solvable");
+    assert!(replay(&BoxSlide, &level.board, &moves).is_ok());
+    // One move short: none.
+    let short = Level { limit: 1, ..level };
+    assert_eq!(boxslide::solve(&short).to_string(), "-1");
+    let bfs = Solver::new(Strategy::Bfs { max_depth: 2 });
+    assert_eq!(
+        boxslide::solve_with(&level, &bfs).solution(),
+        Some(&moves[..])
+    );
+}
+
+#[test]
+fn a_vertical_swap_and_a_box_lifted_into_air() {
+    let b = board(&[&[0, 0, 0], &[0, 1, 0], &[0, 2, 0]]);
+    assert_eq!(
+        b.apply(mv(1, 1, Dir::D)),
+        Some(board(&[&[0, 0, 0], &[0, 2, 0], &[0, 1, 0]]))
+    );
+    // The 1 lifted into the empty cell above falls back: nothing changes.
+    assert_eq!(b.apply(mv(0, 1, Dir::D)), Some(b));
+    assert_eq!(b.apply(mv(0, 0, Dir::D)), None, "both cells empty");
+    assert_eq!(b.apply(mv(2, 2, Dir::D)), None, "off the grid");
+}
+
+#[test]
+fn chains_and_crossing_runs() {
+    // The bottom-row swap stacks three 1s in column 2; they vanish, the 2
+    // on top falls beside the two 2s on the left, and those three vanish.
+    let chain = board(&[&[0, 0, 2, 0], &[0, 0, 1, 0], &[0, 0, 1, 0], &[2, 2, 3, 1]]);
+    let swapped = chain.swap(mv(3, 2, Dir::R)).expect("legal");
+    assert_eq!(swapped.marked_cells(), [(1, 2), (2, 2), (3, 2)]);
+    let after = chain.apply(mv(3, 2, Dir::R)).expect("legal");
+    assert_eq!(
+        after,
+        board(&[&[0, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 0], &[0, 0, 0, 3]])
+    );
+    // A cross: a row and a column of 4s sharing a cell vanish together.
+    let cross = board(&[&[0, 4, 0], &[0, 4, 0], &[4, 4, 4]]);
+    assert_eq!(cross.marked_cells().len(), 5);
+    assert!(cross.settled().is_empty());
+}
+
+#[test]
+fn both_sides() {
+    let b = board(&[&[0, 0, 0, 0], &[1, 0, 0, 2], &[2, 1, 1, 3]]);
+    // Left edge: the 1 at (1, 0) slides right onto the 1 at (2, 1); two in a
+    // column are no run.
+    assert_eq!(
+        b.apply(mv(1, 0, Dir::R)),
+        Some(board(&[&[0, 0, 0, 0], &[0, 1, 0, 2], &[2, 1, 1, 3]]))
+    );
+    // Right edge: the 2 at (1, 3) slides left into (1, 2) and rests on a 1.
+    assert_eq!(
+        b.apply(mv(1, 2, Dir::R)),
+        Some(board(&[&[0, 0, 0, 0], &[1, 0, 2, 0], &[2, 1, 1, 3]]))
+    );
+    assert_eq!(b.apply(mv(1, 3, Dir::R)), None);
+}
+
+#[test]
+fn the_fast_engine_equals_the_reference() {
+    let mut rng = SplitMix64::new(6);
+    let mut moves = 0;
+    for i in 0..600 {
+        let (h, w) = (3 + i % 6, 4 + (i / 6) % 6);
+        let Some(b) = generate(&mut rng, h, w, 3 * (1 + i % 6), 2 + (i % 4) as u8) else {
+            continue;
+        };
+        let g = reference::from_board(&b);
+        for m in reference::legal_moves(&g) {
+            let slow = reference::apply(&g, m).expect("legal");
+            assert_eq!(
+                b.apply(m).map(|x| reference::from_board(&x)),
+                Some(slow),
+                "{b:?} {m}"
+            );
+            moves += 1;
+        }
+    }
+    assert!(moves > 10_000, "{moves}");
+}
+
+#[test]
+fn the_solver_equals_plain_iterative_deepening() {
+    let mut rng = SplitMix64::new(7);
+    let (mut solved, mut unsolved) = (0, 0);
+    for i in 0..300 {
+        let (h, w) = (3 + i % 3, 5 + i % 2);
+        let Some(b) = generate(&mut rng, h, w, 3 * (1 + i % 3), 2 + (i % 2) as u8) else {
+            continue;
+        };
+        let limit = 1 + (i % 3) as u32;
+        let level = Level { board: b, limit };
+        let expected = reference::solve_plain(&reference::from_board(&b), limit);
+        let fast = boxslide::solve(&level).0;
+        assert_eq!(fast, expected, "{level}");
+        let bfs = Solver::new(Strategy::Bfs { max_depth: limit });
+        assert_eq!(
+            boxslide::solve_with(&level, &bfs)
+                .solution()
+                .map(<[Move]>::to_vec),
+            expected
+        );
+        match expected {
+            Some(m) => {
+                assert!(replay(&BoxSlide, &b, &m).is_ok());
+                solved += 1;
+            }
+            None => unsolved += 1,
+        }
+    }
+    assert!(
+        solved > 30 && unsolved > 30,
+        "{solved} solved, {unsolved} not"
+    );
+}
+
+#[test]
+fn an_empty_grid_needs_no_moves() {
+    let level: Level = "2 3 0\n0 0 0\n0 0 0\n".parse().expect("valid");
+    assert_eq!(boxslide::solve(&level).to_string(), "0");
+}
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    let cases = [
+        ("", "first line: the input is empty"),
+        ("3 3\n", "first line: the move limit L is missing"),
+        (
+            "3 3 -1\n0 0 0\n0 0 0\n0 0 0\n",
+            "first line: the move limit L = -1 is negative",
+        ),
+        ("0 3 1\n", "first line: H = 0 must be 1 to 16"),
+        ("3 17 1\n", "first line: W = 17 must be 1 to 16"),
+        (
+            "2 3 1\n0 0 0\n0 16 0\n",
+            "row 1, column 1: colour 16 is outside 0..=15",
+        ),
+        (
+            "2 3 1\n0 0 0\n0 x 0\n",
+            "row 1, column 1: 'x' is not an integer",
+        ),
+        ("2 3 1\n0 0 0\n0 1\n", "row 1: 2 values, expected W = 3"),
+        ("3 3 1\n0 0 0\n0 1 0\n", "2 rows, expected H = 3"),
+        (
+            "2 3 1\n0 1 0\n0 0 0\n",
+            "row 0, column 1: the box floats (the cell below is empty)",
+        ),
+        (
+            "2 3 1\n0 0 0\n2 2 2\n",
+            "row 1, column 0: the starting board already holds a run of three of colour 2",
+        ),
+    ];
+    for (input, message) in cases {
+        assert_eq!(
+            input
+                .parse::<Level>()
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Err(message.to_string()),
+            "{input:?}"
+        );
+    }
+}
