@@ -131,3 +131,39 @@ pub fn solve_plain(g: &Grid, limit: u32) -> Option<Vec<Move>> {
         go(g, depth, &mut path).then_some(path)
     })
 }
+
+/// The classic contest form: plain iterative deepening plus the one cheap
+/// pruning every contestant adds, a colour with 1 or 2 boxes left is a dead
+/// end.
+pub fn solve_classic(g: &Grid, limit: u32) -> Option<Vec<Move>> {
+    fn stranded(g: &Grid) -> bool {
+        let mut count = [0u8; 16];
+        for row in g {
+            for &v in row {
+                count[v as usize] += 1;
+            }
+        }
+        count[1..].iter().any(|&c| c == 1 || c == 2)
+    }
+    fn go(g: &Grid, left: u32, path: &mut Vec<Move>) -> bool {
+        if is_empty(g) {
+            return true;
+        }
+        if left == 0 || stranded(g) {
+            return false;
+        }
+        for mv in legal_moves(g) {
+            let next = apply(g, mv).expect("legal");
+            path.push(mv);
+            if go(&next, left - 1, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    (0..=limit).find_map(|depth| {
+        let mut path = Vec::new();
+        (go(g, depth, &mut path) && path.len() as u32 == depth).then_some(path)
+    })
+}

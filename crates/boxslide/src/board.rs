@@ -3,7 +3,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use puzzle_gravity::{colour_counts, fall, marks, settle};
+use puzzle_gravity::{clear_pass, colour_counts, fall, marks, settle};
 
 use crate::moves::{Dir, Move};
 
@@ -139,6 +139,15 @@ impl Board {
             settle(&mut b.cols[..w]);
             b
         })
+    }
+
+    /// One clearing pass: the marked boxes vanish and their columns fall
+    /// (the board as it is when nothing is marked).
+    pub fn apply_clear(&self) -> Board {
+        let mut b = *self;
+        let w = b.width();
+        clear_pass(&mut b.cols[..w]);
+        b
     }
 
     /// The board after gravity and clearing (for boards built cell by cell).
