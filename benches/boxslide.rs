@@ -24,6 +24,9 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzle_search::boxslide::{self, Level, generate, level_with_answer};
 use puzzle_search::{Solver, SplitMix64, Strategy};
 
+/// Builds a solver for a move limit.
+type MakeSolver = fn(u32) -> Solver<'static>;
+
 fn sets() -> Vec<(&'static str, Vec<Level>)> {
     let mut rng = SplitMix64::new(1);
     let mut level = |h, w, k| level_with_answer(&mut rng, h, w, k, 20_000).expect("a level exists");
@@ -59,7 +62,7 @@ fn boxslide(c: &mut Criterion) {
                     .collect::<Vec<_>>()
             })
         });
-        let variants: [(&str, fn(u32) -> Solver<'static>); 6] = [
+        let variants: [(&str, MakeSolver); 6] = [
             ("packed-ida", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
             }),
