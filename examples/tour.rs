@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use eight_puzzle::{Board, EightPuzzle};
 use puzzle_search::{
-    DepthMode, Outcome, Solver, SplitMix64, Strategy, flip, mayan, replay, rotation,
+    DepthMode, Outcome, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay, rotation,
 };
 
 /// One line of the table.
@@ -189,12 +189,59 @@ fn flip_rows(rows: &mut Vec<Row>) {
     });
 }
 
+/// The box-slide sample (answer: 2 moves, `2 1 D`, `4 0 R`).
+fn boxslide_rows(rows: &mut Vec<Row>) {
+    let level: boxslide::Level = "7 6 2\n0 1 0 0 0 0\n0 2 0 0 0 0\n0 3 0 0 0 0\n0 2 1 0 0 0\n\
+                                  0 1 3 3 0 0\n0 2 2 1 0 0\n0 1 1 2 2 0\n"
+        .parse()
+        .expect("the spec sample is valid");
+    let solvers = [
+        ("solve (parallel)", boxslide::solver(level.limit)),
+        (
+            "ida",
+            Solver::new(Strategy::IdaStar {
+                max_depth: level.limit,
+            }),
+        ),
+        (
+            "bfs",
+            Solver::new(Strategy::Bfs {
+                max_depth: level.limit,
+            }),
+        ),
+    ];
+    for (name, solver) in solvers {
+        let report = boxslide::solve_with(&level, &solver);
+        let answer = match &report.outcome {
+            Outcome::Solved(moves) if replay(&boxslide::BoxSlide, &level.board, moves).is_ok() => {
+                moves
+                    .iter()
+                    .map(|m| format!("({m})"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
+            Outcome::NoSolution => "-1".to_string(),
+            Outcome::Stopped(limit) => limit.to_string(),
+        };
+        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
+        rows.push(Row {
+            puzzle: "boxslide",
+            strategy: name.to_string(),
+            answer,
+            nodes,
+            time,
+        });
+    }
+}
+
 fn main() {
     let mut rows = Vec::new();
     eight_puzzle_rows(&mut rows);
     rotation_rows(&mut rows);
     mayan_rows(&mut rows);
     flip_rows(&mut rows);
+    boxslide_rows(&mut rows);
     println!(
         "{:<10} {:<22} {:>10} {:>11}  answer",
         "puzzle", "strategy", "nodes", "time"
