@@ -14,9 +14,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle_search::flip::{
-    FlipGameAnswer, FlipPuzzle, Grid, algebra, chase, flip_game, parse_flip_game,
+    FlipGameAnswer, Grid, algebra, bfs_to_white, chase, flip_game, parse_flip_game,
 };
-use puzzle_search::{Solver, Strategy};
 
 /// The fewest presses to turn `board` into all white, and the presses.
 fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
@@ -24,17 +23,11 @@ fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, Str
         "algebra" => Ok(algebra::solve(board).map(|s| s.presses)),
         "chase" => chase::solve(board).map_err(|e| e.to_string()),
         "bfs" => {
-            let white = Grid::new(board.rows(), board.cols());
-            let puzzle =
-                FlipPuzzle::new(board.rows(), board.cols(), &white).map_err(|e| e.to_string())?;
-            let report =
-                Solver::new(Strategy::Bfs { max_depth: 64 }).solve(&puzzle, &puzzle.pack(board));
+            let (presses, report) = bfs_to_white(board).map_err(|e| e.to_string())?;
             if stats {
-                eprintln!("bfs: {}", report.stats);
+                eprintln!("bfs: {report}");
             }
-            Ok(report
-                .solution()
-                .map(|moves| puzzle.presses(board.rows(), moves)))
+            Ok(presses)
         }
         other => Err(format!("unknown solver {other} (algebra, chase, bfs)")),
     }
@@ -71,11 +64,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::finish(run())
 }

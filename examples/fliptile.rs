@@ -16,8 +16,7 @@ mod cli;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use puzzle_search::flip::{FlipPuzzle, Grid, algebra, chase, parse_fliptile};
-use puzzle_search::{Solver, Strategy};
+use puzzle_search::flip::{Grid, algebra, bfs_to_white, chase, parse_fliptile};
 
 fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
     match solver {
@@ -30,15 +29,11 @@ fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String
         }
         "chase" => chase::solve(board).map_err(|e| e.to_string()),
         "bfs" => {
-            let white = Grid::new(board.rows(), board.cols());
-            let puzzle =
-                FlipPuzzle::new(board.rows(), board.cols(), &white).map_err(|e| e.to_string())?;
-            let report =
-                Solver::new(Strategy::Bfs { max_depth: 64 }).solve(&puzzle, &puzzle.pack(board));
+            let (presses, report) = bfs_to_white(board).map_err(|e| e.to_string())?;
             if stats {
-                eprintln!("bfs: {}", report.stats);
+                eprintln!("bfs: {report}");
             }
-            let fewest = report.solution().map(<[u16]>::len);
+            let fewest = presses.as_ref().map(Grid::count_ones);
             let grid = chase::solve(board).map_err(|e| e.to_string())?;
             if grid.as_ref().map(Grid::count_ones) != fewest {
                 return Err(format!(
@@ -75,11 +70,5 @@ fn run() -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::finish(run())
 }

@@ -194,7 +194,7 @@ fn bad_input_gets_a_clear_error() {
             "2 2\n1 0\n0 2\n",
             "line 3, column 2: '2' is not b, w, 0 or 1",
         ),
-        ("2 2\n1 0\n0\n", "line 3: 1 pieces, but the first row has 2"),
+        ("2 2\n1 0\n0\n", "line 3: 1 piece, but the first row has 2"),
         (
             "2 3\n1 0\n0 1\n",
             "line 2: 2 values in a row, expected N = 3",

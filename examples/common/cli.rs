@@ -2,6 +2,7 @@
 //! `[FILE] [--strategy NAME] [--show] [--stats]`, input from FILE or stdin.
 
 use std::io::Read;
+use std::process::ExitCode;
 
 /// The parsed command line.
 pub struct Args {
@@ -49,6 +50,18 @@ pub fn read_input(path: Option<&str>) -> Result<String, String> {
                 .read_to_string(&mut input)
                 .map_err(|e| format!("cannot read stdin: {e}"))?;
             Ok(input)
+        }
+    }
+}
+
+/// The exit of a judge example: success, or the error on one stderr line
+/// and exit code 1.
+pub fn finish(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
     }
 }

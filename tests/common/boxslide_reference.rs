@@ -108,18 +108,21 @@ pub fn legal_moves(g: &Grid) -> Vec<Move> {
     out
 }
 
-/// Plain iterative deepening: depth 0, 1, ... up to `limit`, each a full
-/// DFS in move order; the first solution is shortest and lexicographically
-/// smallest.
-pub fn solve_plain(g: &Grid, limit: u32) -> Option<Vec<Move>> {
-    fn go(g: &Grid, left: u32, path: &mut Vec<Move>) -> bool {
+/// Iterative deepening: depth 0, 1, ... up to `limit`, each a full DFS in
+/// move order that gives up at boards `dead` calls dead; the first solution
+/// is shortest and lexicographically smallest.
+fn deepen(g: &Grid, limit: u32, dead: fn(&Grid) -> bool) -> Option<Vec<Move>> {
+    fn go(g: &Grid, left: u32, path: &mut Vec<Move>, dead: fn(&Grid) -> bool) -> bool {
         if left == 0 {
             return is_empty(g);
+        }
+        if dead(g) {
+            return false;
         }
         for mv in legal_moves(g) {
             let next = apply(g, mv).expect("legal");
             path.push(mv);
-            if go(&next, left - 1, path) {
+            if go(&next, left - 1, path, dead) {
                 return true;
             }
             path.pop();
@@ -128,15 +131,20 @@ pub fn solve_plain(g: &Grid, limit: u32) -> Option<Vec<Move>> {
     }
     (0..=limit).find_map(|depth| {
         let mut path = Vec::new();
-        go(g, depth, &mut path).then_some(path)
+        go(g, depth, &mut path, dead).then_some(path)
     })
+}
+
+/// Plain iterative deepening: every legal move, no pruning at all.
+pub fn solve_plain(g: &Grid, limit: u32) -> Option<Vec<Move>> {
+    deepen(g, limit, |_| false)
 }
 
 /// The classic contest form: plain iterative deepening plus the one cheap
 /// pruning every contestant adds, a colour with 1 or 2 boxes left is a dead
 /// end.
 pub fn solve_classic(g: &Grid, limit: u32) -> Option<Vec<Move>> {
-    fn stranded(g: &Grid) -> bool {
+    deepen(g, limit, |g| {
         let mut count = [0u8; 16];
         for row in g {
             for &v in row {
@@ -144,26 +152,5 @@ pub fn solve_classic(g: &Grid, limit: u32) -> Option<Vec<Move>> {
             }
         }
         count[1..].iter().any(|&c| c == 1 || c == 2)
-    }
-    fn go(g: &Grid, left: u32, path: &mut Vec<Move>) -> bool {
-        if is_empty(g) {
-            return true;
-        }
-        if left == 0 || stranded(g) {
-            return false;
-        }
-        for mv in legal_moves(g) {
-            let next = apply(g, mv).expect("legal");
-            path.push(mv);
-            if go(&next, left - 1, path) {
-                return true;
-            }
-            path.pop();
-        }
-        false
-    }
-    (0..=limit).find_map(|depth| {
-        let mut path = Vec::new();
-        (go(g, depth, &mut path) && path.len() as u32 == depth).then_some(path)
     })
 }

@@ -63,8 +63,12 @@ impl Board {
         }
     }
 
-    /// Puts `colour` (0 to 15) at `(r, c)`, inside the grid. Does not settle.
+    /// Puts `colour` (0 to 15) at `(r, c)`; a cell outside the grid is
+    /// ignored. Does not settle.
     pub fn set(&mut self, r: usize, c: usize, colour: u8) {
+        if r >= self.height() || c >= self.width() {
+            return;
+        }
         let s = self.shift(r);
         self.cols[c] = self.cols[c] & !(0xF << s) | u64::from(colour & 0xF) << s;
     }

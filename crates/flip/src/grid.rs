@@ -72,11 +72,17 @@ impl Grid {
     }
 
     /// Cell `(r, c)`.
+    ///
+    /// # Panics
+    /// Outside the grid, like slice indexing.
     pub fn get(&self, r: usize, c: usize) -> bool {
         self.bits[r * self.stride + c / 64] >> (c % 64) & 1 == 1
     }
 
     /// Sets cell `(r, c)`.
+    ///
+    /// # Panics
+    /// Outside the grid, like slice indexing.
     pub fn set(&mut self, r: usize, c: usize, on: bool) {
         let w = &mut self.bits[r * self.stride + c / 64];
         *w = *w & !(1 << (c % 64)) | u64::from(on) << (c % 64);

@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::Puzzle;
+use puzzle_search_core::{Puzzle, Solver, Stats, Strategy};
 
 use crate::grid::Grid;
 
@@ -110,4 +110,22 @@ impl Puzzle for FlipPuzzle {
     fn is_goal(&self, s: &u64) -> bool {
         *s == self.target
     }
+}
+
+/// The fewest presses that turn `board` all white, found by the core's BFS
+/// over board states, with the search statistics; `None` inside when
+/// impossible. The grid is a minimum one, not necessarily Fliptile's
+/// tie-break (see [`FlipPuzzle`]).
+///
+/// # Errors
+/// [`TooLarge`] beyond 64 cells.
+pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), TooLarge> {
+    let white = Grid::new(board.rows(), board.cols());
+    let puzzle = FlipPuzzle::new(board.rows(), board.cols(), &white)?;
+    let max_depth = (board.rows() * board.cols()) as u32;
+    let report = Solver::new(Strategy::Bfs { max_depth }).solve(&puzzle, &puzzle.pack(board));
+    let presses = report
+        .solution()
+        .map(|moves| puzzle.presses(board.rows(), moves));
+    Ok((presses, report.stats))
 }

@@ -98,9 +98,11 @@ impl Board {
         }
     }
 
-    /// The number of blocks in column `x`.
+    /// The number of blocks in column `x` (0 outside the board).
     pub fn height(&self, x: usize) -> usize {
-        (32 - self.cols[x].leading_zeros()).div_ceil(4) as usize
+        self.cols
+            .get(x)
+            .map_or(0, |c| (32 - c.leading_zeros()).div_ceil(4) as usize)
     }
 
     /// Whether no block is left.
