@@ -38,6 +38,15 @@ impl fmt::Display for ParseError {
 
 impl Error for ParseError {}
 
+/// `n thing` or `n things`.
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// The pieces of one line: `b`/`w`/`0`/`1`, spaces between them optional.
 fn pieces(line: &str, number: usize) -> Result<Vec<bool>, ParseError> {
     line.chars()
@@ -71,8 +80,8 @@ pub(crate) fn parse_rows(s: &str, first_line: usize) -> Result<Grid, ParseError>
                     number,
                     None,
                     format!(
-                        "{} pieces, but the first row has {}",
-                        row.len(),
+                        "{}, but the first row has {}",
+                        count(row.len(), "piece"),
                         first.len()
                     ),
                 ));
