@@ -87,6 +87,22 @@ pub(crate) fn solve<P: Puzzle>(
         }
         stats.peak_frontier = stats.peak_frontier.max((layer_end - layer_start) as u64);
         for index in layer_start..layer_end {
+            // Bounds are checked on expansion, not discovery: the last
+            // layer, usually the largest, is never bounded, and a pruned
+            // state stays visited, so it is bounded once.
+            if index > 0 {
+                match puzzle.lower_bound(&nodes[index].state) {
+                    None => {
+                        stats.dead_ends += 1;
+                        continue;
+                    }
+                    Some(bound) if depth + bound > max_depth => {
+                        stats.bound_cutoffs += 1;
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
             match meter.tick() {
                 Ok(()) => {}
                 Err(Interrupt::Limit(limit)) => break 'search Outcome::Stopped(limit),
@@ -117,17 +133,6 @@ pub(crate) fn solve<P: Puzzle>(
                     }
                     moves.reverse();
                     break 'search Outcome::Solved(moves);
-                }
-                match puzzle.lower_bound(&child) {
-                    None => {
-                        stats.dead_ends += 1;
-                        continue;
-                    }
-                    Some(bound) if depth + 1 + bound > max_depth => {
-                        stats.bound_cutoffs += 1;
-                        continue;
-                    }
-                    Some(_) => {}
                 }
                 if nodes.len() >= max_states {
                     break 'search Outcome::Stopped(Limit::States);
