@@ -96,16 +96,16 @@ fn chase_from(board: &Grid, first: &[u64]) -> Grid {
     presses.row_mut(0).copy_from_slice(&first[..stride]);
     let mut spread = vec![0u64; stride];
     for r in 0..m {
-        let p = presses.row(r).to_vec();
-        cross_row(&p, &mut spread, board.last_mask());
+        let p = presses.row(r);
+        cross_row(p, &mut spread, board.last_mask());
         xor_into(lights.row_mut(r), &spread);
         if r > 0 {
-            xor_into(lights.row_mut(r - 1), &p);
+            xor_into(lights.row_mut(r - 1), p);
         }
         if r + 1 < m {
-            xor_into(lights.row_mut(r + 1), &p);
-            let below = lights.row(r).to_vec();
-            presses.row_mut(r + 1).copy_from_slice(&below);
+            xor_into(lights.row_mut(r + 1), p);
+            // The lit pieces of row r are the presses of row r + 1.
+            presses.row_mut(r + 1).copy_from_slice(lights.row(r));
         }
     }
     presses
