@@ -85,7 +85,7 @@ impl Board {
 
     /// Whether a colour has 1 or 2 boxes left, which can never vanish.
     pub fn has_stranded_colour(&self) -> bool {
-        self.colour_counts().iter().any(|&n| n == 1 || n == 2)
+        puzzle_gravity::has_stranded_colour(&self.cols[..self.width()])
     }
 
     /// The first box (reading order) with an empty cell below it.

@@ -186,6 +186,12 @@ pub fn colour_counts<C: Column>(cols: &[C]) -> [u8; 16] {
     counts
 }
 
+/// Whether some colour has only 1 or 2 cells: runs need three, so those
+/// cells can never vanish and the board can never be emptied.
+pub fn has_stranded_colour<C: Column>(cols: &[C]) -> bool {
+    colour_counts(cols).iter().any(|&n| n == 1 || n == 2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +204,13 @@ mod tests {
         assert_eq!(fall(0xF000_0000_0000_0001u64), 0xF1);
         assert_eq!(fall(u64::MAX), u64::MAX);
         assert_eq!(fall(0x1111_1111_1111_1111u64), 0x1111_1111_1111_1111);
+    }
+
+    #[test]
+    fn stranded_colours() {
+        assert!(has_stranded_colour(&[0x12u32, 0x1]));
+        assert!(!has_stranded_colour(&[0x111u32, 0x2, 0x22]));
+        assert!(!has_stranded_colour::<u64>(&[]));
     }
 
     #[test]

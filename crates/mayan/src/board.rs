@@ -118,7 +118,7 @@ impl Board {
     /// Whether some colour has only 1 or 2 blocks left: such blocks can
     /// never be cleared, so the board can never be emptied.
     pub fn has_stranded_colour(&self) -> bool {
-        self.colour_counts().iter().any(|&n| n == 1 || n == 2)
+        puzzle_gravity::has_stranded_colour(&self.cols)
     }
 
     /// Whether every block stands on row 0 or on another block.
