@@ -70,11 +70,11 @@ fn boxslide(c: &mut Criterion) {
                 Solver::new(Strategy::IdaStar { max_depth: k }).dedup(true)
             }),
             ("+memo", |k| {
-                Solver::new(Strategy::IdaStar { max_depth: k }).memo(true)
+                Solver::new(Strategy::IdaStar { max_depth: k }).table(true)
             }),
             ("+memo+dedup", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
-                    .memo(true)
+                    .table(true)
                     .dedup(true)
             }),
             ("parallel", boxslide::solver),

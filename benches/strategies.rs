@@ -46,7 +46,7 @@ fn strategies(c: &mut Criterion) {
         (
             "ida+memo+dedup",
             Solver::new(Strategy::IdaStar { max_depth: 31 })
-                .memo(true)
+                .table(true)
                 .dedup(true),
         ),
         (

@@ -27,8 +27,8 @@ fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
     Ok(match name {
         "dfs" => dfs,
         "dfs+dedup" => dfs.dedup(true),
-        "dfs+memo" => dfs.memo(true),
-        "dfs+memo+dedup" => dfs.memo(true).dedup(true),
+        "dfs+memo" => dfs.table(true),
+        "dfs+memo+dedup" => dfs.table(true).dedup(true),
         "parallel" => mayan::solver(n),
         "ida" | "bfs" => {
             return Err(format!(

@@ -34,22 +34,22 @@ fn every_strategy_finds_the_same_shortest_answer() {
         let solvers = [
             Solver::new(Strategy::IdaStar { max_depth: 31 }),
             Solver::new(Strategy::IdaStar { max_depth: 31 })
-                .memo(true)
+                .table(true)
                 .dedup(true),
-            Solver::new(Strategy::IdaStar { max_depth: 31 }).memo_capacity(64),
+            Solver::new(Strategy::IdaStar { max_depth: 31 }).table_bytes(4096),
             Solver::new(Strategy::IdaStar { max_depth: 31 })
-                .memo(true)
+                .table(true)
                 .parallel(true),
             Solver::new(Strategy::Dfs {
                 depth: n,
                 mode: DepthMode::AtMost,
             })
-            .memo(true),
+            .table(true),
             Solver::new(Strategy::Dfs {
                 depth: n,
                 mode: DepthMode::Exactly,
             })
-            .memo(true),
+            .table(true),
         ];
         for solver in &solvers {
             assert_eq!(solution(solver, &start), expected, "{start:?} {solver:?}");
@@ -58,7 +58,7 @@ fn every_strategy_finds_the_same_shortest_answer() {
         if n > 0 {
             for mode in [DepthMode::AtMost, DepthMode::Exactly] {
                 let report = Solver::new(Strategy::Dfs { depth: n - 1, mode })
-                    .memo(true)
+                    .table(true)
                     .solve(&EightPuzzle, &start);
                 assert_eq!(report.outcome, Outcome::NoSolution);
             }
@@ -94,7 +94,7 @@ fn exact_depth_can_differ_from_shortest() {
         mode: DepthMode::Exactly,
     })
     .dedup(true)
-    .memo(true)
+    .table(true)
     .solve(&EightPuzzle, &start);
     assert_eq!(report.outcome, Outcome::NoSolution);
 }
@@ -115,12 +115,12 @@ fn parallel_equals_sequential_on_1_2_and_4_threads() {
             for (start, expected) in starts.iter().zip(&sequential) {
                 for memo in [false, true] {
                     let ida = Solver::new(Strategy::IdaStar { max_depth: 31 })
-                        .memo(memo)
+                        .table(memo)
                         .parallel(true);
                     assert_eq!(&solution(&ida, start), expected, "{threads} threads");
                     let n = expected.len() as u32;
                     for mode in [DepthMode::AtMost, DepthMode::Exactly] {
-                        let dfs = Solver::new(Strategy::Dfs { depth: n + 2, mode }).memo(memo);
+                        let dfs = Solver::new(Strategy::Dfs { depth: n + 2, mode }).table(memo);
                         let seq = dfs.solve(&EightPuzzle, start).outcome;
                         let par = dfs
                             .clone()
@@ -161,7 +161,7 @@ fn every_strategy() -> Vec<Solver<'static>> {
             depth: 60,
             mode: DepthMode::AtMost,
         })
-        .memo(true),
+        .table(true),
         Solver::new(Strategy::Dfs {
             depth: 60,
             mode: DepthMode::AtMost,
@@ -169,7 +169,7 @@ fn every_strategy() -> Vec<Solver<'static>> {
         .parallel(true),
         Solver::new(Strategy::IdaStar { max_depth: deep }),
         Solver::new(Strategy::IdaStar { max_depth: deep })
-            .memo(true)
+            .table(true)
             .dedup(true)
             .parallel(true),
         Solver::new(Strategy::Bfs { max_depth: deep }),

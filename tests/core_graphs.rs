@@ -111,12 +111,12 @@ fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {
 /// Every option combination of a strategy.
 fn variants(strategy: Strategy) -> Vec<Solver<'static>> {
     let mut all = Vec::new();
-    for memo in [0, 3, 1 << 10] {
+    for table in [0, 64, 1 << 20] {
         for dedup in [false, true] {
             for parallel in [false, true] {
                 all.push(
                     Solver::new(strategy)
-                        .memo_capacity(memo)
+                        .table_bytes(table)
                         .dedup(dedup)
                         .parallel(parallel),
                 );

@@ -126,7 +126,7 @@ fn bfs_and_parallel_ida_agree_with_the_table() {
     let bfs = Solver::new(Strategy::Bfs { max_depth: 20 });
     let par = Solver::new(Strategy::IdaStar { max_depth: 20 })
         .parallel(true)
-        .memo(true);
+        .table(true);
     let mut tested = 0;
     while tested < 40 {
         let board = Board::random(&mut rng);

@@ -195,11 +195,11 @@ pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
             depth: optimal,
             mode,
         })
-        .memo(true)
+        .table(true)
     };
     vec![
         ("ida", ida.clone()),
-        ("ida +memo +dedup", ida.clone().memo(true).dedup(true)),
+        ("ida +memo +dedup", ida.clone().table(true).dedup(true)),
         ("ida parallel", ida.parallel(true)),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
         ("dfs exactly n +memo", dfs(DepthMode::Exactly)),

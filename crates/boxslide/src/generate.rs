@@ -66,7 +66,7 @@ pub fn level_with_answer(
             continue;
         };
         let report = Solver::new(Strategy::IdaStar { max_depth: moves })
-            .memo(true)
+            .table(true)
             .dedup(true)
             .solve(&BoxSlide, &board);
         if report.solution().is_some_and(|m| m.len() as u32 == moves) {

@@ -31,7 +31,7 @@ impl fmt::Display for Answer {
 /// duplicate-child elimination, on every core (with `parallel`).
 pub fn solver(limit: u32) -> Solver<'static> {
     Solver::new(Strategy::IdaStar { max_depth: limit })
-        .memo(true)
+        .table(true)
         .dedup(true)
         .parallel(cfg!(feature = "parallel"))
 }

@@ -1,34 +1,42 @@
 //! The depth-limited DFS that every DFS and IDA* strategy runs.
 //!
-//! One recursion serves three uses: a depth-limited pass in *exact* mode
-//! (goals count only after exactly `limit` moves), a pass in *at-most* mode
-//! (the first goal met in canonical order; one IDA* iteration is such a
-//! pass), and the split phase of the parallel search, which stops at a
-//! fixed depth and hands the open nodes out as tasks.
+//! One loop serves three uses: a depth-limited pass in *exact* mode (goals
+//! count only after exactly `limit` moves), a pass in *at-most* mode (the
+//! first goal met in canonical order; one IDA* iteration is such a pass),
+//! and the split phase of the parallel search, which stops at a fixed depth
+//! and hands the open nodes out as tasks.
 //!
 //! # Design rationale
 //! Preorder DFS in canonical move order meets move sequences in
 //! lexicographic order (a prefix before its extensions), so the first goal
 //! met is the lexicographically smallest solution of the pass. Each pruning
-//! only removes sequences that cannot be that answer:
-//! - a bound cut-off or dead end removes subtrees holding no goal in reach;
-//! - the failure memo ([`crate::memo`]) removes subtrees proved empty before;
-//! - duplicate-child elimination removes a sibling whose state equals an
-//!   earlier sibling's: whatever continuation solves it also solves the
-//!   earlier sibling, with a smaller first move.
+//! only removes sequences that cannot be that answer; the proofs are in
+//! `docs/strategies.md`.
+//!
+//! The search keeps its own stack of frames instead of recursing, so depth
+//! is limited by memory, not by the thread's stack; a frame's buffers are
+//! kept for the next node at that depth, so the loop does not allocate once
+//! the deepest depth has been reached, and memory grows with the depth
+//! reached, never with the limit. Every child is hashed once, in its
+//! parent's frame, and that hash serves both duplicate elimination and the
+//! transposition table; children with no move left (leaves) are not hashed
+//! at all, since neither looks at them.
 
-use std::hash::{BuildHasher, Hash};
+use std::hash::BuildHasher;
 
 use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
-use crate::memo::{AT_MOST, Memo};
 use crate::meter::{Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
+use crate::table::{Info, Memo};
 
 /// "No bound known" / unreachable.
 pub(crate) const INF: u32 = u32::MAX;
+
+/// Exact-mode failures are remembered for this many move counts (one bit each).
+const FAIL_BITS: u32 = 64;
 
 /// Which solutions a pass looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +64,11 @@ pub(crate) enum Flow {
 /// An open node left for a parallel task.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) struct Task<P: Puzzle> {
+    /// The moves from the start.
     pub path: Vec<P::Move>,
     pub state: P::State,
+    /// The state before it, so the task too skips the move straight back.
+    pub parent: Option<P::State>,
 }
 
 /// Search options an engine needs.
@@ -66,9 +77,59 @@ pub(crate) struct Rules {
     pub mode: Mode,
     pub limit: u32,
     pub dedup: bool,
-    /// Skip a move back to the grandparent state. Exact only when the answer
-    /// must be shortest (IDA*): a shortest path never revisits a state.
-    pub no_return: bool,
+    /// Only shortest solutions are wanted (IDA*): a move back to the
+    /// grandparent is skipped, and with a table a state reached again
+    /// deeper than before is skipped. Not for DFS, where detours count.
+    pub shortest: bool,
+}
+
+/// One level of the explicit stack: a node being expanded.
+struct Frame<P: Puzzle> {
+    children: Vec<(P::Move, P::State)>,
+    /// The children's hashes, when they were hashed (see the module doc).
+    hashes: Vec<u64>,
+    /// The next child to search.
+    next: usize,
+    /// In at-most mode: one more than the smallest bound of a failed child.
+    need: u32,
+    /// Some node below was handed out as a task.
+    deferred: bool,
+    /// The node's own hash (valid when the table is on).
+    hash: u64,
+    /// `stats.expanded` when the node was expanded: its subtree's size.
+    work: u64,
+}
+
+impl<P: Puzzle> Default for Frame<P> {
+    fn default() -> Self {
+        Self {
+            children: Vec::new(),
+            hashes: Vec::new(),
+            next: 0,
+            need: INF,
+            deferred: false,
+            hash: 0,
+            work: 0,
+        }
+    }
+}
+
+/// What entering a node decided.
+enum Enter {
+    /// The node was settled without expanding it.
+    Done(Flow),
+    /// Its children are in the frame, to be searched.
+    Expanded,
+}
+
+/// What the table says of a node in a shortest-path search.
+enum Verdict {
+    /// Reached before in fewer moves: no shortest solution passes here.
+    Transposed,
+    /// Needs at least this many moves, more than are left.
+    Bound(u32),
+    /// Search it.
+    Open,
 }
 
 /// A reusable DFS over one puzzle.
@@ -85,9 +146,24 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     pub min_pruned: u32,
     /// In the split phase: the depth at which nodes become tasks, and the tasks.
     pub split: Option<(u32, Vec<Task<P>>)>,
-    buffers: Vec<Vec<(P::Move, P::State)>>,
+    frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
     hasher: DefaultHashBuilder,
+}
+
+/// The state of the node at stack index `top`.
+fn node<'s, P: Puzzle>(frames: &'s [Frame<P>], root: &'s P::State, top: usize) -> &'s P::State {
+    if top == 0 {
+        root
+    } else {
+        let f = &frames[top - 1];
+        &f.children[f.next - 1].1
+    }
+}
+
+/// log2 of a subtree's size, rounded up: the table's measure of value.
+fn log2(n: u64) -> u8 {
+    (64 - n.leading_zeros()) as u8
 }
 
 impl<'a, P: Puzzle> Engine<'a, P> {
@@ -96,6 +172,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         rules: Rules,
         memo: Memo<'a, P::State>,
         meter: Meter<'a>,
+        hasher: DefaultHashBuilder,
     ) -> Self {
         Self {
             puzzle,
@@ -106,35 +183,118 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             path: Vec::new(),
             min_pruned: INF,
             split: None,
-            buffers: Vec::new(),
+            frames: Vec::new(),
             seen: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
+            hasher,
         }
     }
 
-    /// Searches from `state`, which the moves in `self.path` reached.
-    pub(crate) fn run(&mut self, state: &P::State) -> Flow {
+    /// Searches from `state`, which the moves in `self.path` reached from
+    /// `parent` (`None` at the start).
+    pub(crate) fn run(&mut self, state: &P::State, parent: Option<&P::State>) -> Flow {
         let g = self.path.len() as u32;
-        if self.buffers.len() <= self.rules.limit as usize {
-            self.buffers
-                .resize_with(self.rules.limit as usize + 1, Vec::new);
-        }
         self.min_pruned = INF;
         let flow = if g > self.rules.limit {
             Flow::Fail(INF)
         } else {
-            self.search(state, None, g)
+            let mut frames = std::mem::take(&mut self.frames);
+            let flow = self.search(&mut frames, state, parent, g);
+            self.frames = frames;
+            flow
         };
         self.meter.flush();
         flow
     }
 
-    fn search(&mut self, state: &P::State, parent: Option<&P::State>, g: u32) -> Flow {
+    /// The DFS loop over an explicit stack: `frames[top]` holds the node at
+    /// depth `g0 + top`, `frames[top - 1]`'s current child.
+    fn search(
+        &mut self,
+        frames: &mut Vec<Frame<P>>,
+        root: &P::State,
+        root_parent: Option<&P::State>,
+        g0: u32,
+    ) -> Flow {
+        if frames.is_empty() {
+            frames.push(Frame::default());
+        }
+        if let Enter::Done(flow) = self.enter(root, None, root_parent, g0, &mut frames[0]) {
+            return flow;
+        }
+        let shortest = self.rules.shortest;
+        let mut top = 0usize;
+        loop {
+            let g = g0 + top as u32;
+            let i = frames[top].next;
+            if i == frames[top].children.len() {
+                let flow = self.leave(&frames[..], root, top, g);
+                if top == 0 {
+                    return flow;
+                }
+                top -= 1;
+                self.path.pop();
+                let f = &mut frames[top];
+                match flow {
+                    Flow::Fail(lb) => f.need = f.need.min(lb.saturating_add(1)),
+                    Flow::Deferred => f.deferred = true,
+                    // `leave` only fails or defers.
+                    Flow::Found | Flow::Stop(_) => return flow,
+                }
+                continue;
+            }
+            frames[top].next += 1;
+            if frames.len() == top + 1 {
+                frames.push(Frame::default());
+            }
+            let (lower, upper) = frames.split_at_mut(top + 1);
+            let (mv, child) = &lower[top].children[i];
+            if shortest {
+                // A shortest solution never moves straight back.
+                let grandparent = if top == 0 {
+                    root_parent
+                } else {
+                    Some(node(lower, root, top - 1))
+                };
+                if grandparent == Some(child) {
+                    self.stats.duplicates += 1;
+                    continue;
+                }
+            }
+            let hash = lower[top].hashes.get(i).copied();
+            let parent = node(lower, root, top);
+            self.path.push(*mv);
+            match self.enter(child, hash, Some(parent), g + 1, &mut upper[0]) {
+                Enter::Expanded => {
+                    top += 1;
+                    continue;
+                }
+                Enter::Done(Flow::Fail(lb)) => {
+                    let f = &mut frames[top];
+                    f.need = f.need.min(lb.saturating_add(1));
+                }
+                Enter::Done(Flow::Deferred) => frames[top].deferred = true,
+                Enter::Done(flow @ (Flow::Found | Flow::Stop(_))) => return flow,
+            }
+            self.path.pop();
+        }
+    }
+
+    /// Visits a node `g` moves from the start: settles it from its goal
+    /// test, its bound and the table, or expands it into `frame`.
+    #[inline]
+    fn enter(
+        &mut self,
+        state: &P::State,
+        hash: Option<u64>,
+        parent: Option<&P::State>,
+        g: u32,
+        frame: &mut Frame<P>,
+    ) -> Enter {
         let Rules {
             mode,
             limit,
             dedup,
-            no_return,
+            shortest,
         } = self.rules;
         let left = limit - g;
         let goal = match mode {
@@ -142,11 +302,16 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             Mode::Exact => left == 0 && self.puzzle.is_goal(state),
         };
         if goal {
-            return Flow::Found;
+            return Enter::Done(Flow::Found);
+        }
+        if left == 0 && mode == Mode::Exact {
+            // Not a goal after exactly the moves asked for.
+            self.stats.bound_cutoffs += 1;
+            return Enter::Done(Flow::Fail(1));
         }
         let Some(mut bound) = self.puzzle.lower_bound(state) else {
             self.stats.dead_ends += 1;
-            return Flow::Fail(INF);
+            return Enter::Done(Flow::Fail(INF));
         };
         if left == 0 {
             // Not a goal, so at least one more move is needed.
@@ -155,14 +320,62 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         if bound > left {
             self.stats.bound_cutoffs += 1;
             self.min_pruned = self.min_pruned.min(g.saturating_add(bound));
-            return Flow::Fail(bound);
+            return Enter::Done(Flow::Fail(bound));
         }
-        let tag = if mode == Mode::Exact { left } else { AT_MOST };
-        if let Some(lb) = self.memo.get(state, tag) {
-            if lb > left {
-                self.stats.memo_hits += 1;
-                self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
-                return Flow::Fail(lb);
+        if self.memo.is_on() {
+            let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
+            frame.hash = hash;
+            match mode {
+                Mode::Exact => {
+                    let known = left < FAIL_BITS
+                        && self
+                            .memo
+                            .get(hash, state)
+                            .is_some_and(|info| info.fails >> left & 1 == 1);
+                    if known {
+                        self.stats.table_hits += 1;
+                        return Enter::Done(Flow::Fail(left + 1));
+                    }
+                }
+                Mode::AtMost if !shortest => {
+                    if let Some(lb) = self.memo.get(hash, state).map(|i| i.lb) {
+                        if lb > left {
+                            self.stats.table_hits += 1;
+                            self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
+                            return Enter::Done(Flow::Fail(lb));
+                        }
+                    }
+                }
+                Mode::AtMost => {
+                    let verdict = self.memo.update(hash, state, Info::new(g), |info| {
+                        if info.depth < g {
+                            return Verdict::Transposed;
+                        }
+                        if info.depth > g {
+                            // Reached in fewer moves than before: what was
+                            // learned held only for the deeper visits.
+                            info.depth = g;
+                            info.lb = 0;
+                        }
+                        if info.lb > left {
+                            Verdict::Bound(info.lb)
+                        } else {
+                            Verdict::Open
+                        }
+                    });
+                    match verdict {
+                        Some(Verdict::Transposed) => {
+                            self.stats.transpositions += 1;
+                            return Enter::Done(Flow::Fail(INF));
+                        }
+                        Some(Verdict::Bound(lb)) => {
+                            self.stats.table_hits += 1;
+                            self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
+                            return Enter::Done(Flow::Fail(lb));
+                        }
+                        Some(Verdict::Open) | None => {}
+                    }
+                }
             }
         }
         if let Some((depth, tasks)) = &mut self.split {
@@ -170,94 +383,124 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                 tasks.push(Task {
                     path: self.path.clone(),
                     state: state.clone(),
+                    parent: parent.cloned(),
                 });
-                return Flow::Deferred;
+                return Enter::Done(Flow::Deferred);
             }
         }
         if let Err(stop) = self.meter.tick() {
-            return Flow::Stop(stop);
+            return Enter::Done(Flow::Stop(stop));
         }
 
-        let mut children = std::mem::take(&mut self.buffers[g as usize]);
+        let children = &mut frame.children;
         children.clear();
-        self.puzzle.successors(state, &mut children);
+        self.puzzle.successors(state, children);
         self.stats.expanded += 1;
         self.stats.generated += children.len() as u64;
-        debug_assert!(
-            children.windows(2).all(|w| w[0].0 < w[1].0),
-            "Puzzle::successors must emit moves in strictly ascending order"
-        );
-        if dedup && children.len() > 1 {
-            let before = children.len();
-            self.drop_repeats(&mut children);
-            self.stats.duplicates += (before - children.len()) as u64;
+        // One comparison per child; a wrong order would give wrong answers
+        // silently, so it is checked in release builds too.
+        if children.windows(2).any(|w| w[0].0 >= w[1].0) {
+            out_of_order(children.iter().map(|c| c.0));
         }
+        frame.hashes.clear();
+        // Children with one move left after them or more are hashed once
+        // here, for duplicate elimination and the table; leaves are not.
+        if left >= 2 && (dedup || self.memo.is_on()) {
+            let hasher = &self.hasher;
+            frame
+                .hashes
+                .extend(children.iter().map(|c| hasher.hash_one(&c.1)));
+            if dedup && children.len() > 1 {
+                let before = children.len();
+                drop_repeats(&mut self.seen, children, &mut frame.hashes);
+                self.stats.duplicates += (before - children.len()) as u64;
+            }
+        }
+        frame.next = 0;
+        frame.need = INF;
+        frame.deferred = false;
+        frame.work = self.stats.expanded;
+        Enter::Expanded
+    }
 
-        let mut need = INF;
-        let mut deferred = false;
-        let mut returned = false;
-        let mut result = None;
-        for (mv, child) in &children {
-            if no_return && parent == Some(child) {
-                self.stats.duplicates += 1;
-                returned = true;
-                continue;
-            }
-            self.path.push(*mv);
-            match self.search(child, Some(state), g + 1) {
-                Flow::Found => {
-                    result = Some(Flow::Found);
-                    break;
-                }
-                Flow::Fail(lb) => need = need.min(lb.saturating_add(1)),
-                Flow::Deferred => deferred = true,
-                Flow::Stop(stop) => {
-                    result = Some(Flow::Stop(stop));
-                    break;
-                }
-            }
-            self.path.pop();
-        }
-        self.buffers[g as usize] = children;
-        if let Some(flow) = result {
-            return flow;
-        }
-        if deferred {
+    /// Finishes the node at stack index `top`, `g` moves from the start,
+    /// whose children are all searched: records what was learned.
+    fn leave(&mut self, frames: &[Frame<P>], root: &P::State, top: usize, g: u32) -> Flow {
+        let f = &frames[top];
+        if f.deferred {
             return Flow::Deferred;
         }
+        let left = self.rules.limit - g;
         // Exhausted: in exact mode `left` moves fail; in at-most mode every
         // child needed more than `left - 1`, so `need > left`.
-        let lb = if mode == Mode::Exact { left + 1 } else { need };
-        // Skipping the way back makes `need` a bound for paths that avoid the
-        // parent only: right for the parent's own bound, wrong to remember
-        // for this state reached from elsewhere.
-        if !returned {
-            self.memo.raise(state, tag, lb);
+        let lb = match self.rules.mode {
+            Mode::Exact => left + 1,
+            Mode::AtMost => f.need,
+        };
+        if self.memo.is_on() {
+            let state = node(frames, root, top);
+            let work = log2(self.stats.expanded - f.work);
+            let (mode, shortest) = (self.rules.mode, self.rules.shortest);
+            if mode == Mode::Exact && left >= FAIL_BITS {
+                return Flow::Fail(lb);
+            }
+            self.memo.update(f.hash, state, Info::new(g), |info| {
+                match mode {
+                    Mode::Exact => info.fails |= 1 << left,
+                    Mode::AtMost if !shortest => info.lb = info.lb.max(lb),
+                    Mode::AtMost => {
+                        // The bound holds for visits `g` moves from the start
+                        // or deeper; a shallower entry is worth more.
+                        if info.depth == g {
+                            info.lb = info.lb.max(lb);
+                        } else if info.depth > g {
+                            info.depth = g;
+                            info.lb = lb;
+                        } else {
+                            return;
+                        }
+                    }
+                }
+                info.work = info.work.max(work);
+            });
         }
         Flow::Fail(lb)
     }
+}
 
-    /// Keeps the first child of every distinct state, in order.
-    fn drop_repeats(&mut self, children: &mut Vec<(P::Move, P::State)>)
-    where
-        P::State: Hash,
-    {
-        self.seen.clear();
-        let hasher = &self.hasher;
-        let mut kept = 0;
-        for i in 0..children.len() {
-            let hash = hasher.hash_one(&children[i].1);
-            let repeat = self
-                .seen
-                .find(hash, |&j| children[j].1 == children[i].1)
-                .is_some();
-            if !repeat {
-                children.swap(kept, i);
-                self.seen
-                    .insert_unique(hash, kept, |&j| hasher.hash_one(&children[j].1));
-                kept += 1;
-            }
+/// The contract of [`Puzzle::successors`] is broken: say so and stop.
+#[cold]
+#[inline(never)]
+fn out_of_order<M: std::fmt::Debug>(moves: impl Iterator<Item = M>) -> ! {
+    let moves: Vec<M> = moves.collect();
+    panic!(
+        "Puzzle::successors must push moves in strictly ascending Move order \
+         (the canonical order that defines the answer); got {moves:?}"
+    );
+}
+
+/// Keeps the first child of every distinct state, in order, with its hash.
+fn drop_repeats<M, S: Eq>(
+    seen: &mut HashTable<usize>,
+    children: &mut Vec<(M, S)>,
+    hashes: &mut Vec<u64>,
+) {
+    seen.clear();
+    let mut kept = 0;
+    for i in 0..children.len() {
+        let hash = hashes[i];
+        let repeat = seen
+            .find(hash, |&j| {
+                hashes[j] == hash && children[j].1 == children[i].1
+            })
+            .is_some();
+        if !repeat {
+            children.swap(kept, i);
+            hashes.swap(kept, i);
+            seen.insert_unique(hash, kept, |&j| hashes[j]);
+            kept += 1;
         }
-        children.truncate(kept);
     }
+    children.truncate(kept);
+    hashes.truncate(kept);
 }

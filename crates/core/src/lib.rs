@@ -36,7 +36,6 @@
 
 mod budget;
 mod engine;
-mod memo;
 mod meter;
 mod outcome;
 mod progress;
@@ -46,6 +45,7 @@ mod rng;
 mod solver;
 mod stats;
 mod strategy;
+mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
 pub use outcome::{Outcome, Report};

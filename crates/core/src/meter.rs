@@ -3,6 +3,8 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use hashbrown::DefaultHashBuilder;
+
 use crate::budget::{Budget, Limit};
 
 /// Why a search stopped early.
@@ -22,6 +24,9 @@ pub(crate) struct Ctx<'a> {
     pub deadline: Option<Instant>,
     /// Nodes expanded by every thread, flushed in batches.
     pub nodes: AtomicU64,
+    /// The one hasher of the search: every thread and the shared table
+    /// must agree on each state's hash.
+    pub hasher: DefaultHashBuilder,
 }
 
 impl<'a> Ctx<'a> {
@@ -32,6 +37,7 @@ impl<'a> Ctx<'a> {
             start,
             deadline: budget.effective_deadline(start),
             nodes: AtomicU64::new(0),
+            hasher: DefaultHashBuilder::default(),
         }
     }
 

@@ -71,7 +71,7 @@ impl fmt::Display for Strategy {
 /// The options every strategy reads.
 #[derive(Clone, Copy)]
 pub(crate) struct Options<'h> {
-    pub memo_capacity: usize,
+    pub table_bytes: usize,
     pub dedup: bool,
     pub parallel: bool,
     pub progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
@@ -79,9 +79,9 @@ pub(crate) struct Options<'h> {
 
 /// A configured search: a [`Strategy`], its options and a [`Budget`].
 ///
-/// The options never change the answer, only the work done: the failure
-/// memo and duplicate-child elimination prune only subtrees that cannot hold
-/// the answer (see the crate's `docs/strategies.md`), and the parallel
+/// The options never change the answer, only the work done: the
+/// transposition table and duplicate-child elimination prune only subtrees
+/// that cannot hold the answer (see the crate's `docs/strategies.md`), and the parallel
 /// search returns the first solution in canonical order whatever the thread
 /// count.
 ///
@@ -97,7 +97,7 @@ pub(crate) struct Options<'h> {
 /// #     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
 /// # }
 /// let solver = Solver::new(Strategy::IdaStar { max_depth: 10 })
-///     .memo(true)
+///     .table(true)
 ///     .dedup(true)
 ///     .budget(Budget::default().max_nodes(10_000));
 /// assert_eq!(solver.solve(&Count, &0).solution(), Some(&[1, 1, 1][..]));
@@ -113,7 +113,7 @@ impl fmt::Debug for Solver<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solver")
             .field("strategy", &self.strategy)
-            .field("memo_capacity", &self.options.memo_capacity)
+            .field("table_bytes", &self.options.table_bytes)
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
             .field("budget", &self.budget)
@@ -122,16 +122,17 @@ impl fmt::Debug for Solver<'_> {
 }
 
 impl<'h> Solver<'h> {
-    /// The memo size [`memo(true)`](Self::memo) uses: 2^20 entries.
-    pub const DEFAULT_MEMO_CAPACITY: usize = 1 << 20;
+    /// The table size [`table(true)`](Self::table) uses: 64 MiB. The table
+    /// starts small and grows to this only when the search needs it.
+    pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
-    /// A plain sequential search by `strategy`: no memo, no duplicate
-    /// elimination, no limits but the default [`Budget`].
+    /// A plain sequential search by `strategy`: no transposition table, no
+    /// duplicate elimination, no limits but the default [`Budget`].
     pub fn new(strategy: Strategy) -> Self {
         Self {
             strategy,
             options: Options {
-                memo_capacity: 0,
+                table_bytes: 0,
                 dedup: false,
                 parallel: false,
                 progress: None,
@@ -145,16 +146,30 @@ impl<'h> Solver<'h> {
         self.strategy
     }
 
-    /// Turns the failure memo of DFS and IDA* on, with
-    /// [`DEFAULT_MEMO_CAPACITY`](Self::DEFAULT_MEMO_CAPACITY) entries, or off.
-    pub fn memo(self, on: bool) -> Self {
-        self.memo_capacity(if on { Self::DEFAULT_MEMO_CAPACITY } else { 0 })
+    /// Turns the transposition table of DFS and IDA* on, with
+    /// [`DEFAULT_TABLE_BYTES`](Self::DEFAULT_TABLE_BYTES), or off.
+    ///
+    /// The table remembers what exhausted subtrees proved (bounds, failures)
+    /// and, in IDA*, the fewest moves each state was reached in, so a state
+    /// reached again by a longer way or round a cycle is not searched again.
+    /// With it, IDA* on a finite space ends even with an enormous depth
+    /// limit. It never changes an answer (see `docs/strategies.md`).
+    pub fn table(self, on: bool) -> Self {
+        self.table_bytes(if on { Self::DEFAULT_TABLE_BYTES } else { 0 })
     }
 
-    /// Turns the failure memo on with room for `entries` entries (0: off).
-    /// A full memo is cleared and refilled, so memory stays bounded.
-    pub fn memo_capacity(mut self, entries: usize) -> Self {
-        self.options.memo_capacity = entries;
+    /// Turns the transposition table on with at most about `bytes` bytes
+    /// (0: off). It grows by doubling while it fills up; at its size, a full
+    /// bucket replaces its least valuable entry (the one whose search
+    /// expanded the fewest nodes).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).table_bytes(16 << 20);
+    /// # let _ = solver;
+    /// ```
+    pub fn table_bytes(mut self, bytes: usize) -> Self {
+        self.options.table_bytes = bytes;
         self
     }
 

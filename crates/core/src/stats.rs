@@ -13,8 +13,11 @@ pub struct Stats {
     pub generated: u64,
     /// Successors skipped because an earlier sibling reached the same state.
     pub duplicates: u64,
-    /// States pruned by the failure memo.
-    pub memo_hits: u64,
+    /// States pruned by a bound or failure stored in the transposition table.
+    pub table_hits: u64,
+    /// States pruned (shortest-path searches with a table) because they
+    /// were reached before in fewer moves, cycles included.
+    pub transpositions: u64,
     /// States pruned because the lower bound exceeded the moves left.
     pub bound_cutoffs: u64,
     /// States pruned as dead ends (`lower_bound` returned `None`).
@@ -35,7 +38,8 @@ impl AddAssign for Stats {
         self.expanded += o.expanded;
         self.generated += o.generated;
         self.duplicates += o.duplicates;
-        self.memo_hits += o.memo_hits;
+        self.table_hits += o.table_hits;
+        self.transpositions += o.transpositions;
         self.bound_cutoffs += o.bound_cutoffs;
         self.dead_ends += o.dead_ends;
         self.iterations += o.iterations;
@@ -49,11 +53,12 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "expanded {} generated {} duplicates {} memo-hits {} bound-cuts {} dead-ends {}",
+            "expanded {} generated {} duplicates {} table-hits {} transpositions {} bound-cuts {} dead-ends {}",
             self.expanded,
             self.generated,
             self.duplicates,
-            self.memo_hits,
+            self.table_hits,
+            self.transpositions,
             self.bound_cutoffs,
             self.dead_ends
         )?;

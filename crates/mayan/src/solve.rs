@@ -38,7 +38,7 @@ pub fn solver(n: u32) -> Solver<'static> {
         depth: n,
         mode: DepthMode::Exactly,
     })
-    .memo(true)
+    .table(true)
     .dedup(true)
     .parallel(cfg!(feature = "parallel"))
 }

@@ -27,9 +27,9 @@ pub(crate) fn solve<P: Puzzle>(
         mode,
         limit: depth,
         dedup: options.dedup,
-        no_return: false,
+        shortest: false,
     };
-    let mut runner = Runner::new(puzzle, ctx, rules, options.memo_capacity, options.parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     let (end, pass_stats) = runner.pass(start, rules);
     *stats += pass_stats;
     if let Some(hook) = options.progress {

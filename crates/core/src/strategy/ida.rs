@@ -30,14 +30,15 @@ pub(crate) fn solve<P: Puzzle>(
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     };
-    // A shortest solution never returns to the state it just left.
+    // Only shortest solutions are wanted: no move straight back, and with
+    // a table no state reached again in more moves than before.
     let mut rules = Rules {
         mode: Mode::AtMost,
         limit: threshold,
         dedup: options.dedup,
-        no_return: true,
+        shortest: true,
     };
-    let mut runner = Runner::new(puzzle, ctx, rules, options.memo_capacity, options.parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     while threshold <= max_depth {
         rules.limit = threshold;
         let (end, pass_stats) = runner.pass(start, rules);

@@ -8,10 +8,10 @@ pub(crate) mod parallel;
 
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, Rules};
-use crate::memo::Memo;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
+use crate::table::Memo;
 
 /// How one DFS pass ended.
 pub(crate) enum PassEnd<M> {
@@ -25,7 +25,8 @@ pub(crate) enum PassEnd<M> {
 }
 
 /// Runs DFS passes from one start, sequentially or in parallel, keeping the
-/// failure memo between passes (its facts stay true across IDA* iterations).
+/// transposition table between passes (its facts stay true across IDA*
+/// iterations).
 pub(crate) enum Runner<'a, P: Puzzle> {
     Sequential(Box<Engine<'a, P>>),
     #[cfg(feature = "parallel")]
@@ -37,15 +38,21 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         puzzle: &'a P,
         ctx: &'a Ctx<'a>,
         rules: Rules,
-        memo_capacity: usize,
+        table_bytes: usize,
         parallel: bool,
     ) -> Self {
         #[cfg(feature = "parallel")]
         if parallel {
-            return Runner::Parallel(parallel::Parallel::new(puzzle, ctx, memo_capacity));
+            return Runner::Parallel(parallel::Parallel::new(puzzle, ctx, table_bytes));
         }
         let _ = parallel;
-        let engine = Engine::new(puzzle, rules, Memo::local(memo_capacity), Meter::new(ctx));
+        let engine = Engine::new(
+            puzzle,
+            rules,
+            Memo::local(table_bytes),
+            Meter::new(ctx),
+            ctx.hasher,
+        );
         Runner::Sequential(Box::new(engine))
     }
 
@@ -55,7 +62,7 @@ impl<'a, P: Puzzle> Runner<'a, P> {
             Runner::Sequential(engine) => {
                 engine.rules = rules;
                 engine.path.clear();
-                let end = match engine.run(start) {
+                let end = match engine.run(start, None) {
                     Flow::Found => PassEnd::Found(engine.path.clone()),
                     Flow::Fail(_) | Flow::Deferred => PassEnd::Fail {
                         next: engine.min_pruned,

@@ -17,14 +17,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::engine::{Engine, Flow, INF, Rules};
-use crate::memo::{Memo, SharedMemo};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 use crate::strategy::PassEnd;
+use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
-const TASKS_PER_THREAD: usize = 16;
+const TASKS_PER_THREAD: usize = 64;
+/// Stop deepening the split when the tasks have not grown for this many
+/// depths (a chain-like space would otherwise be split to its end).
+const FLAT_DEPTHS: u32 = 4;
 
 /// How one task ended.
 enum TaskEnd<M> {
@@ -35,18 +38,18 @@ enum TaskEnd<M> {
     Preempted,
 }
 
-/// The parallel form of a DFS pass, with its shared failure memo.
+/// The parallel form of a DFS pass, with its shared transposition table.
 pub(crate) struct Parallel<'a, P: Puzzle> {
     puzzle: &'a P,
     ctx: &'a Ctx<'a>,
-    memo: Option<SharedMemo<P::State>>,
+    memo: Option<SharedTable<P::State>>,
     /// The split depth that gave enough tasks last time (IDA* passes grow).
     split: u32,
 }
 
 impl<'a, P: Puzzle> Parallel<'a, P> {
-    pub(crate) fn new(puzzle: &'a P, ctx: &'a Ctx<'a>, memo_capacity: usize) -> Self {
-        let memo = (memo_capacity > 0).then(|| SharedMemo::new(memo_capacity));
+    pub(crate) fn new(puzzle: &'a P, ctx: &'a Ctx<'a>, table_bytes: usize) -> Self {
+        let memo = (table_bytes > 0).then(|| SharedTable::new(table_bytes));
         Self {
             puzzle,
             ctx,
@@ -60,7 +63,13 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
             Some(shared) => Memo::Shared(shared),
             None => Memo::Off,
         };
-        Engine::new(self.puzzle, rules, memo, Meter::new(self.ctx))
+        Engine::new(
+            self.puzzle,
+            rules,
+            memo,
+            Meter::new(self.ctx),
+            self.ctx.hasher,
+        )
     }
 
     pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
@@ -68,10 +77,11 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
         let mut stats = Stats::default();
         // Split phase: deepen the split until there are enough tasks.
         let mut depth = self.split.min(rules.limit.saturating_sub(1)).max(1);
+        let (mut grown_at, mut most) = (depth, 0);
         let (tasks, leaf, mut next) = loop {
             let mut engine = self.engine(rules);
             engine.split = Some((depth, Vec::new()));
-            let flow = engine.run(start);
+            let flow = engine.run(start, None);
             stats += std::mem::take(&mut engine.stats);
             let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
             match flow {
@@ -88,7 +98,13 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
                 Flow::Stop(Interrupt::Limit(limit)) => return (PassEnd::Stopped(limit), stats),
                 Flow::Stop(Interrupt::Preempted) => return (PassEnd::Fail { next: INF }, stats),
                 Flow::Deferred => {
-                    if tasks.len() >= target || depth + 1 >= rules.limit {
+                    if tasks.len() > most {
+                        (grown_at, most) = (depth, tasks.len());
+                    }
+                    if tasks.len() >= target
+                        || depth + 1 >= rules.limit
+                        || depth >= grown_at + FLAT_DEPTHS
+                    {
                         break (tasks, None, engine.min_pruned);
                     }
                     depth += 1;
@@ -117,7 +133,7 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
                 }
                 engine.meter.set_preempt(&best, i);
                 engine.path.clone_from(&tasks[i].path);
-                let end = match engine.run(&tasks[i].state) {
+                let end = match engine.run(&tasks[i].state, tasks[i].parent.as_ref()) {
                     Flow::Found => {
                         best.fetch_min(i, Ordering::Relaxed);
                         TaskEnd::Found(std::mem::take(&mut engine.path))
