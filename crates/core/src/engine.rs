@@ -397,11 +397,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         self.puzzle.successors(state, children);
         self.stats.expanded += 1;
         self.stats.generated += children.len() as u64;
-        // One comparison per child; a wrong order would give wrong answers
-        // silently, so it is checked in release builds too.
-        if children.windows(2).any(|w| w[0].0 >= w[1].0) {
-            out_of_order(children.iter().map(|c| c.0));
-        }
+        check_order(children);
         frame.hashes.clear();
         // Children with one move left after them or more are hashed once
         // here, for duplicate elimination and the table; leaves are not.
@@ -465,6 +461,16 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             });
         }
         Flow::Fail(lb)
+    }
+}
+
+/// Panics unless the moves are strictly ascending, as
+/// [`Puzzle::successors`] promises. One comparison per child: a wrong order
+/// would give wrong answers silently, so release builds check it too.
+#[inline]
+pub(crate) fn check_order<M: Ord + std::fmt::Debug + Copy, S>(children: &[(M, S)]) {
+    if children.windows(2).any(|w| w[0].0 >= w[1].0) {
+        out_of_order(children.iter().map(|c| c.0));
     }
 }
 

@@ -17,7 +17,8 @@ use std::hash::Hash;
 /// every strategy returns, among the solutions it is asked for (exactly `n`
 /// moves, at most `n`, or shortest), the one whose move sequence is smallest
 /// in that order, a proper prefix counting as smaller than its extensions.
-/// Debug builds check the order.
+/// Every build checks the order and panics, naming this contract, when it
+/// is broken.
 ///
 /// # Admissible bounds
 /// `lower_bound` must never exceed the true number of moves still needed

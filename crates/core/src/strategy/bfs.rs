@@ -21,6 +21,7 @@ use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
+use crate::engine::check_order;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
 use crate::progress::{Phase, Progress};
@@ -56,6 +57,28 @@ pub(crate) fn solve<P: Puzzle>(
     options: &Options<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    let max_states = ctx.budget.max_states;
+    search(
+        puzzle,
+        start,
+        max_depth,
+        max_states,
+        ctx,
+        options.progress,
+        stats,
+    )
+}
+
+/// BFS storing at most `max_states` states, calling `progress` after each layer.
+pub(crate) fn search<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    max_states: usize,
+    ctx: &Ctx<'_>,
+    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
     if puzzle.is_goal(start) {
         return Outcome::Solved(Vec::new());
     }
@@ -63,7 +86,7 @@ pub(crate) fn solve<P: Puzzle>(
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     }
-    let max_states = ctx.budget.max_states.min(u32::MAX as usize);
+    let max_states = max_states.min(u32::MAX as usize);
     let hasher = DefaultHashBuilder::default();
     let mut nodes: Vec<Node<P>> = vec![Node {
         state: start.clone(),
@@ -96,7 +119,7 @@ pub(crate) fn solve<P: Puzzle>(
                         stats.dead_ends += 1;
                         continue;
                     }
-                    Some(bound) if depth + bound > max_depth => {
+                    Some(bound) if depth.saturating_add(bound) > max_depth => {
                         stats.bound_cutoffs += 1;
                         continue;
                     }
@@ -111,6 +134,7 @@ pub(crate) fn solve<P: Puzzle>(
             }
             children.clear();
             puzzle.successors(&nodes[index].state, &mut children);
+            check_order(&children);
             stats.expanded += 1;
             stats.generated += children.len() as u64;
             for (mv, child) in children.drain(..) {
@@ -149,7 +173,7 @@ pub(crate) fn solve<P: Puzzle>(
         layer_start = layer_end;
         depth += 1;
         stats.peak_visited = nodes.len() as u64;
-        if let Some(hook) = options.progress {
+        if let Some(hook) = progress {
             hook(&Progress {
                 phase: Phase::Layer,
                 depth,

@@ -7,7 +7,7 @@ use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::solver::{DepthMode, Options};
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, Runner};
+use crate::strategy::{DEEP, PassEnd, Runner, reach_check};
 
 /// One pass to `depth`; the lexicographically smallest solution of `mode`.
 pub(crate) fn solve<P: Puzzle>(
@@ -19,6 +19,11 @@ pub(crate) fn solve<P: Puzzle>(
     options: &Options<'_>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    if depth >= DEEP {
+        if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
+            return outcome;
+        }
+    }
     let mode = match mode {
         DepthMode::Exactly => Mode::Exact,
         DepthMode::AtMost => Mode::AtMost,

@@ -14,7 +14,7 @@ use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, Runner};
+use crate::strategy::{DEEP, PassEnd, Runner, reach_check};
 
 /// A shortest solution of at most `max_depth` moves, lexicographically
 /// smallest among the shortest.
@@ -30,6 +30,11 @@ pub(crate) fn solve<P: Puzzle>(
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     };
+    if max_depth >= DEEP {
+        if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
+            return outcome;
+        }
+    }
     // Only shortest solutions are wanted: no move straight back, and with
     // a table no state reached again in more moves than before.
     let mut rules = Rules {

@@ -9,9 +9,39 @@ pub(crate) mod parallel;
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
+use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 use crate::table::Memo;
+
+/// Depth limits from this one up count as "practically unlimited": before
+/// such a DFS or IDA*, a small BFS checks whether any goal is reachable at
+/// all, so that a finite space without one is answered at once instead of
+/// searched to the limit round its cycles (IDA* with a table would end
+/// too, but only while the table keeps what it learned).
+pub(crate) const DEEP: u32 = 256;
+
+/// The most states that check stores before it gives up (the space is then
+/// large or infinite, and the search runs as asked).
+const REACH_STATES: usize = 1 << 14;
+
+/// `Some(outcome)` when the search is decided before it starts: no goal is
+/// reachable from `start` (`NoSolution`), or the budget ran out.
+pub(crate) fn reach_check<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    stats: &mut Stats,
+) -> Option<Outcome<P::Move>> {
+    let cap = REACH_STATES.min(ctx.budget.max_states);
+    // With no depth limit the BFS prunes dead ends only, so "no solution"
+    // means the whole reachable space was seen and holds no goal.
+    match bfs::search(puzzle, start, INF, cap, ctx, None, stats) {
+        Outcome::NoSolution => Some(Outcome::NoSolution),
+        Outcome::Solved(_) | Outcome::Stopped(Limit::States) => None,
+        Outcome::Stopped(limit) => Some(Outcome::Stopped(limit)),
+    }
+}
 
 /// How one DFS pass ended.
 pub(crate) enum PassEnd<M> {

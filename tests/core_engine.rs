@@ -1,0 +1,420 @@
+//! The engine on hard shapes: larger random graphs full of cycles against an
+//! exact reference, enormous depth limits, a million-move chain, a broken
+//! `successors` contract.
+
+use std::collections::VecDeque;
+
+use puzzle_search::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+
+/// A random directed graph with labelled edges, many cycles, few goals.
+struct Graph {
+    edges: Vec<Vec<(u8, u32)>>,
+    goals: Vec<bool>,
+    /// Exact distance to a goal, `None` when no goal is reachable.
+    dist: Vec<Option<u32>>,
+    /// Bounds are `dist / weaken` (1: exact, larger: weaker)...
+    weaken: u32,
+    /// ...but exact at these states (an inconsistent bound).
+    exact: Vec<u32>,
+}
+
+impl Graph {
+    fn random(rng: &mut SplitMix64, n: usize, goals_per_100: u64) -> Self {
+        let mut edges = Vec::with_capacity(n);
+        for _ in 0..n {
+            let mut labels: Vec<u8> = (0..6).collect();
+            rng.shuffle(&mut labels);
+            let degree = 1 + rng.below(3) as usize;
+            let mut out: Vec<(u8, u32)> = labels[..degree]
+                .iter()
+                .map(|&l| (l, rng.below(n as u64) as u32))
+                .collect();
+            out.sort();
+            edges.push(out);
+        }
+        let goals: Vec<bool> = (0..n).map(|_| rng.below(100) < goals_per_100).collect();
+        let weaken = [1, 2, 3, 1000][rng.below(4) as usize];
+        Self::new(edges, goals, weaken)
+    }
+
+    fn new(edges: Vec<Vec<(u8, u32)>>, goals: Vec<bool>, weaken: u32) -> Self {
+        let n = edges.len();
+        let mut reverse = vec![Vec::new(); n];
+        for (u, out) in edges.iter().enumerate() {
+            for &(_, v) in out {
+                reverse[v as usize].push(u);
+            }
+        }
+        let mut dist = vec![None; n];
+        let mut queue = VecDeque::new();
+        for v in (0..n).filter(|&v| goals[v]) {
+            dist[v] = Some(0);
+            queue.push_back(v);
+        }
+        while let Some(v) = queue.pop_front() {
+            let d = dist[v].map_or(0, |d| d + 1);
+            for &u in &reverse[v] {
+                if dist[u].is_none() {
+                    dist[u] = Some(d);
+                    queue.push_back(u);
+                }
+            }
+        }
+        Self {
+            edges,
+            goals,
+            dist,
+            weaken,
+            exact: Vec::new(),
+        }
+    }
+
+    /// The lexicographically smallest shortest solution, from exact
+    /// distances: at each step the smallest move that gets one closer.
+    fn expected(&self, start: u32) -> Option<Vec<u8>> {
+        let mut at = start as usize;
+        let mut moves = Vec::new();
+        let mut d = self.dist[at]?;
+        while d > 0 {
+            let &(m, to) = self.edges[at]
+                .iter()
+                .find(|&&(_, to)| self.dist[to as usize] == Some(d - 1))?;
+            moves.push(m);
+            at = to as usize;
+            d -= 1;
+        }
+        Some(moves)
+    }
+}
+
+impl Puzzle for Graph {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        out.extend_from_slice(&self.edges[*s as usize]);
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.goals[*s as usize]
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        // Dead ends are left for the search to find: that is the hard case.
+        let weaken = if self.exact.contains(s) {
+            1
+        } else {
+            self.weaken
+        };
+        Some(self.dist[*s as usize].map_or(0, |d| d / weaken))
+    }
+}
+
+const ROUNDS: usize = 150;
+
+fn shortest_searches(max_depth: u32) -> Vec<Solver<'static>> {
+    let mut all = Vec::new();
+    for table in [0, 300, 1 << 20] {
+        for dedup in [false, true] {
+            for parallel in [false, true] {
+                all.push(
+                    Solver::new(Strategy::IdaStar { max_depth })
+                        .table_bytes(table)
+                        .dedup(dedup)
+                        .parallel(parallel),
+                );
+            }
+        }
+    }
+    all.push(Solver::new(Strategy::Bfs { max_depth }));
+    all
+}
+
+#[test]
+fn shortest_answers_on_cyclic_graphs_equal_the_exact_reference() {
+    let mut rng = SplitMix64::new(21);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for round in 0..ROUNDS {
+        let n = 10 + rng.below(50) as usize;
+        let graph = Graph::random(&mut rng, n, 4);
+        let start = rng.below(n as u64) as u32;
+        let expected = graph.expected(start);
+        // A limit that cuts some answers short, and an enormous one.
+        let tight = expected
+            .as_ref()
+            .map_or(5, |m| m.len() as u32)
+            .saturating_sub(1);
+        for max_depth in [tight, 1_000_000] {
+            let want = expected.clone().filter(|m| m.len() as u32 <= max_depth);
+            for solver in shortest_searches(max_depth) {
+                // Without a table IDA* may circle on a big space; it has a
+                // budget, and may only run out of it with an enormous limit.
+                let solver = solver.budget(Budget::default().max_nodes(2_000_000));
+                let report = solver.solve(&graph, &start);
+                match &report.outcome {
+                    Outcome::Solved(m) => {
+                        assert_eq!(Some(m), want.as_ref(), "round {round} {solver:?}")
+                    }
+                    Outcome::NoSolution => assert_eq!(None, want, "round {round} {solver:?}"),
+                    Outcome::Stopped(limit) => panic!("round {round} {solver:?}: {limit}"),
+                }
+            }
+        }
+        solvable += usize::from(expected.is_some());
+        unsolvable += usize::from(expected.is_none());
+    }
+    assert!(
+        solvable > 30 && unsolvable > 30,
+        "{solvable} / {unsolvable}"
+    );
+}
+
+/// The case that makes the table forget a bound when a state is reached in
+/// fewer moves than before. Bounds are 0 but at `x`, where it is exact
+/// (6), so the way through `x` is cut until the iteration to 7 moves. In
+/// the iteration to 6, `s` is first met 5 moves deep under `a`, where its
+/// only move leads straight back to `a`: it learns "no shortest solution
+/// through `s` 5 or more moves deep", true, but the answer passes `s` after
+/// 2 moves: `1 0 0 1 0 0 0`; through `P1 P2 P3 a` it takes 8 moves.
+#[test]
+fn a_bound_learned_deep_is_not_used_shallower() {
+    // S=0, P1=1, P2=2, a=3, s=4, Q1=5, Q2=6, Q3=7, goal=8, x=9, P3=10.
+    let edges = vec![
+        vec![(0, 1), (1, 9)],
+        vec![(0, 2)],
+        vec![(0, 10)],
+        vec![(0, 4), (1, 5)],
+        vec![(0, 3)],
+        vec![(0, 6)],
+        vec![(0, 7)],
+        vec![(0, 8)],
+        vec![],
+        vec![(0, 4)],
+        vec![(0, 3)],
+    ];
+    let mut goals = vec![false; 11];
+    goals[8] = true;
+    let mut graph = Graph::new(edges, goals, 1000);
+    graph.exact = vec![9];
+    assert_eq!(graph.expected(0), Some(vec![1, 0, 0, 1, 0, 0, 0]));
+    for solver in shortest_searches(10) {
+        let report = solver.solve(&graph, &0);
+        assert_eq!(
+            graph.expected(0).as_deref(),
+            report.solution(),
+            "{solver:?}"
+        );
+    }
+}
+
+#[test]
+fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
+    // Brute force: every sequence, in lexicographic order.
+    fn brute(g: &Graph, at: u32, path: &mut Vec<u8>, left: u32, exact: bool) -> bool {
+        if g.goals[at as usize] && (!exact || left == 0) {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        for &(m, to) in &g.edges[at as usize] {
+            path.push(m);
+            if brute(g, to, path, left - 1, exact) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut rng = SplitMix64::new(22);
+    for _ in 0..60 {
+        let n = 10 + rng.below(30) as usize;
+        let graph = Graph::random(&mut rng, n, 6);
+        let start = rng.below(n as u64) as u32;
+        for depth in [3, 7, 10] {
+            for (mode, exact) in [(DepthMode::Exactly, true), (DepthMode::AtMost, false)] {
+                let mut path = Vec::new();
+                let want = brute(&graph, start, &mut path, depth, exact).then_some(path);
+                for table in [0, 300, 1 << 20] {
+                    for parallel in [false, true] {
+                        let solver = Solver::new(Strategy::Dfs { depth, mode })
+                            .table_bytes(table)
+                            .dedup(true)
+                            .parallel(parallel);
+                        let got = solver.solve(&graph, &start).outcome;
+                        assert_eq!(
+                            got.clone(),
+                            match &want {
+                                Some(m) => Outcome::Solved(m.clone()),
+                                None => Outcome::NoSolution,
+                            },
+                            "{solver:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_enormous_limit_on_a_finite_space_without_a_goal_ends_at_once() {
+    let mut rng = SplitMix64::new(23);
+    let mut graph = Graph::random(&mut rng, 200, 0);
+    graph.weaken = 1;
+    for strategy in [
+        Strategy::IdaStar {
+            max_depth: u32::MAX,
+        },
+        Strategy::Dfs {
+            depth: u32::MAX,
+            mode: DepthMode::AtMost,
+        },
+        Strategy::Dfs {
+            depth: 1_000_000,
+            mode: DepthMode::Exactly,
+        },
+        Strategy::Bfs {
+            max_depth: u32::MAX,
+        },
+    ] {
+        for table in [false, true] {
+            let solver = Solver::new(strategy)
+                .table(table)
+                .budget(Budget::default().max_nodes(100_000));
+            let report = solver.solve(&graph, &0);
+            assert_eq!(report.outcome, Outcome::NoSolution, "{solver:?}");
+            assert!(
+                report.stats.expanded <= 1_000,
+                "{solver:?}: {}",
+                report.stats
+            );
+        }
+    }
+}
+
+/// Numbers from 0 up to `end`, one step at a time; the bound is exact.
+struct Chain {
+    end: u32,
+}
+
+impl Puzzle for Chain {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        if *s < self.end {
+            out.push((0, s + 1));
+        }
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        *s == self.end
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        Some(self.end - s)
+    }
+}
+
+#[test]
+fn a_million_moves_deep_solution_is_found_without_overflowing_the_stack() {
+    let end = 1_000_000;
+    let chain = Chain { end };
+    for solver in [
+        Solver::new(Strategy::Dfs {
+            depth: end,
+            mode: DepthMode::Exactly,
+        }),
+        Solver::new(Strategy::Dfs {
+            depth: u32::MAX,
+            mode: DepthMode::AtMost,
+        }),
+        Solver::new(Strategy::IdaStar {
+            max_depth: u32::MAX,
+        }),
+        Solver::new(Strategy::IdaStar { max_depth: end })
+            .table(true)
+            .parallel(true),
+        Solver::new(Strategy::Bfs {
+            max_depth: u32::MAX,
+        }),
+    ] {
+        let report = solver.solve(&chain, &0);
+        assert_eq!(
+            report.solution().map(<[u8]>::len),
+            Some(end as usize),
+            "{solver:?}"
+        );
+    }
+}
+
+/// From a number, `*2` or `+1`, forever.
+struct Endless;
+
+impl Puzzle for Endless {
+    type State = u64;
+    type Move = u8;
+    fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+        out.extend([(0, s.wrapping_mul(2)), (1, s.wrapping_add(1))]);
+    }
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+}
+
+#[test]
+fn the_largest_depth_limit_with_a_node_budget_stops_cleanly() {
+    for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+        for parallel in [false, true] {
+            let report = Solver::new(Strategy::Dfs {
+                depth: u32::MAX,
+                mode,
+            })
+            .parallel(parallel)
+            .table(true)
+            .budget(Budget::default().max_nodes(1000))
+            .solve(&Endless, &1);
+            assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+            assert!(report.stats.expanded < 2000, "{}", report.stats);
+        }
+    }
+    let report = Solver::new(Strategy::IdaStar {
+        max_depth: u32::MAX,
+    })
+    .budget(Budget::default().max_nodes(1000))
+    .solve(&Endless, &1);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+}
+
+/// Pushes its moves in descending order: a broken contract.
+struct Backwards;
+
+impl Puzzle for Backwards {
+    type State = u8;
+    type Move = u8;
+    fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+        out.extend([(1, s.wrapping_add(2)), (0, s.wrapping_add(1))]);
+    }
+    fn is_goal(&self, s: &u8) -> bool {
+        *s == 3
+    }
+}
+
+#[test]
+fn successors_out_of_order_stop_every_strategy_with_a_clear_panic() {
+    for strategy in [
+        Strategy::Dfs {
+            depth: 3,
+            mode: DepthMode::Exactly,
+        },
+        Strategy::Dfs {
+            depth: 3,
+            mode: DepthMode::AtMost,
+        },
+        Strategy::IdaStar { max_depth: 3 },
+        Strategy::Bfs { max_depth: 3 },
+    ] {
+        let panic = std::panic::catch_unwind(|| Solver::new(strategy).solve(&Backwards, &0))
+            .expect_err("a broken order must not give an answer");
+        let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(
+            message.contains("strictly ascending Move order"),
+            "{strategy}: {message}"
+        );
+    }
+}
