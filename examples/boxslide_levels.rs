@@ -1,44 +1,78 @@
-//! Seeded box-slide levels whose shortest solution has exactly `K` moves,
-//! ready for the `boxslide` example.
+//! Seeded box-slide levels whose shortest solution has exactly `K` moves
+//! (or, with `--none`, none within `K`), ready for the `boxslide` example.
 //!
 //! ```text
-//! cargo run --release --example boxslide_levels H W K [SEED] [COUNT]
+//! cargo run --release --example boxslide_levels H W K [SEED] [COUNT] [--boxes N] [--none]
 //! ```
+//! `--boxes N` fills each board with `N` boxes (a multiple of 3); without it
+//! boards hold 3 to 12. Each candidate is solved to check its answer, so
+//! dense boards take as long as their search. Levels are separated by a
+//! blank line.
 
 use std::process::ExitCode;
 
 use puzzle_search::SplitMix64;
-use puzzle_search::boxslide::level_with_answer;
+use puzzle_search::boxslide::{Wanted, level};
+
+const USAGE: &str = "usage: boxslide_levels H W K [SEED] [COUNT] [--boxes N] [--none]";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let nums: Result<Vec<u64>, String> = args
-        .iter()
-        .map(|a| {
+    let mut nums = Vec::new();
+    let mut boxes = None;
+    let mut none = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let number = |a: &str| {
             a.parse::<u64>()
                 .map_err(|_| format!("'{a}' is not a whole number"))
-        })
-        .collect();
-    let nums = match nums {
-        Ok(n) if (3..=5).contains(&n.len()) => n,
-        Ok(_) => {
-            eprintln!("usage: boxslide_levels H W K [SEED] [COUNT]");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
+        };
+        let parsed = match arg.as_str() {
+            "--none" => {
+                none = true;
+                continue;
+            }
+            "--boxes" => match args.next() {
+                Some(n) => number(&n).map(|n| boxes = Some(n as usize)),
+                None => Err("--boxes needs a number".to_string()),
+            },
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            a => number(a).map(|n| nums.push(n)),
+        };
+        if let Err(e) = parsed {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
+    }
+    if !(3..=5).contains(&nums.len()) {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let (h, w) = (nums[0] as usize, nums[1] as usize);
+    let Ok(k) = u32::try_from(nums[2]) else {
+        eprintln!("error: K = {} is too large", nums[2]);
+        return ExitCode::FAILURE;
     };
-    let (h, w, k) = (nums[0] as usize, nums[1] as usize, nums[2] as u32);
     if !(1..=16).contains(&h) || !(3..=16).contains(&w) {
         eprintln!("error: H must be 1 to 16 and W 3 to 16");
         return ExitCode::FAILURE;
     }
+    if boxes.is_some_and(|b| b < 3 || b > h * (w - 2)) {
+        eprintln!("error: --boxes must be 3 to {} on {h}x{w}", h * (w - 2));
+        return ExitCode::FAILURE;
+    }
+    let wanted = if none {
+        Wanted::NoneWithin(k)
+    } else {
+        Wanted::Moves(k)
+    };
     let mut rng = SplitMix64::new(nums.get(3).copied().unwrap_or(1));
     let count = nums.get(4).copied().unwrap_or(1);
+    let tries = 20_000;
     for i in 0..count {
-        match level_with_answer(&mut rng, h, w, k, 20_000) {
+        match level(&mut rng, h, w, boxes, wanted, tries) {
             Some(level) => {
                 if i > 0 {
                     println!();
@@ -46,9 +80,7 @@ fn main() -> ExitCode {
                 println!("{level}");
             }
             None => {
-                eprintln!(
-                    "error: no {h}x{w} level needing exactly {k} moves found in 20,000 tries"
-                );
+                eprintln!("error: no {h}x{w} level with {wanted:?} found in {tries} tries");
                 return ExitCode::FAILURE;
             }
         }

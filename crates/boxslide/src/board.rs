@@ -145,6 +145,30 @@ impl Board {
         })
     }
 
+    /// Whether the board is at rest: every box on the floor or on another
+    /// box, and no run of three. Every board a search meets is;
+    /// [`apply_clearing`](Self::apply_clearing) relies on it.
+    pub fn is_stable(&self) -> bool {
+        puzzle_gravity::is_stable(&self.cols[..self.width()])
+    }
+
+    /// On a stable board: the board after `mv` and everything it sets off,
+    /// when `mv` starts a clear; `None` when it clears nothing (or is not
+    /// legal). Only the columns the swap touched are looked at before
+    /// settling, since a new run must hold a cell that changed.
+    #[inline]
+    pub fn apply_clearing(&self, mv: Move) -> Option<Board> {
+        let mut b = self.swap(mv)?;
+        let c = usize::from(mv.c);
+        let c2 = if mv.dir == Dir::R { c + 1 } else { c };
+        let w = b.width();
+        if !puzzle_gravity::has_run_near(&b.cols[..w], c, c2) {
+            return None;
+        }
+        settle(&mut b.cols[..w]);
+        Some(b)
+    }
+
     /// One clearing pass: the marked boxes vanish and their columns fall
     /// (the board as it is when nothing is marked).
     pub fn apply_clear(&self) -> Board {

@@ -1,6 +1,6 @@
 //! Seeded levels.
 
-use puzzle_search_core::{Solver, SplitMix64, Strategy};
+use puzzle_search_core::SplitMix64;
 
 use crate::board::Board;
 use crate::parse::Level;
@@ -47,10 +47,19 @@ pub fn generate(
     None
 }
 
+/// What a generated level's answer must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// A shortest solution of exactly this many moves (the limit).
+    Moves(u32),
+    /// No solution within this limit.
+    NoneWithin(u32),
+}
+
 /// A level whose shortest solution has exactly `moves` moves (limit
 /// `moves`), from up to `tries` random boards of 3 to 12 boxes in 2 to 4
 /// colours; `None` if none was found. (Fuller boards branch so much that
-/// proving a 6-move answer shortest can take minutes.)
+/// proving a 6-move answer shortest can take long: see [`level`].)
 pub fn level_with_answer(
     rng: &mut SplitMix64,
     height: usize,
@@ -58,22 +67,47 @@ pub fn level_with_answer(
     moves: u32,
     tries: usize,
 ) -> Option<Level> {
+    level(rng, height, width, None, Wanted::Moves(moves), tries)
+}
+
+/// A level of `height x width` whose answer is `wanted`, from up to `tries`
+/// random boards of `boxes` boxes (rounded down to a multiple of 3; `None`:
+/// 3 to 12) in 2 to 4 colours (3 to 5 for 18 boxes or more). Each
+/// candidate is solved with [`solver`](crate::solver) on one thread, so
+/// dense boards take as long as their search. `None` if no board fits.
+pub fn level(
+    rng: &mut SplitMix64,
+    height: usize,
+    width: usize,
+    boxes: Option<usize>,
+    wanted: Wanted,
+    tries: usize,
+) -> Option<Level> {
     let cells = height * (width.saturating_sub(2));
+    let limit = match wanted {
+        Wanted::Moves(k) | Wanted::NoneWithin(k) => k,
+    };
     for _ in 0..tries {
-        let boxes = 3 * (1 + rng.below((cells / 3).clamp(1, 4) as u64) as usize);
-        let colours = 2 + rng.below(3) as u8;
-        let Some(board) = generate(rng, height, width, boxes, colours) else {
+        let count = match boxes {
+            Some(n) => n,
+            None => 3 * (1 + rng.below((cells / 3).clamp(1, 4) as u64) as usize),
+        };
+        let colours = if count >= 18 { 3 } else { 2 } + rng.below(3) as u8;
+        let Some(board) = generate(rng, height, width, count, colours) else {
             continue;
         };
-        let report = Solver::new(Strategy::IdaStar { max_depth: moves })
-            .table(true)
-            .dedup(true)
+        let report = crate::solver(limit)
+            .parallel(false)
             .solve(&BoxSlide, &board);
-        if report.solution().is_some_and(|m| m.len() as u32 == moves) {
-            return Some(Level {
-                board,
-                limit: moves,
-            });
+        let fits = match (wanted, report.solution()) {
+            (Wanted::Moves(k), Some(m)) => m.len() as u32 == k,
+            (Wanted::NoneWithin(_), None) => {
+                matches!(report.outcome, puzzle_search_core::Outcome::NoSolution)
+            }
+            _ => false,
+        };
+        if fits {
+            return Some(Level { board, limit });
         }
     }
     None

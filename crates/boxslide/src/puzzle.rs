@@ -14,27 +14,44 @@ use crate::moves::{Dir, Move};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BoxSlide;
 
+/// Every move of a board's size, in canonical order: `r`, then `c`, then
+/// `R` before `D`.
+fn moves(board: &Board) -> impl Iterator<Item = Move> {
+    let (h, w) = (board.height() as u8, board.width() as u8);
+    (0..h)
+        .flat_map(move |r| (0..w).flat_map(move |c| [Dir::R, Dir::D].map(|dir| Move { r, c, dir })))
+}
+
 impl Puzzle for BoxSlide {
     type State = Board;
     type Move = Move;
 
     fn successors(&self, board: &Board, out: &mut Vec<(Move, Board)>) {
-        for r in 0..board.height() {
-            for c in 0..board.width() {
-                for dir in [Dir::R, Dir::D] {
-                    let mv = Move {
-                        r: r as u8,
-                        c: c as u8,
-                        dir,
-                    };
-                    if let Some(next) = board.apply(mv) {
-                        if next != *board {
-                            out.push((mv, next));
-                        }
-                    }
+        for mv in moves(board) {
+            if let Some(next) = board.apply(mv) {
+                if next != *board {
+                    out.push((mv, next));
                 }
             }
         }
+    }
+
+    /// With one move left only a move that empties the grid counts, and
+    /// only a move whose swap makes a run can: the others are ruled out
+    /// before settling (see `docs/puzzles/boxslide.md`).
+    fn successors_within(&self, board: &Board, left: u32, out: &mut Vec<(Move, Board)>) -> bool {
+        if left > 1 || !board.is_stable() {
+            self.successors(board, out);
+            return false;
+        }
+        for mv in moves(board) {
+            if let Some(next) = board.apply_clearing(mv) {
+                if next.is_empty() {
+                    out.push((mv, next));
+                }
+            }
+        }
+        true
     }
 
     fn is_goal(&self, board: &Board) -> bool {

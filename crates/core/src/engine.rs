@@ -394,7 +394,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
 
         let children = &mut frame.children;
         children.clear();
-        self.puzzle.successors(state, children);
+        let left_out = self.puzzle.successors_within(state, left, children);
         self.stats.expanded += 1;
         self.stats.generated += children.len() as u64;
         check_order(children);
@@ -413,7 +413,16 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             }
         }
         frame.next = 0;
-        frame.need = INF;
+        // A child left out needs at least `left` more moves: `1 + left` in
+        // all, and in IDA* the next threshold is then at most `g + 1 + left`.
+        frame.need = if left_out {
+            self.min_pruned = self
+                .min_pruned
+                .min(g.saturating_add(left).saturating_add(1));
+            left.saturating_add(1)
+        } else {
+            INF
+        };
         frame.deferred = false;
         frame.work = self.stats.expanded;
         Enter::Expanded

@@ -46,6 +46,53 @@ pub trait Puzzle: Sync {
     /// strictly ascending `Move` order. `out` arrives empty.
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
 
+    /// The successors of `state` when at most `left` moves remain in the
+    /// search (`left >= 1`, counting the move about to be made), in the same
+    /// strictly ascending order. It may leave out any child from which no
+    /// goal can be reached in `left - 1` moves or fewer, and then returns
+    /// `true`; the search then knows only that a left-out child needs at
+    /// least `left` more moves, which is all it needs (see
+    /// `docs/strategies.md`).
+    ///
+    /// The default pushes every successor and returns `false`. Override it
+    /// when some children are cheap to rule out, typically with one move
+    /// left (`left == 1`), where only a child that *is* a goal counts.
+    ///
+    /// ```
+    /// # use puzzle_search_core::Puzzle;
+    /// struct Count;
+    /// impl Puzzle for Count {
+    ///     type State = u32;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+    ///         out.extend([(1, s + 1), (2, s + 2)]);
+    ///     }
+    ///     fn successors_within(&self, s: &u32, left: u32, out: &mut Vec<(u8, u32)>) -> bool {
+    ///         if left > 1 {
+    ///             self.successors(s, out);
+    ///             return false;
+    ///         }
+    ///         // One move left: only a child that is a goal matters.
+    ///         out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|c| self.is_goal(&c.1)));
+    ///         true
+    ///     }
+    ///     fn is_goal(&self, s: &u32) -> bool { *s == 5 }
+    /// }
+    /// let mut out = Vec::new();
+    /// assert!(Count.successors_within(&3, 1, &mut out));
+    /// assert_eq!(out, [(2, 5)]);
+    /// ```
+    fn successors_within(
+        &self,
+        state: &Self::State,
+        left: u32,
+        out: &mut Vec<(Self::Move, Self::State)>,
+    ) -> bool {
+        let _ = left;
+        self.successors(state, out);
+        false
+    }
+
     /// Whether `state` is solved.
     fn is_goal(&self, state: &Self::State) -> bool;
 

@@ -137,6 +137,41 @@ pub fn marks<C: Column>(cols: &[C], out: &mut [C]) -> bool {
     any != C::ZERO
 }
 
+/// Whether some horizontal or vertical run of three or more of one colour
+/// has a cell in columns `lo..=hi` (clipped to the board). On a board that
+/// had no run before a change confined to those columns, this says whether
+/// the change starts a clear: a new run must hold a changed cell, a
+/// vertical one lies in its column and a horizontal one starts at most two
+/// columns to the left of it.
+#[inline]
+pub fn has_run_near<C: Column>(cols: &[C], lo: usize, hi: usize) -> bool {
+    let w = cols.len();
+    if w == 0 || lo >= w {
+        return false;
+    }
+    let hi = hi.min(w - 1);
+    for &c in &cols[lo..=hi] {
+        if equal(c, c >> 4) & equal(c, c >> 8) & occupied(c) != C::ZERO {
+            return true;
+        }
+    }
+    for x in lo.saturating_sub(2)..=hi.min(w.saturating_sub(3)) {
+        if x + 2 < w {
+            let h = equal(cols[x], cols[x + 1]) & equal(cols[x], cols[x + 2]) & occupied(cols[x]);
+            if h != C::ZERO {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the board is at rest: every column packed and no run of three.
+#[inline]
+pub fn is_stable<C: Column>(cols: &[C]) -> bool {
+    cols.iter().all(|&c| fall(c) == c) && !has_run_near(cols, 0, cols.len())
+}
+
 /// The most columns [`clear_pass`] and [`settle`] take.
 pub const MAX_COLUMNS: usize = 16;
 
@@ -219,5 +254,41 @@ mod tests {
         let mut col = [0x3232_3232_3232_3111u64];
         settle(&mut col);
         assert_eq!(col, [0x0003_2323_2323_2323]);
+    }
+
+    #[test]
+    fn runs_near_a_change_are_all_the_runs_of_a_stable_board() {
+        let mut seed = 7u64;
+        let mut next = move |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let w = 3 + next(6) as usize;
+            let mut cols = [0u32; 8];
+            for c in cols.iter_mut().take(w) {
+                for y in 0..next(8) {
+                    *c |= (1 + next(3) as u32) << (4 * y);
+                }
+            }
+            let cols = &mut cols[..w];
+            let mut m = [0u32; 8];
+            let any = marks(cols, &mut m[..w]);
+            assert_eq!(any, has_run_near(cols, 0, w - 1));
+            assert_eq!(is_stable(cols), !any);
+            if any {
+                continue;
+            }
+            // Change one column at random, fall, and compare.
+            let x = next(w as u64) as usize;
+            cols[x] = fall(cols[x] ^ ((1 + next(3) as u32) << (4 * next(7))));
+            let any = marks(cols, &mut m[..w]);
+            assert_eq!(any, has_run_near(cols, x, x), "{cols:x?} at {x}");
+            checked += 1;
+        }
+        assert!(checked > 1000);
     }
 }

@@ -216,6 +216,25 @@ impl Board {
         self.swap(mv).map(|b| b.settle())
     }
 
+    /// Whether the board is at rest: settled, with no run of three. Every
+    /// board a search meets is; [`apply_clearing`](Self::apply_clearing)
+    /// relies on it.
+    pub fn is_stable(&self) -> bool {
+        puzzle_gravity::is_stable(&self.cols)
+    }
+
+    /// On a stable board: the board after `mv` and all it sets off, when
+    /// `mv` starts a clear; `None` when it clears nothing (or is not legal).
+    /// Only the two columns the swap touched are looked at before settling,
+    /// since a new run must hold a cell that changed.
+    #[inline]
+    pub fn apply_clearing(&self, mv: Move) -> Option<Board> {
+        let next = self.swap(mv)?;
+        let x = usize::from(mv.x);
+        let (lo, hi) = if mv.g < 0 { (x - 1, x) } else { (x, x + 1) };
+        puzzle_gravity::has_run_near(&next.cols, lo, hi).then(|| next.settle())
+    }
+
     /// The board drawn as rows, top to bottom, `.` for empty cells.
     pub fn grid(&self) -> String {
         let mut out = String::new();

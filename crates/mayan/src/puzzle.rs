@@ -52,6 +52,38 @@ impl Puzzle for Mayan {
         }
     }
 
+    /// With one move left only a move that empties the board counts, and
+    /// only a move whose swap makes a run can: the others are ruled out
+    /// before settling (see `docs/puzzles/mayan.md`).
+    fn successors_within(&self, board: &Board, left: u32, out: &mut Vec<(Move, Board)>) -> bool {
+        if left > 1 || !board.is_stable() {
+            self.successors(board, out);
+            return false;
+        }
+        for x in 0..WIDTH {
+            for y in 0..board.height(x).min(HEIGHT) {
+                let (xu, yu) = (x as u8, y as u8);
+                // Same rules as `successors`: right moves, and left moves
+                // into empty cells; an idle swap never empties the board.
+                if x + 1 < WIDTH && board.get(x + 1, y) != board.get(x, y) {
+                    if let Some(next) = board.apply_clearing(Move::new(xu, yu, 1)) {
+                        if next.is_empty() {
+                            out.push((Move::new(xu, yu, 1), next));
+                        }
+                    }
+                }
+                if x > 0 && board.get(x - 1, y) == 0 {
+                    if let Some(next) = board.apply_clearing(Move::new(xu, yu, -1)) {
+                        if next.is_empty() {
+                            out.push((Move::new(xu, yu, -1), next));
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
     fn is_goal(&self, board: &Board) -> bool {
         board.is_empty()
     }
