@@ -70,11 +70,14 @@ fn boxslide(c: &mut Criterion) {
                 Solver::new(Strategy::IdaStar { max_depth: k }).dedup(true)
             }),
             ("+memo", |k| {
-                Solver::new(Strategy::IdaStar { max_depth: k }).table(true)
+                Solver::new(Strategy::IdaStar { max_depth: k })
+                    .table(true)
+                    .table_min_slack(1)
             }),
             ("+memo+dedup", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
                     .table(true)
+                    .table_min_slack(1)
                     .dedup(true)
             }),
             ("parallel", boxslide::solver),

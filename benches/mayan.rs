@@ -56,8 +56,11 @@ fn mayan(c: &mut Criterion) {
     let variants = [
         ("packed", dfs.clone()),
         ("packed+dedup", dfs.clone().dedup(true)),
-        ("packed+memo", dfs.clone().table(true)),
-        ("packed+memo+dedup", dfs.clone().table(true).dedup(true)),
+        ("packed+memo", dfs.clone().table(true).table_min_slack(1)),
+        (
+            "packed+memo+dedup",
+            dfs.clone().table(true).table_min_slack(1).dedup(true),
+        ),
         ("parallel", mayan::solver(5)),
     ];
     for (name, set) in [("unsolvable", &unsolvable), ("solvable", &solvable)] {

@@ -81,6 +81,9 @@ pub(crate) struct Rules {
     /// grandparent is skipped, and with a table a state reached again
     /// deeper than before is skipped. Not for DFS, where detours count.
     pub shortest: bool,
+    /// Use the table only at nodes whose moves left exceed their bound by
+    /// at least this much.
+    pub table_slack: u32,
 }
 
 /// One level of the explicit stack: a node being expanded.
@@ -94,8 +97,10 @@ struct Frame<P: Puzzle> {
     need: u32,
     /// Some node below was handed out as a task.
     deferred: bool,
-    /// The node's own hash (valid when the table is on).
+    /// The node's own hash (valid when `tabled`).
     hash: u64,
+    /// The node was looked up in the table, so what it learns is stored.
+    tabled: bool,
     /// `stats.expanded` when the node was expanded: its subtree's size.
     work: u64,
 }
@@ -109,6 +114,7 @@ impl<P: Puzzle> Default for Frame<P> {
             need: INF,
             deferred: false,
             hash: 0,
+            tabled: false,
             work: 0,
         }
     }
@@ -295,8 +301,10 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             limit,
             dedup,
             shortest,
+            table_slack,
         } = self.rules;
         let left = limit - g;
+        frame.tabled = false;
         let goal = match mode {
             Mode::AtMost => self.puzzle.is_goal(state),
             Mode::Exact => left == 0 && self.puzzle.is_goal(state),
@@ -322,9 +330,12 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             self.min_pruned = self.min_pruned.min(g.saturating_add(bound));
             return Enter::Done(Flow::Fail(bound));
         }
-        if self.memo.is_on() {
+        // The table pays only where a subtree is worth more than a look-up:
+        // where the moves left exceed the bound by `table_slack` or more.
+        if self.memo.is_on() && left - bound >= table_slack {
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
+            frame.tabled = true;
             match mode {
                 Mode::Exact => {
                     let known = left < FAIL_BITS
@@ -401,7 +412,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         frame.hashes.clear();
         // Children with one move left after them or more are hashed once
         // here, for duplicate elimination and the table; leaves are not.
-        if left >= 2 && (dedup || self.memo.is_on()) {
+        if left >= 2 && dedup {
             let hasher = &self.hasher;
             frame
                 .hashes
@@ -442,7 +453,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             Mode::Exact => left + 1,
             Mode::AtMost => f.need,
         };
-        if self.memo.is_on() {
+        if f.tabled {
             let state = node(frames, root, top);
             let work = log2(self.stats.expanded - f.work);
             let (mode, shortest) = (self.rules.mode, self.rules.shortest);

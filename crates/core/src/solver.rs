@@ -72,6 +72,7 @@ impl fmt::Display for Strategy {
 #[derive(Clone, Copy)]
 pub(crate) struct Options<'h> {
     pub table_bytes: usize,
+    pub table_min_slack: u32,
     pub dedup: bool,
     pub parallel: bool,
     pub progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
@@ -114,6 +115,7 @@ impl fmt::Debug for Solver<'_> {
         f.debug_struct("Solver")
             .field("strategy", &self.strategy)
             .field("table_bytes", &self.options.table_bytes)
+            .field("table_min_slack", &self.options.table_min_slack)
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
             .field("budget", &self.budget)
@@ -133,6 +135,7 @@ impl<'h> Solver<'h> {
             strategy,
             options: Options {
                 table_bytes: 0,
+                table_min_slack: Self::DEFAULT_TABLE_MIN_SLACK,
                 dedup: false,
                 parallel: false,
                 progress: None,
@@ -170,6 +173,29 @@ impl<'h> Solver<'h> {
     /// ```
     pub fn table_bytes(mut self, bytes: usize) -> Self {
         self.options.table_bytes = bytes;
+        self
+    }
+
+    /// The slack from which [`table`](Self::table) looks nodes up: 3.
+    pub const DEFAULT_TABLE_MIN_SLACK: u32 = 3;
+
+    /// Uses the table only at nodes whose moves left exceed their lower
+    /// bound by at least `slack` (the moves left, with no bound).
+    ///
+    /// A look-up costs about as much as expanding a dozen cheap nodes (a
+    /// 15-puzzle node) or a fraction of one expensive node (a match-3
+    /// board with dozens of moves to settle). Small slack means a small
+    /// subtree, so the default, 3, keeps the table off the many small
+    /// subtrees of cheap puzzles; puzzles with expensive nodes gain from 1
+    /// (every node with a move left). It changes the work, never the answer.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 8 }).table(true).table_min_slack(1);
+    /// # let _ = solver;
+    /// ```
+    pub fn table_min_slack(mut self, slack: u32) -> Self {
+        self.options.table_min_slack = slack;
         self
     }
 

@@ -82,15 +82,18 @@ pub(crate) struct Table<S> {
 impl<S: Clone + Eq + Hash> Table<S> {
     /// A table that may grow to about `bytes` bytes (at least one bucket).
     pub(crate) fn new(bytes: usize) -> Self {
+        Self::starting_at(bytes, FIRST_BYTES)
+    }
+
+    /// A table that starts at about `first` bytes and may grow to `bytes`.
+    fn starting_at(bytes: usize, first: usize) -> Self {
         let slot = size_of::<Option<Entry<S>>>().max(1);
         // The largest power-of-two number of buckets within the budget.
         let mut max_buckets = 1usize;
         while max_buckets * 2 * WAYS * slot <= bytes && max_buckets < (1 << 40) {
             max_buckets *= 2;
         }
-        let buckets = (FIRST_BYTES / (WAYS * slot))
-            .next_power_of_two()
-            .min(max_buckets);
+        let buckets = (first / (WAYS * slot)).next_power_of_two().min(max_buckets);
         Self {
             slots: empty_slots(buckets * WAYS),
             mask: buckets - 1,
@@ -214,15 +217,23 @@ const SHARDS: usize = 256;
 /// A table shared between threads: shards behind their own locks, the
 /// shard chosen by hash bits 32 and up (buckets use the low bits).
 pub(crate) struct SharedTable<S> {
-    shards: Vec<Mutex<Table<S>>>,
+    shards: Vec<Shard<S>>,
 }
+
+/// A shard on cache lines of its own, so that two threads locking two
+/// neighbouring shards do not take the same line from each other.
+#[repr(align(128))]
+struct Shard<S>(Mutex<Table<S>>);
 
 impl<S: Clone + Eq + Hash> SharedTable<S> {
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn new(bytes: usize) -> Self {
         let per = bytes / SHARDS;
         Self {
-            shards: (0..SHARDS).map(|_| Mutex::new(Table::new(per))).collect(),
+            shards: (0..SHARDS)
+                // One bucket each to start: a small search touches few.
+                .map(|_| Shard(Mutex::new(Table::starting_at(per, 0))))
+                .collect(),
         }
     }
 
@@ -233,6 +244,7 @@ impl<S: Clone + Eq + Hash> SharedTable<S> {
         // A panic elsewhere cannot leave an entry half-written: entries are
         // replaced whole. So a poisoned lock is still a sound table.
         self.shards[i]
+            .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }

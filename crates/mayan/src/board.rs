@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use puzzle_gravity::{clear_pass, colour_counts, fall, marks};
+use puzzle_gravity::{clear_pass, colour_counts, equal, fall, marks, occupied};
 
 use crate::moves::Move;
 use crate::parse::{ParseError, parse_board};
@@ -235,6 +235,35 @@ impl Board {
         puzzle_gravity::has_run_near(&next.cols, lo, hi).then(|| next.settle())
     }
 
+    /// On a stable board: a nibble mask of the rows `y` where swapping the
+    /// blocks at `(x, y)` and `(x + 1, y)`, both present and of different
+    /// colours, makes a run of three (and so starts a clear). All rows at
+    /// once: no block falls in such a swap, and a new run must hold one of
+    /// the two moved blocks: the one arriving in column `x` lines up
+    /// vertically there or with the two blocks to its left, the one
+    /// arriving in column `x + 1` vertically there or with the two to its
+    /// right (beside each other the two differ).
+    #[inline]
+    pub fn clearing_swaps(&self, x: usize) -> u32 {
+        let col = |i: usize| self.cols.get(i).copied().unwrap_or(0);
+        let (a, b) = (col(x), col(x + 1));
+        // `v` arrives in column `c`, whose other cells are `c`'s own: a
+        // vertical run holds two neighbours of the new cell in `c`.
+        let vertical = |v: u32, c: u32| {
+            let (up1, up2) = (equal(v, c >> 4), equal(v, c >> 8));
+            let (dn1, dn2) = (equal(v, c << 4), equal(v, c << 8));
+            up1 & up2 | up1 & dn1 | dn1 & dn2
+        };
+        let left = if x >= 2 {
+            equal(b, col(x - 1)) & equal(b, col(x - 2))
+        } else {
+            0
+        };
+        let right = equal(a, col(x + 2)) & equal(a, col(x + 3));
+        let runs = vertical(b, a) | vertical(a, b) | left | right;
+        runs & occupied(a) & occupied(b) & !equal(a, b)
+    }
+
     /// The board drawn as rows, top to bottom, `.` for empty cells.
     pub fn grid(&self) -> String {
         let mut out = String::new();
@@ -289,6 +318,47 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clearing_swaps_and_apply_clearing_match_a_full_settle() {
+        let mut rng = puzzle_search_core::SplitMix64::new(3);
+        let mut clearing = 0;
+        for _ in 0..3000 {
+            let blocks = 6 + rng.below(28) as usize;
+            let colours = 2 + rng.below(5) as u8;
+            let Ok(board) = crate::generate(&mut rng, blocks, colours, false) else {
+                continue;
+            };
+            assert!(board.is_stable());
+            for x in 0..WIDTH {
+                let swaps = if x + 1 < WIDTH {
+                    board.clearing_swaps(x)
+                } else {
+                    0
+                };
+                for y in 0..HEIGHT {
+                    for g in [1i8, -1] {
+                        let mv = Move::new(x as u8, y as u8, g);
+                        let full = board.swap(mv).map(|b| b.clear_pass().is_some());
+                        let clears = full == Some(true);
+                        assert_eq!(board.apply_clearing(mv), board.apply(mv).filter(|_| clears));
+                        let both = board.get(x, y) != 0
+                            && g == 1
+                            && x + 1 < WIDTH
+                            && board.get(x + 1, y) != 0
+                            && board.get(x + 1, y) != board.get(x, y);
+                        if both {
+                            assert_eq!(swaps >> (4 * y) & 1 == 1, clears, "{board:?} {mv}");
+                        } else if g == 1 {
+                            assert_eq!(swaps >> (4 * y) & 0xF, 0);
+                        }
+                        clearing += usize::from(clears);
+                    }
+                }
+            }
+        }
+        assert!(clearing > 1000, "{clearing}");
+    }
 
     #[test]
     fn heights_and_counts() {

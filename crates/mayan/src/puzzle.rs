@@ -60,24 +60,33 @@ impl Puzzle for Mayan {
             self.successors(board, out);
             return false;
         }
+        let mut push = |mv: Move, next: Option<Board>| {
+            if let Some(next) = next.filter(Board::is_empty) {
+                out.push((mv, next));
+            }
+        };
         for x in 0..WIDTH {
+            // Swaps of two blocks in place, all rows at once.
+            let swaps = if x + 1 < WIDTH {
+                board.clearing_swaps(x)
+            } else {
+                0
+            };
             for y in 0..board.height(x).min(HEIGHT) {
                 let (xu, yu) = (x as u8, y as u8);
-                // Same rules as `successors`: right moves, and left moves
-                // into empty cells; an idle swap never empties the board.
-                if x + 1 < WIDTH && board.get(x + 1, y) != board.get(x, y) {
-                    if let Some(next) = board.apply_clearing(Move::new(xu, yu, 1)) {
-                        if next.is_empty() {
-                            out.push((Move::new(xu, yu, 1), next));
-                        }
+                // Same rules as `successors`: right moves (an idle swap
+                // never empties the board), left moves into empty cells.
+                if x + 1 < WIDTH {
+                    let mv = Move::new(xu, yu, 1);
+                    if board.get(x + 1, y) == 0 {
+                        push(mv, board.apply_clearing(mv));
+                    } else if swaps >> (4 * y) & 1 == 1 {
+                        push(mv, board.apply(mv));
                     }
                 }
                 if x > 0 && board.get(x - 1, y) == 0 {
-                    if let Some(next) = board.apply_clearing(Move::new(xu, yu, -1)) {
-                        if next.is_empty() {
-                            out.push((Move::new(xu, yu, -1), next));
-                        }
-                    }
+                    let mv = Move::new(xu, yu, -1);
+                    push(mv, board.apply_clearing(mv));
                 }
             }
         }

@@ -39,6 +39,7 @@ pub fn solver(n: u32) -> Solver<'static> {
         mode: DepthMode::Exactly,
     })
     .table(true)
+    .table_min_slack(1)
     .dedup(true)
     .parallel(cfg!(feature = "parallel"))
 }

@@ -33,6 +33,7 @@ pub(crate) fn solve<P: Puzzle>(
         limit: depth,
         dedup: options.dedup,
         shortest: false,
+        table_slack: options.table_min_slack,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     let (end, pass_stats) = runner.pass(start, rules);

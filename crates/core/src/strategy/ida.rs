@@ -42,6 +42,7 @@ pub(crate) fn solve<P: Puzzle>(
         limit: threshold,
         dedup: options.dedup,
         shortest: true,
+        table_slack: options.table_min_slack,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     while threshold <= max_depth {

@@ -71,8 +71,9 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         table_bytes: usize,
         parallel: bool,
     ) -> Self {
+        // On one thread the parallel form would only add its locks.
         #[cfg(feature = "parallel")]
-        if parallel {
+        if parallel && rayon::current_num_threads() > 1 {
             return Runner::Parallel(parallel::Parallel::new(puzzle, ctx, table_bytes));
         }
         let _ = parallel;

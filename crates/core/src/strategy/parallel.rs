@@ -28,6 +28,10 @@ const TASKS_PER_THREAD: usize = 64;
 /// Stop deepening the split when the tasks have not grown for this many
 /// depths (a chain-like space would otherwise be split to its end).
 const FLAT_DEPTHS: u32 = 4;
+/// ...or when the split phase, which runs on one thread, expanded this many.
+const SPLIT_NODES: u64 = 1 << 14;
+/// Make the split shallower when it gives this many times the tasks wanted.
+const TOO_MANY: usize = 8;
 
 /// How one task ended.
 enum TaskEnd<M> {
@@ -75,13 +79,18 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
     pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         let target = rayon::current_num_threads().max(2) * TASKS_PER_THREAD;
         let mut stats = Stats::default();
-        // Split phase: deepen the split until there are enough tasks.
+        // Split phase: from last pass's depth, deepen the split until there
+        // are enough tasks, or make it shallower when there are far too many
+        // (IDA*'s trees grow with each iteration, and the split phase runs
+        // on one thread).
         let mut depth = self.split.min(rules.limit.saturating_sub(1)).max(1);
         let (mut grown_at, mut most) = (depth, 0);
+        let (mut deepened, mut shrunk) = (false, false);
         let (tasks, leaf, mut next) = loop {
             let mut engine = self.engine(rules);
             engine.split = Some((depth, Vec::new()));
             let flow = engine.run(start, None);
+            let split_nodes = engine.stats.expanded;
             stats += std::mem::take(&mut engine.stats);
             let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
             match flow {
@@ -101,13 +110,21 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
                     if tasks.len() > most {
                         (grown_at, most) = (depth, tasks.len());
                     }
-                    if tasks.len() >= target
-                        || depth + 1 >= rules.limit
-                        || depth >= grown_at + FLAT_DEPTHS
-                    {
+                    if tasks.len() > TOO_MANY * target && depth > 1 && !deepened {
+                        depth -= 1;
+                        shrunk = true;
+                        continue;
+                    }
+                    let deepen = tasks.len() < target
+                        && !shrunk
+                        && depth + 1 < rules.limit
+                        && depth < grown_at + FLAT_DEPTHS
+                        && split_nodes < SPLIT_NODES;
+                    if !deepen {
                         break (tasks, None, engine.min_pruned);
                     }
                     depth += 1;
+                    deepened = true;
                 }
             }
         };

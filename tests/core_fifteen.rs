@@ -1,0 +1,92 @@
+//! The engine on the 15-puzzle with a Manhattan bound: Korf's instances
+//! (from `../shared/data/korf100`, skipped with a message when missing).
+
+#[path = "common/fifteen.rs"]
+mod fifteen;
+
+use fifteen::{Fifteen, korf100};
+use puzzle_search::{Puzzle, Solver, Strategy, replay};
+
+/// Korf's quickest instances (under a million nodes with Manhattan IDA*).
+const QUICK: [usize; 3] = [8, 12, 79];
+
+#[test]
+fn quick_korf_instances_get_their_optimal_length_from_every_engine_option() {
+    let Some(all) = korf100() else {
+        eprintln!("skipped: ../shared/data/korf100 is missing");
+        return;
+    };
+    for id in QUICK {
+        let (board, optimal) = all[id - 1];
+        let ida = Solver::new(Strategy::IdaStar { max_depth: 80 });
+        let expected = ida.solve(&Fifteen, &board).solution().map(<[_]>::to_vec);
+        assert_eq!(
+            expected.as_ref().map(Vec::len),
+            Some(optimal as usize),
+            "instance {id}"
+        );
+        let moves = expected.unwrap_or_default();
+        assert!(replay(&Fifteen, &board, &moves).is_ok_and(|end| Fifteen.is_goal(&end)));
+        for solver in [
+            ida.clone().table(true),
+            ida.clone().table(true).dedup(true),
+            ida.clone().parallel(true),
+            ida.clone().table(true).parallel(true),
+        ] {
+            assert_eq!(
+                solver.solve(&Fifteen, &board).solution(),
+                Some(&moves[..]),
+                "{id} {solver:?}"
+            );
+        }
+    }
+}
+
+/// Timings for `docs/benchmarks.md`:
+/// `cargo test --release --test core_fifteen -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn timings_on_the_benched_instances() {
+    let Some(all) = korf100() else {
+        eprintln!("skipped: ../shared/data/korf100 is missing");
+        return;
+    };
+    let ids: Vec<usize> = std::env::var("KORF")
+        .ok()
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or(vec![2, 20, 43, 77]);
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .expect("a pool")
+    };
+    let (one, two) = (pool(1), pool(2));
+    for id in ids {
+        let (board, optimal) = all[id - 1];
+        let ida = Solver::new(Strategy::IdaStar { max_depth: 80 });
+        for (name, solver, threads) in [
+            ("ida", ida.clone(), &one),
+            ("ida+table", ida.clone().table(true), &one),
+            ("parallel 2", ida.clone().parallel(true), &two),
+            (
+                "parallel+table 2",
+                ida.clone().table(true).parallel(true),
+                &two,
+            ),
+        ] {
+            let hook = |p: &puzzle_search::Progress| {
+                if std::env::var("ITER").is_ok() {
+                    println!(
+                        "  {:?} depth {} nodes {} at {:?}",
+                        p.phase, p.depth, p.nodes, p.elapsed
+                    );
+                }
+            };
+            let solver = solver.on_progress(&hook);
+            let report = threads.install(|| solver.solve(&Fifteen, &board));
+            assert_eq!(report.solution().map(<[_]>::len), Some(optimal as usize));
+            println!("instance {id:3} {name:18} {}", report.stats);
+        }
+    }
+}
