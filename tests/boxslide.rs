@@ -5,7 +5,7 @@
 mod reference;
 
 use puzzle_search::boxslide::{self, Board, BoxSlide, Dir, Level, Move, generate};
-use puzzle_search::{Solver, SplitMix64, Strategy, replay};
+use puzzle_search::{Puzzle, Solver, SplitMix64, Strategy, replay};
 
 const SAMPLE: &str = "7 6 2
 0 1 0 0 0 0
@@ -199,5 +199,51 @@ fn bad_input_gets_a_clear_error() {
             Err(message.to_string()),
             "{input:?}"
         );
+    }
+}
+
+#[test]
+fn with_one_move_left_only_board_emptying_moves_are_generated() {
+    let mut rng = SplitMix64::new(41);
+    let (mut boards, mut emptying) = (0, 0);
+    while boards < 3000 {
+        let (h, w) = (3 + rng.below(6) as usize, 3 + rng.below(6) as usize);
+        let boxes = 3 * (1 + rng.below((h * (w - 2) / 3).clamp(1, 6) as u64) as usize);
+        let colours = 2 + rng.below(3) as u8;
+        let Some(board) = generate(&mut rng, h, w, boxes, colours) else {
+            continue;
+        };
+        boards += 1;
+        let (mut all, mut within) = (Vec::new(), Vec::new());
+        BoxSlide.successors(&board, &mut all);
+        all.retain(|(_, b)| b.is_empty());
+        assert!(BoxSlide.successors_within(&board, 1, &mut within));
+        assert_eq!(within, all, "{board:?}");
+        emptying += within.len();
+        // With more moves left nothing is left out.
+        let (mut every, mut two) = (Vec::new(), Vec::new());
+        BoxSlide.successors(&board, &mut every);
+        assert!(!BoxSlide.successors_within(&board, 2, &mut two));
+        assert_eq!(two, every);
+    }
+    assert!(emptying > 50, "{emptying}");
+}
+
+#[test]
+fn small_levels_without_an_answer_end_at_once_with_an_enormous_limit() {
+    for text in [
+        "3 3 1000000\n0 0 1\n1 2 2\n1 1 2",
+        "4 3 1000000\n0 0 0\n0 1 2\n0 1 1\n1 2 2",
+        "3 3 20\n0 0 1\n1 2 2\n1 1 2",
+    ] {
+        let level: Level = text.parse().expect("a valid level");
+        let report = boxslide::solve_with(&level, &boxslide::solver(level.limit));
+        assert_eq!(report.outcome, puzzle_search::Outcome::NoSolution, "{text}");
+        assert!(report.stats.expanded < 10_000, "{text}: {}", report.stats);
+        // Without the reachability check (limit below 256) the table's
+        // depth rule alone ends the search.
+        let report = boxslide::solve_with(&level, &boxslide::solver(200));
+        assert_eq!(report.outcome, puzzle_search::Outcome::NoSolution, "{text}");
+        assert!(report.stats.expanded < 100_000, "{text}: {}", report.stats);
     }
 }

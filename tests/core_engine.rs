@@ -128,12 +128,14 @@ fn shortest_searches(max_depth: u32) -> Vec<Solver<'static>> {
                 all.push(
                     Solver::new(Strategy::IdaStar { max_depth })
                         .table_bytes(table)
+                        .table_min_slack(0)
                         .dedup(dedup)
                         .parallel(parallel),
                 );
             }
         }
     }
+    all.push(Solver::new(Strategy::IdaStar { max_depth }).table(true));
     all.push(Solver::new(Strategy::Bfs { max_depth }));
     all
 }
@@ -249,6 +251,7 @@ fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
                     for parallel in [false, true] {
                         let solver = Solver::new(Strategy::Dfs { depth, mode })
                             .table_bytes(table)
+                            .table_min_slack(u32::from(parallel))
                             .dedup(true)
                             .parallel(parallel);
                         let got = solver.solve(&graph, &start).outcome;

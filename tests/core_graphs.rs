@@ -117,12 +117,15 @@ fn variants(strategy: Strategy) -> Vec<Solver<'static>> {
                 all.push(
                     Solver::new(strategy)
                         .table_bytes(table)
+                        .table_min_slack(0)
                         .dedup(dedup)
                         .parallel(parallel),
                 );
             }
         }
     }
+    // The table as users switch it on.
+    all.push(Solver::new(strategy).table(true).parallel(true));
     all
 }
 

@@ -275,3 +275,29 @@ fn bad_input_gets_a_clear_error() {
         assert_eq!(got, Err(message.to_string()), "input {input:?}");
     }
 }
+
+#[test]
+fn with_one_move_left_only_board_emptying_moves_are_generated() {
+    use puzzle_search::Puzzle;
+    let mut rng = SplitMix64::new(42);
+    let (mut boards, mut emptying) = (0, 0);
+    while boards < 5000 {
+        let blocks = 3 + rng.below(15) as usize;
+        let colours = 1 + rng.below(4) as u8;
+        let Ok(board) = generate(&mut rng, blocks, colours, true) else {
+            continue;
+        };
+        boards += 1;
+        let (mut all, mut within) = (Vec::new(), Vec::new());
+        Mayan.successors(&board, &mut all);
+        all.retain(|(_, b)| b.is_empty());
+        assert!(Mayan.successors_within(&board, 1, &mut within));
+        assert_eq!(within, all, "{board:?}");
+        emptying += within.len();
+        let (mut every, mut two) = (Vec::new(), Vec::new());
+        Mayan.successors(&board, &mut every);
+        assert!(!Mayan.successors_within(&board, 3, &mut two));
+        assert_eq!(two, every);
+    }
+    assert!(emptying > 100, "{emptying}");
+}
