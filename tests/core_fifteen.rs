@@ -90,3 +90,46 @@ fn timings_on_the_benched_instances() {
         }
     }
 }
+
+/// A complete tree with no transposition at all (states are paths):
+/// where the table cannot help.
+struct Tree;
+
+impl Puzzle for Tree {
+    type State = (u8, u64);
+    type Move = u8;
+    fn successors(&self, s: &(u8, u64), out: &mut Vec<(u8, (u8, u64))>) {
+        out.extend([
+            (0, (s.0 + 1, s.1 * 3)),
+            (1, (s.0 + 1, s.1 * 3 + 1)),
+            (2, (s.0 + 1, s.1 * 3 + 2)),
+        ]);
+    }
+    fn is_goal(&self, _: &(u8, u64)) -> bool {
+        false
+    }
+}
+
+#[test]
+#[ignore]
+fn timings_where_the_table_cannot_help() {
+    for solver in [
+        Solver::new(Strategy::IdaStar { max_depth: 15 }),
+        Solver::new(Strategy::IdaStar { max_depth: 15 }).table(true),
+        Solver::new(Strategy::IdaStar { max_depth: 15 })
+            .table(true)
+            .table_min_slack(5),
+        Solver::new(Strategy::Dfs {
+            depth: 15,
+            mode: puzzle_search::DepthMode::Exactly,
+        }),
+        Solver::new(Strategy::Dfs {
+            depth: 15,
+            mode: puzzle_search::DepthMode::Exactly,
+        })
+        .table(true),
+    ] {
+        let report = solver.solve(&Tree, &(0, 0));
+        println!("tree {solver:?}\n    {}", report.stats);
+    }
+}

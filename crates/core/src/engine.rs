@@ -37,6 +37,12 @@ pub(crate) const INF: u32 = u32::MAX;
 
 /// Exact-mode failures are remembered for this many move counts (one bit each).
 const FAIL_BITS: u32 = 64;
+/// Look-ups per window of [`Engine::adapt_slack`].
+const PROBE_WINDOW: u32 = 1024;
+/// A look-up should save at least `1 / SAVED_PER_PROBE` expanded nodes.
+const SAVED_PER_PROBE: u64 = 8;
+/// The slack is raised no further than this.
+const MAX_SLACK: u32 = 32;
 
 /// Which solutions a pass looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,16 +134,6 @@ enum Enter {
     Expanded,
 }
 
-/// What the table says of a node in a shortest-path search.
-enum Verdict {
-    /// Reached before in fewer moves: no shortest solution passes here.
-    Transposed,
-    /// Needs at least this many moves, more than are left.
-    Bound(u32),
-    /// Search it.
-    Open,
-}
-
 /// A reusable DFS over one puzzle.
 pub(crate) struct Engine<'a, P: Puzzle> {
     puzzle: &'a P,
@@ -155,6 +151,12 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
     hasher: DefaultHashBuilder,
+    /// The slack from which the table is used now: at least the rules'
+    /// `table_slack`, raised while look-ups do not pay (see `adapt_slack`).
+    slack: u32,
+    /// Look-ups in the current window, and the nodes their hits saved.
+    probes: u32,
+    saved: u64,
 }
 
 /// The state of the node at stack index `top`.
@@ -192,6 +194,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             frames: Vec::new(),
             seen: HashTable::new(),
             hasher,
+            slack: rules.table_slack,
+            probes: 0,
+            saved: 0,
         }
     }
 
@@ -297,11 +302,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         frame: &mut Frame<P>,
     ) -> Enter {
         let Rules {
-            mode,
-            limit,
-            dedup,
-            shortest,
-            table_slack,
+            mode, limit, dedup, ..
         } = self.rules;
         let left = limit - g;
         frame.tabled = false;
@@ -331,62 +332,13 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             return Enter::Done(Flow::Fail(bound));
         }
         // The table pays only where a subtree is worth more than a look-up:
-        // where the moves left exceed the bound by `table_slack` or more.
-        if self.memo.is_on() && left - bound >= table_slack {
+        // where the moves left exceed the bound by the current slack or more.
+        if self.memo.is_on() && left - bound >= self.slack {
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
             frame.tabled = true;
-            match mode {
-                Mode::Exact => {
-                    let known = left < FAIL_BITS
-                        && self
-                            .memo
-                            .get(hash, state)
-                            .is_some_and(|info| info.fails >> left & 1 == 1);
-                    if known {
-                        self.stats.table_hits += 1;
-                        return Enter::Done(Flow::Fail(left + 1));
-                    }
-                }
-                Mode::AtMost if !shortest => {
-                    if let Some(lb) = self.memo.get(hash, state).map(|i| i.lb) {
-                        if lb > left {
-                            self.stats.table_hits += 1;
-                            self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
-                            return Enter::Done(Flow::Fail(lb));
-                        }
-                    }
-                }
-                Mode::AtMost => {
-                    let verdict = self.memo.update(hash, state, Info::new(g), |info| {
-                        if info.depth < g {
-                            return Verdict::Transposed;
-                        }
-                        if info.depth > g {
-                            // Reached in fewer moves than before: what was
-                            // learned held only for the deeper visits.
-                            info.depth = g;
-                            info.lb = 0;
-                        }
-                        if info.lb > left {
-                            Verdict::Bound(info.lb)
-                        } else {
-                            Verdict::Open
-                        }
-                    });
-                    match verdict {
-                        Some(Verdict::Transposed) => {
-                            self.stats.transpositions += 1;
-                            return Enter::Done(Flow::Fail(INF));
-                        }
-                        Some(Verdict::Bound(lb)) => {
-                            self.stats.table_hits += 1;
-                            self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
-                            return Enter::Done(Flow::Fail(lb));
-                        }
-                        Some(Verdict::Open) | None => {}
-                    }
-                }
+            if let Some(flow) = self.consult(state, hash, g, left) {
+                return Enter::Done(flow);
             }
         }
         if let Some((depth, tasks)) = &mut self.split {
@@ -437,6 +389,82 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         frame.deferred = false;
         frame.work = self.stats.expanded;
         Enter::Expanded
+    }
+
+    /// Looks a node up in the table; `Some` when what is known settles it.
+    /// Also adapts the slack (see [`Engine::slack`]).
+    fn consult(&mut self, state: &P::State, hash: u64, g: u32, left: u32) -> Option<Flow> {
+        let Rules { mode, shortest, .. } = self.rules;
+        let mut transposed = false;
+        let (flow, work) = match mode {
+            Mode::Exact => match self.memo.get(hash, state) {
+                Some(info) if left < FAIL_BITS && info.fails >> left & 1 == 1 => {
+                    (Some(Flow::Fail(left + 1)), info.work)
+                }
+                _ => (None, 0),
+            },
+            Mode::AtMost if !shortest => match self.memo.get(hash, state) {
+                Some(info) if info.lb > left => (Some(Flow::Fail(info.lb)), info.work),
+                _ => (None, 0),
+            },
+            Mode::AtMost => {
+                let verdict = self.memo.update(hash, state, Info::new(g), |info| {
+                    if info.depth < g {
+                        // Reached before in fewer moves: no shortest
+                        // solution passes here.
+                        return (Some(Flow::Fail(INF)), info.work, true);
+                    }
+                    if info.depth > g {
+                        // Reached in fewer moves than before: what was
+                        // learned held only for the deeper visits.
+                        info.depth = g;
+                        info.lb = 0;
+                    }
+                    if info.lb > left {
+                        (Some(Flow::Fail(info.lb)), info.work, false)
+                    } else {
+                        (None, 0, false)
+                    }
+                });
+                let (flow, work, t) = verdict.unwrap_or((None, 0, false));
+                transposed = t;
+                (flow, work)
+            }
+        };
+        match flow {
+            Some(_) if transposed => self.stats.transpositions += 1,
+            Some(Flow::Fail(lb)) => {
+                self.stats.table_hits += 1;
+                if mode == Mode::AtMost {
+                    self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
+                }
+            }
+            _ => {}
+        }
+        if flow.is_some() {
+            self.saved += 1u64 << work.min(40);
+        }
+        self.probes += 1;
+        if self.probes == PROBE_WINDOW {
+            self.adapt_slack();
+        }
+        flow
+    }
+
+    /// Once per window of look-ups: while the hits saved fewer nodes than
+    /// one per `1 / SAVED_PER_PROBE` look-ups, use the table only on larger
+    /// subtrees (slack + 1); when they saved many, come back down towards
+    /// the floor the solver set.
+    #[cold]
+    fn adapt_slack(&mut self) {
+        let probes = u64::from(self.probes);
+        if self.saved * SAVED_PER_PROBE < probes {
+            self.slack = (self.slack + 1).min(MAX_SLACK);
+        } else if self.saved > probes * 16 && self.slack > self.rules.table_slack {
+            self.slack -= 1;
+        }
+        self.probes = 0;
+        self.saved = 0;
     }
 
     /// Finishes the node at stack index `top`, `g` moves from the start,
