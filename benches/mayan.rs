@@ -1,15 +1,19 @@
-//! The Mayan puzzle, n = 5: the classic contest DFS against each technique
-//! added in turn, on seeded dense boards, solvable and not.
+//! The Mayan puzzle, n = 5, on dense seeded boards: each engine technique
+//! in turn, one thread against two.
 //!
 //! ```text
 //! cargo bench --bench mayan
 //! ```
+//! Sets: `n5-none`, the 12 boards of `scripts/peer-inputs.sh` (21, 24, 27
+//! and 30 blocks, seed = blocks, three each, no answer in 5 moves), and
+//! `n5-solvable` (four boards of 18 to 25 blocks with an answer, seed 5).
 //! Variants: `classic` (a 5x7 array copied per level; left swaps into
-//! occupied cells skipped; colours with 1 or 2 blocks are dead ends),
-//! `packed` (the crate's packed-column engine through the core's plain
-//! exact DFS, same prunings), then `+dedup`, `+memo`, `+memo+dedup`, and
-//! `parallel` (what `puzzle_mayan::solve` runs). Results:
-//! `docs/benchmarks.md` and `docs/puzzles/mayan.md`.
+//! occupied cells skipped; colours with 1 or 2 blocks are dead ends; on
+//! the solvable set only, it takes minutes on the dense one), `packed`
+//! (the crate's engine through the core's plain exact DFS), `+dedup`,
+//! `+table`, `+table+dedup` (what `solve` runs, on one thread) and
+//! `parallel-2` (the same on a pool of two threads). The C++ peers are
+//! compared by `scripts/peer-inputs.sh`. Results: `docs/benchmarks.md`.
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
@@ -19,62 +23,56 @@ mod reference;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use puzzle_search::mayan::{self, Problem, generate};
+use puzzle_search::mayan::{self, Problem, problem};
 use puzzle_search::{DepthMode, Solver, SplitMix64, Strategy};
 
-/// Four solvable and four unsolvable seeded boards of 18 to 25 blocks.
-fn boards() -> (Vec<Problem>, Vec<Problem>) {
-    let mut rng = SplitMix64::new(5);
-    let (mut solvable, mut unsolvable) = (Vec::new(), Vec::new());
-    let mut i = 0;
-    while solvable.len() < 4 || unsolvable.len() < 4 {
-        let blocks = 18 + (i % 8);
-        let colours = 3 + (i % 4) as u8;
-        i += 1;
-        let Ok(board) = generate(&mut rng, blocks, colours, true) else {
-            continue;
-        };
-        let problem = Problem { n: 5, board };
-        let set = if mayan::solve(&problem).0.is_some() {
-            &mut solvable
-        } else {
-            &mut unsolvable
-        };
-        if set.len() < 4 {
-            set.push(problem);
+fn none_set() -> Vec<Problem> {
+    let mut set = Vec::new();
+    for blocks in [21, 24, 27, 30] {
+        let mut rng = SplitMix64::new(blocks as u64);
+        for _ in 0..3 {
+            set.push(problem(&mut rng, 5, blocks, Some(false)).expect("a board"));
         }
     }
-    (solvable, unsolvable)
+    set
+}
+
+fn solvable_set() -> Vec<Problem> {
+    let mut rng = SplitMix64::new(5);
+    (0..4)
+        .map(|i| problem(&mut rng, 5, 18 + 2 * i, Some(true)).expect("a board"))
+        .collect()
 }
 
 fn mayan(c: &mut Criterion) {
-    let (solvable, unsolvable) = boards();
     let dfs = Solver::new(Strategy::Dfs {
         depth: 5,
         mode: DepthMode::Exactly,
     });
     let variants = [
         ("packed", dfs.clone()),
-        ("packed+dedup", dfs.clone().dedup(true)),
-        ("packed+memo", dfs.clone().table(true).table_min_slack(1)),
-        (
-            "packed+memo+dedup",
-            dfs.clone().table(true).table_min_slack(1).dedup(true),
-        ),
-        ("parallel", mayan::solver(5)),
+        ("+dedup", dfs.clone().dedup(true)),
+        ("+table", dfs.clone().table(true).table_min_slack(1)),
+        ("+table+dedup", mayan::solver(5).parallel(false)),
     ];
-    for (name, set) in [("unsolvable", &unsolvable), ("solvable", &solvable)] {
-        let mut group = c.benchmark_group(format!("mayan/n5-{name}"));
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool");
+    for (name, set) in [("n5-none", none_set()), ("n5-solvable", solvable_set())] {
+        let mut group = c.benchmark_group(format!("mayan/{name}"));
         group.sample_size(10);
-        group.bench_function(BenchmarkId::from_parameter("classic"), |b| {
-            b.iter(|| {
-                set.iter()
-                    .map(|p| {
-                        reference::solve_classic(&reference::from_board(black_box(&p.board)), 5)
-                    })
-                    .collect::<Vec<_>>()
-            })
-        });
+        if name == "n5-solvable" {
+            group.bench_function(BenchmarkId::from_parameter("classic"), |b| {
+                b.iter(|| {
+                    set.iter()
+                        .map(|p| {
+                            reference::solve_classic(&reference::from_board(black_box(&p.board)), 5)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            });
+        }
         for (variant, solver) in &variants {
             group.bench_function(BenchmarkId::from_parameter(variant), |b| {
                 b.iter(|| {
@@ -84,6 +82,16 @@ fn mayan(c: &mut Criterion) {
                 })
             });
         }
+        let parallel = mayan::solver(5);
+        group.bench_function(BenchmarkId::from_parameter("parallel-2"), |b| {
+            b.iter(|| {
+                two.install(|| {
+                    set.iter()
+                        .map(|p| mayan::solve_with(black_box(p), &parallel).outcome)
+                        .collect::<Vec<_>>()
+                })
+            })
+        });
         group.finish();
     }
 }

@@ -89,3 +89,40 @@ pub fn generate(
     }
     Err(GenerateError::GaveUp)
 }
+
+/// A seeded problem for benchmarks: `n` moves, `blocks` blocks (rounded down
+/// to a multiple of 3) in 3 to 6 colours; with `solvable = Some(want)`
+/// only a board whose answer exists (`true`) or not (`false`), each
+/// candidate solved with [`solver`](crate::solver) on one thread.
+///
+/// # Errors
+/// [`GenerateError`] for impossible requests, or `GaveUp` after 100,000
+/// candidates.
+///
+/// ```
+/// use puzzle_mayan::problem;
+/// use puzzle_search_core::SplitMix64;
+/// let p = problem(&mut SplitMix64::new(2), 3, 12, Some(true))?;
+/// assert!(puzzle_mayan::solve(&p).0.is_some());
+/// # Ok::<(), puzzle_mayan::GenerateError>(())
+/// ```
+pub fn problem(
+    rng: &mut SplitMix64,
+    n: u32,
+    blocks: usize,
+    solvable: Option<bool>,
+) -> Result<crate::Problem, GenerateError> {
+    for _ in 0..100_000 {
+        let colours = 3 + rng.below(4) as u8;
+        let board = generate(rng, blocks, colours, true)?;
+        let problem = crate::Problem { n, board };
+        let fits = solvable.is_none_or(|want| {
+            let report = crate::solver(n).parallel(false).solve(&crate::Mayan, &board);
+            report.solution().is_some() == want
+        });
+        if fits {
+            return Ok(problem);
+        }
+    }
+    Err(GenerateError::GaveUp)
+}

@@ -24,7 +24,7 @@ mod puzzle;
 mod solve;
 
 pub use board::{Board, COLOURS, HEIGHT, Run, WIDTH};
-pub use generate::{GenerateError, generate};
+pub use generate::{GenerateError, generate, problem};
 pub use moves::Move;
 pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;
