@@ -1,27 +1,34 @@
-//! The box-slide maze: classic iterative deepening against each technique
-//! added in turn and the core's BFS, on seeded generated levels.
+//! The box-slide maze on seeded generated levels: each engine technique in
+//! turn, one thread against two.
 //!
 //! ```text
 //! cargo bench --bench boxslide
 //! ```
-//! Sets (generator seed 1): `easy` (5x5 needing 3 moves, 6x6 needing 4),
-//! `hard` (7x7 and 8x8 needing 5), `unsolvable` (two 7x7 boards with no
-//! solution within 4 moves). Variants: `classic` (a `Vec<Vec<u8>>` grid
-//! copied per level, every legal move, colours with 1 or 2 boxes dead),
-//! `packed-ida` (the crate's engine through the core's plain IDA*, which
-//! also skips moves that change nothing and moves straight back), then
-//! `+dedup`, `+memo`, `+memo+dedup`, `parallel` (what `solve` runs) and
-//! `bfs`. Results: `docs/benchmarks.md`, `docs/puzzles/boxslide.md`.
+//! Sets: `easy` (5x5 needing 3 moves, 6x6 needing 4; generator seed 1),
+//! `hard` (7x7 with 15 and 18 boxes, seed 3, and 8x8 with 18, seed 4, all
+//! needing exactly 5 moves) and `none` (the same sizes and seeds with no
+//! answer within 5): the first level of each kind in
+//! `scripts/peer-inputs.sh`, which compares the C++ peers on them.
+//! Variants: `classic` (a `Vec<Vec<u8>>` grid copied per level, every
+//! legal move; `easy` only, it takes minutes on the others), `packed-ida`
+//! (the crate's engine through the core's plain IDA*), `+dedup`, `+table`,
+//! `+table+dedup` (what `solve` runs, on one thread), `parallel-2` (the
+//! same on a pool of two threads) and `+table+dedup-all-last-moves` (one
+//! thread, every move generated with one move left: the share of
+//! `successors_within`). Results: `docs/benchmarks.md`.
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
+#[path = "../tests/common/all_moves.rs"]
+mod all_moves;
 #[path = "../tests/common/boxslide_reference.rs"]
 mod reference;
 
 use std::hint::black_box;
 
+use all_moves::AllMoves;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use puzzle_search::boxslide::{self, Level, generate, level_with_answer};
+use puzzle_search::boxslide::{self, BoxSlide, Level, Wanted, level, level_with_answer};
 use puzzle_search::{Solver, SplitMix64, Strategy};
 
 /// Builds a solver for a move limit.
@@ -29,69 +36,104 @@ type MakeSolver = fn(u32) -> Solver<'static>;
 
 fn sets() -> Vec<(&'static str, Vec<Level>)> {
     let mut rng = SplitMix64::new(1);
-    let mut level = |h, w, k| level_with_answer(&mut rng, h, w, k, 20_000).expect("a level exists");
-    let easy = vec![level(5, 5, 3), level(6, 6, 4)];
-    let hard = vec![level(7, 7, 5), level(8, 8, 5)];
-    let mut unsolvable = Vec::new();
-    let mut rng = SplitMix64::new(2);
-    while unsolvable.len() < 2 {
-        let Some(board) = generate(&mut rng, 7, 7, 12, 3) else {
-            continue;
-        };
-        let level = Level { board, limit: 4 };
-        if boxslide::solve(&level).0.is_none() {
-            unsolvable.push(level);
-        }
-    }
-    vec![("easy", easy), ("hard", hard), ("unsolvable", unsolvable)]
+    let easy = vec![
+        level_with_answer(&mut rng, 5, 5, 3, 20_000).expect("a level"),
+        level_with_answer(&mut rng, 6, 6, 4, 20_000).expect("a level"),
+    ];
+    let dense = |h, w, seed, boxes, wanted| {
+        level(
+            &mut SplitMix64::new(seed),
+            h,
+            w,
+            Some(boxes),
+            wanted,
+            20_000,
+        )
+        .expect("a level")
+    };
+    let (five, none) = (Wanted::Moves(5), Wanted::NoneWithin(5));
+    let hard = vec![
+        dense(7, 7, 3, 15, five),
+        dense(7, 7, 3, 18, five),
+        dense(8, 8, 4, 18, five),
+    ];
+    let unsolvable = vec![
+        dense(7, 7, 3, 15, none),
+        dense(7, 7, 3, 18, none),
+        dense(8, 8, 4, 18, none),
+    ];
+    vec![("easy", easy), ("hard", hard), ("none", unsolvable)]
 }
 
 fn boxslide(c: &mut Criterion) {
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool");
     for (name, set) in sets() {
         let mut group = c.benchmark_group(format!("boxslide/{name}"));
         group.sample_size(10);
-        group.bench_function(BenchmarkId::from_parameter("classic"), |b| {
-            b.iter(|| {
-                set.iter()
-                    .map(|l| {
-                        reference::solve_classic(
-                            &reference::from_board(black_box(&l.board)),
-                            l.limit,
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            })
-        });
-        let variants: [(&str, MakeSolver); 6] = [
+        if name == "easy" {
+            group.bench_function(BenchmarkId::from_parameter("classic"), |b| {
+                b.iter(|| {
+                    set.iter()
+                        .map(|l| {
+                            reference::solve_classic(
+                                &reference::from_board(black_box(&l.board)),
+                                l.limit,
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+            });
+        }
+        let variants: [(&str, MakeSolver); 5] = [
             ("packed-ida", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
             }),
             ("+dedup", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k }).dedup(true)
             }),
-            ("+memo", |k| {
+            ("+table", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
                     .table(true)
                     .table_min_slack(1)
             }),
-            ("+memo+dedup", |k| {
-                Solver::new(Strategy::IdaStar { max_depth: k })
-                    .table(true)
-                    .table_min_slack(1)
-                    .dedup(true)
-            }),
-            ("parallel", boxslide::solver),
-            ("bfs", |k| Solver::new(Strategy::Bfs { max_depth: k })),
+            ("+table+dedup", |k| boxslide::solver(k).parallel(false)),
+            ("parallel-2", boxslide::solver),
         ];
         for (variant, make) in variants {
+            if name != "easy" && (variant == "packed-ida" || variant == "+dedup") {
+                // Seconds per level without the table: shown on `easy`.
+                continue;
+            }
             group.bench_function(BenchmarkId::from_parameter(variant), |b| {
                 b.iter(|| {
-                    set.iter()
-                        .map(|l| boxslide::solve_with(black_box(l), &make(l.limit)).outcome)
-                        .collect::<Vec<_>>()
+                    two.install(|| {
+                        set.iter()
+                            .map(|l| boxslide::solve_with(black_box(l), &make(l.limit)).outcome)
+                            .collect::<Vec<_>>()
+                    })
                 })
             });
         }
+        // Ablation: what `solve` runs on one thread, but every move
+        // generated with one move left.
+        group.bench_function(
+            BenchmarkId::from_parameter("+table+dedup-all-last-moves"),
+            |b| {
+                b.iter(|| {
+                    set.iter()
+                        .map(|l| {
+                            let solver = boxslide::solver(l.limit).parallel(false);
+                            solver
+                                .solve(&AllMoves(BoxSlide), black_box(&l.board))
+                                .outcome
+                        })
+                        .collect::<Vec<_>>()
+                })
+            },
+        );
         group.finish();
     }
 }

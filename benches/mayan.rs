@@ -11,19 +11,24 @@
 //! occupied cells skipped; colours with 1 or 2 blocks are dead ends; on
 //! the solvable set only, it takes minutes on the dense one), `packed`
 //! (the crate's engine through the core's plain exact DFS), `+dedup`,
-//! `+table`, `+table+dedup` (what `solve` runs, on one thread) and
-//! `parallel-2` (the same on a pool of two threads). The C++ peers are
+//! `+table`, `+table+dedup` (what `solve` runs, on one thread),
+//! `+table+dedup-all-last-moves` (the same generating every move with one
+//! move left: the share of `successors_within`) and `parallel-2` (what
+//! `solve` runs on a pool of two threads). The C++ peers are
 //! compared by `scripts/peer-inputs.sh`. Results: `docs/benchmarks.md`.
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
+#[path = "../tests/common/all_moves.rs"]
+mod all_moves;
 #[path = "../tests/common/mayan_reference.rs"]
 mod reference;
 
 use std::hint::black_box;
 
+use all_moves::AllMoves;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use puzzle_search::mayan::{self, Problem, problem};
+use puzzle_search::mayan::{self, Mayan, Problem, problem};
 use puzzle_search::{DepthMode, Solver, SplitMix64, Strategy};
 
 fn none_set() -> Vec<Problem> {
@@ -82,6 +87,19 @@ fn mayan(c: &mut Criterion) {
                 })
             });
         }
+        // Ablation: what `solve` runs on one thread, but every move
+        // generated with one move left.
+        let one = mayan::solver(5).parallel(false);
+        group.bench_function(
+            BenchmarkId::from_parameter("+table+dedup-all-last-moves"),
+            |b| {
+                b.iter(|| {
+                    set.iter()
+                        .map(|p| one.solve(&AllMoves(Mayan), black_box(&p.board)).outcome)
+                        .collect::<Vec<_>>()
+                })
+            },
+        );
         let parallel = mayan::solver(5);
         group.bench_function(BenchmarkId::from_parameter("parallel-2"), |b| {
             b.iter(|| {

@@ -117,7 +117,9 @@ pub fn problem(
         let board = generate(rng, blocks, colours, true)?;
         let problem = crate::Problem { n, board };
         let fits = solvable.is_none_or(|want| {
-            let report = crate::solver(n).parallel(false).solve(&crate::Mayan, &board);
+            let report = crate::solver(n)
+                .parallel(false)
+                .solve(&crate::Mayan, &board);
             report.solution().is_some() == want
         });
         if fits {
