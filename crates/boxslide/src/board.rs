@@ -169,6 +169,23 @@ impl Board {
         Some(b)
     }
 
+    /// On a stable board: for every column `c`, nibble masks of the swaps
+    /// of two boxes of different colours that make a run, all rows at once
+    /// (`puzzle_gravity::clearing_side_swaps` and `clearing_vertical_swaps`):
+    /// `(right[c], down[c])`, where nibble `y` of `right[c]` stands for the
+    /// move `(r, c, R)` with `y = height - 1 - r`, and nibble `k` of
+    /// `down[c]` for `(r, c, D)` with `k = height - 2 - r`.
+    pub fn clearing_swaps(&self) -> ([u64; MAX_SIDE], [u64; MAX_SIDE]) {
+        let cols = &self.cols[..self.width()];
+        let mut right = [0; MAX_SIDE];
+        let mut down = [0; MAX_SIDE];
+        for c in 0..cols.len() {
+            right[c] = puzzle_gravity::clearing_side_swaps(cols, c);
+            down[c] = puzzle_gravity::clearing_vertical_swaps(cols, c);
+        }
+        (right, down)
+    }
+
     /// One clearing pass: the marked boxes vanish and their columns fall
     /// (the board as it is when nothing is marked).
     pub fn apply_clear(&self) -> Board {

@@ -44,11 +44,30 @@ impl Puzzle for BoxSlide {
             self.successors(board, out);
             return false;
         }
+        // Swaps of two boxes, all rows at once; a box moved beside into an
+        // empty cell (it falls) is tried one by one. A vertical swap with
+        // an empty cell lifts a box into the air: it changes nothing.
+        let (right, down) = board.clearing_swaps();
+        let h = board.height();
         for mv in moves(board) {
-            if let Some(next) = board.apply_clearing(mv) {
-                if next.is_empty() {
-                    out.push((mv, next));
+            let (r, c) = (usize::from(mv.r), usize::from(mv.c));
+            let next = match mv.dir {
+                Dir::R => {
+                    let (a, b) = (board.get(r, c), board.get(r, c + 1));
+                    if a != 0 && b != 0 {
+                        let hit = right[c] >> (4 * (h - 1 - r)) & 1 == 1;
+                        if hit { board.apply(mv) } else { None }
+                    } else {
+                        board.apply_clearing(mv)
+                    }
                 }
+                Dir::D => {
+                    let hit = r + 1 < h && down[c] >> (4 * (h - 2 - r)) & 1 == 1;
+                    if hit { board.apply(mv) } else { None }
+                }
+            };
+            if let Some(next) = next.filter(Board::is_empty) {
+                out.push((mv, next));
             }
         }
         true

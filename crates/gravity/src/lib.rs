@@ -166,6 +166,60 @@ pub fn has_run_near<C: Column>(cols: &[C], lo: usize, hi: usize) -> bool {
     false
 }
 
+/// Swaps of two side-by-side cells, all rows at once: on a stable board, a
+/// nibble mask of the rows `y` where swapping the cells `(x, y)` and
+/// `(x + 1, y)`, both filled and of different colours, makes a run (and so
+/// starts a clear). No cell falls in such a swap, and a new run must hold
+/// one of the two moved cells: the one arriving in column `x` lines up
+/// vertically there or with the two cells to its left, the one arriving in
+/// column `x + 1` vertically there or with the two to its right (beside
+/// each other the two differ).
+#[inline]
+pub fn clearing_side_swaps<C: Column>(cols: &[C], x: usize) -> C {
+    let col = |i: usize| cols.get(i).copied().unwrap_or(C::ZERO);
+    let (a, b) = (col(x), col(x + 1));
+    // `v` arrives in a column whose other cells are `c`'s: a vertical run
+    // holds two neighbours of the new cell.
+    let vertical = |v: C, c: C| {
+        let (up1, up2) = (equal(v, c >> 4), equal(v, c >> 8));
+        let (dn1, dn2) = (equal(v, c << 4), equal(v, c << 8));
+        up1 & up2 | up1 & dn1 | dn1 & dn2
+    };
+    let left = if x >= 2 {
+        equal(b, col(x - 1)) & equal(b, col(x - 2))
+    } else {
+        C::ZERO
+    };
+    let right = equal(a, col(x + 2)) & equal(a, col(x + 3));
+    let runs = vertical(b, a) | vertical(a, b) | left | right;
+    runs & occupied(a) & occupied(b) & !equal(a, b)
+}
+
+/// Swaps of two cells one above the other, all rows at once: on a stable
+/// board, a nibble mask with nibble `k` set where swapping nibbles `k` and
+/// `k + 1` of column `x`, both filled and of different colours, makes a
+/// run. Nothing falls; the cell moving down can line up with the two below
+/// it or in its row, the one moving up with the two above it or in its row
+/// (the two differ, so no vertical run holds both).
+#[inline]
+pub fn clearing_vertical_swaps<C: Column>(cols: &[C], x: usize) -> C {
+    let col = |i: Option<usize>| i.and_then(|i| cols.get(i)).copied().unwrap_or(C::ZERO);
+    let c = col(Some(x));
+    let (l1, l2) = (col(x.checked_sub(1)), col(x.checked_sub(2)));
+    let (r1, r2) = (col(Some(x + 1)), col(Some(x + 2)));
+    // A value at row k and its row's neighbours (shifted down to row k).
+    let row = |v: C, s: u32| {
+        let (l1, l2, r1, r2) = (l1 >> s, l2 >> s, r1 >> s, r2 >> s);
+        equal(v, l1) & equal(v, l2) | equal(v, l1) & equal(v, r1) | equal(v, r1) & equal(v, r2)
+    };
+    // Down: `c[k + 1]` arrives at row k.
+    let down = c >> 4;
+    let down_runs = equal(down, c << 4) & equal(down, c << 8) | row(down, 0);
+    // Up: `c[k]` arrives at row k + 1.
+    let up_runs = equal(c, c >> 8) & equal(c, c >> 12) | row(c, 4);
+    (down_runs | up_runs) & occupied(c) & occupied(down) & !equal(c, down)
+}
+
 /// Whether the board is at rest: every column packed and no run of three.
 #[inline]
 pub fn is_stable<C: Column>(cols: &[C]) -> bool {
@@ -290,5 +344,69 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 1000);
+    }
+
+    #[test]
+    fn all_rows_swap_tests_match_a_full_marking() {
+        let mut seed = 11u64;
+        let mut next = move |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut clearing = 0;
+        for _ in 0..20_000 {
+            let w = 1 + next(8) as usize;
+            let mut cols = [0u64; 8];
+            for c in cols.iter_mut().take(w) {
+                for y in 0..next(10) {
+                    *c |= (1 + next(3)) << (4 * y);
+                }
+            }
+            let cols = &cols[..w];
+            if !is_stable(cols) {
+                continue;
+            }
+            let mut m = [0u64; 8];
+            let nib = |c: u64, y: usize| c >> (4 * y) & 0xF;
+            for x in 0..w {
+                let side = clearing_side_swaps(cols, x);
+                let vert = clearing_vertical_swaps(cols, x);
+                for y in 0..16 {
+                    let mut b = [0u64; 8];
+                    b[..w].copy_from_slice(cols);
+                    let set = |c: u64, y: usize, v: u64| c & !(0xF << (4 * y)) | v << (4 * y);
+                    // Side swap of (x, y) and (x + 1, y).
+                    if x + 1 < w {
+                        let (p, q) = (nib(cols[x], y), nib(cols[x + 1], y));
+                        let eligible = p != 0 && q != 0 && p != q;
+                        let mut s = b;
+                        s[x] = set(s[x], y, q);
+                        s[x + 1] = set(s[x + 1], y, p);
+                        let runs = eligible && marks(&s[..w], &mut m[..w]);
+                        assert_eq!(side >> (4 * y) & 0xF != 0, runs, "{cols:x?} side {x} {y}");
+                        clearing += usize::from(runs);
+                    } else {
+                        assert_eq!(side, 0);
+                    }
+                    // Vertical swap of nibbles y and y + 1.
+                    if y + 1 < 16 {
+                        let (p, q) = (nib(cols[x], y), nib(cols[x], y + 1));
+                        let eligible = p != 0 && q != 0 && p != q;
+                        let mut s = b;
+                        s[x] = set(set(s[x], y, q), y + 1, p);
+                        let runs = eligible && marks(&s[..w], &mut m[..w]);
+                        assert_eq!(
+                            vert >> (4 * y) & 0xF != 0,
+                            runs,
+                            "{cols:x?} vertical {x} {y}"
+                        );
+                        clearing += usize::from(runs);
+                    }
+                }
+            }
+        }
+        assert!(clearing > 1000, "{clearing}");
     }
 }

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use puzzle_gravity::{clear_pass, colour_counts, equal, fall, marks, occupied};
+use puzzle_gravity::{clear_pass, colour_counts, fall, marks};
 
 use crate::moves::Move;
 use crate::parse::{ParseError, parse_board};
@@ -237,31 +237,11 @@ impl Board {
 
     /// On a stable board: a nibble mask of the rows `y` where swapping the
     /// blocks at `(x, y)` and `(x + 1, y)`, both present and of different
-    /// colours, makes a run of three (and so starts a clear). All rows at
-    /// once: no block falls in such a swap, and a new run must hold one of
-    /// the two moved blocks: the one arriving in column `x` lines up
-    /// vertically there or with the two blocks to its left, the one
-    /// arriving in column `x + 1` vertically there or with the two to its
-    /// right (beside each other the two differ).
+    /// colours, makes a run of three (and so starts a clear), all rows at
+    /// once (`puzzle_gravity::clearing_side_swaps`).
     #[inline]
     pub fn clearing_swaps(&self, x: usize) -> u32 {
-        let col = |i: usize| self.cols.get(i).copied().unwrap_or(0);
-        let (a, b) = (col(x), col(x + 1));
-        // `v` arrives in column `c`, whose other cells are `c`'s own: a
-        // vertical run holds two neighbours of the new cell in `c`.
-        let vertical = |v: u32, c: u32| {
-            let (up1, up2) = (equal(v, c >> 4), equal(v, c >> 8));
-            let (dn1, dn2) = (equal(v, c << 4), equal(v, c << 8));
-            up1 & up2 | up1 & dn1 | dn1 & dn2
-        };
-        let left = if x >= 2 {
-            equal(b, col(x - 1)) & equal(b, col(x - 2))
-        } else {
-            0
-        };
-        let right = equal(a, col(x + 2)) & equal(a, col(x + 3));
-        let runs = vertical(b, a) | vertical(a, b) | left | right;
-        runs & occupied(a) & occupied(b) & !equal(a, b)
+        puzzle_gravity::clearing_side_swaps(&self.cols, x)
     }
 
     /// The board drawn as rows, top to bottom, `.` for empty cells.
