@@ -218,25 +218,26 @@ fn a_bound_learned_deep_is_not_used_shallower() {
     }
 }
 
-#[test]
-fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
-    // Brute force: every sequence, in lexicographic order.
-    fn brute(g: &Graph, at: u32, path: &mut Vec<u8>, left: u32, exact: bool) -> bool {
-        if g.goals[at as usize] && (!exact || left == 0) {
+/// Brute force: every sequence, in lexicographic order.
+fn brute(g: &Graph, at: u32, path: &mut Vec<u8>, left: u32, exact: bool) -> bool {
+    if g.goals[at as usize] && (!exact || left == 0) {
+        return true;
+    }
+    if left == 0 {
+        return false;
+    }
+    for &(m, to) in &g.edges[at as usize] {
+        path.push(m);
+        if brute(g, to, path, left - 1, exact) {
             return true;
         }
-        if left == 0 {
-            return false;
-        }
-        for &(m, to) in &g.edges[at as usize] {
-            path.push(m);
-            if brute(g, to, path, left - 1, exact) {
-                return true;
-            }
-            path.pop();
-        }
-        false
+        path.pop();
     }
+    false
+}
+
+#[test]
+fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
     let mut rng = SplitMix64::new(22);
     for _ in 0..60 {
         let n = 10 + rng.below(30) as usize;
@@ -433,4 +434,101 @@ fn successors_out_of_order_stop_every_strategy_with_a_clear_panic() {
             "{strategy}: {message}"
         );
     }
+}
+
+/// Two random graphs side by side: a state is a pair, moves `0..6` move the
+/// first part, `10..16` the second; moves on different parts commute.
+struct Product {
+    graph: Graph,
+    n2: u32,
+}
+
+impl Product {
+    fn random(rng: &mut SplitMix64) -> Self {
+        let (n1, n2) = (3 + rng.below(6) as usize, 3 + rng.below(6) as usize);
+        let (a, b) = (Graph::random(rng, n1, 30), Graph::random(rng, n2, 30));
+        let mut edges = Vec::new();
+        let mut goals = Vec::new();
+        for u in 0..n1 {
+            for v in 0..n2 {
+                let mut out: Vec<(u8, u32)> = a.edges[u]
+                    .iter()
+                    .map(|&(m, to)| (m, to * n2 as u32 + v as u32))
+                    .collect();
+                out.extend(
+                    b.edges[v]
+                        .iter()
+                        .map(|&(m, to)| (m + 10, u as u32 * n2 as u32 + to)),
+                );
+                edges.push(out);
+                goals.push(a.goals[u] && b.goals[v]);
+            }
+        }
+        let weaken = [1, 2, 1000][rng.below(3) as usize];
+        Self {
+            graph: Graph::new(edges, goals, weaken),
+            n2: n2 as u32,
+        }
+    }
+}
+
+impl Puzzle for Product {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        self.graph.successors(s, out);
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.graph.is_goal(s)
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        self.graph.lower_bound(s)
+    }
+    fn commutes(&self, _: &u32, first: u8, second: u8) -> bool {
+        (first < 10) != (second < 10)
+    }
+}
+
+#[test]
+fn commuting_moves_in_one_order_keep_every_answer() {
+    let mut rng = SplitMix64::new(24);
+    let (mut commuted, mut solved) = (0, 0);
+    for _ in 0..120 {
+        let p = Product::random(&mut rng);
+        let n = p.graph.edges.len() as u64;
+        let start = rng.below(n) as u32;
+        let _ = p.n2;
+        // Shortest: the exact reference.
+        let expected = p.graph.expected(start);
+        solved += usize::from(expected.is_some());
+        for max_depth in [6, 1_000_000] {
+            let want = expected.clone().filter(|m| m.len() as u32 <= max_depth);
+            for solver in shortest_searches(max_depth) {
+                let report = solver.solve(&p, &start);
+                commuted += report.stats.commuted;
+                assert_eq!(report.solution().map(<[u8]>::to_vec), want, "{solver:?}");
+            }
+        }
+        // Depth-limited: brute force over every sequence.
+        for depth in [3, 5] {
+            for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+                let exact = mode == DepthMode::Exactly;
+                let mut path = Vec::new();
+                let want = brute(&p.graph, start, &mut path, depth, exact).then_some(path);
+                for table in [0, 300, 1 << 20] {
+                    for parallel in [false, true] {
+                        let solver = Solver::new(Strategy::Dfs { depth, mode })
+                            .table_bytes(table)
+                            .table_min_slack(0)
+                            .dedup(true)
+                            .parallel(parallel);
+                        let report = solver.solve(&p, &start);
+                        commuted += report.stats.commuted;
+                        assert_eq!(report.solution().map(<[u8]>::to_vec), want, "{solver:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(commuted > 1000 && solved > 20, "{commuted} {solved}");
 }

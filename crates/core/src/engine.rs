@@ -103,6 +103,9 @@ struct Frame<P: Puzzle> {
     need: u32,
     /// Some node below was handed out as a task.
     deferred: bool,
+    /// A child was skipped as the second order of two commuting moves, so
+    /// what this node learns holds only where it was reached from.
+    commuted: bool,
     /// The node's own hash (valid when `tabled`).
     hash: u64,
     /// The node was looked up in the table, so what it learns is stored.
@@ -119,6 +122,7 @@ impl<P: Puzzle> Default for Frame<P> {
             next: 0,
             need: INF,
             deferred: false,
+            commuted: false,
             hash: 0,
             tabled: false,
             work: 0,
@@ -259,15 +263,22 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             }
             let (lower, upper) = frames.split_at_mut(top + 1);
             let (mv, child) = &lower[top].children[i];
-            if shortest {
+            let grandparent = if top == 0 {
+                root_parent
+            } else {
+                Some(node(lower, root, top - 1))
+            };
+            if shortest && grandparent == Some(child) {
                 // A shortest solution never moves straight back.
-                let grandparent = if top == 0 {
-                    root_parent
-                } else {
-                    Some(node(lower, root, top - 1))
-                };
-                if grandparent == Some(child) {
-                    self.stats.duplicates += 1;
+                self.stats.duplicates += 1;
+                continue;
+            }
+            // Two commuting moves are searched in one order only, the
+            // smaller first: `b` after `a` is skipped when `b < a`.
+            if let (Some(before), Some(&last)) = (grandparent, self.path.last()) {
+                if *mv < last && self.puzzle.commutes(before, *mv, last) {
+                    self.stats.commuted += 1;
+                    frames[top].commuted = true;
                     continue;
                 }
             }
@@ -387,6 +398,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             INF
         };
         frame.deferred = false;
+        frame.commuted = false;
         frame.work = self.stats.expanded;
         Enter::Expanded
     }
@@ -481,7 +493,11 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             Mode::Exact => left + 1,
             Mode::AtMost => f.need,
         };
-        if f.tabled {
+        // A node that skipped a commuted child learned a bound for paths
+        // that avoid it: true here (the skipped paths have twins through a
+        // smaller sibling higher up, which its parent's bound covers), not
+        // where the node is reached in another way. It stores nothing.
+        if f.tabled && !f.commuted {
             let state = node(frames, root, top);
             let work = log2(self.stats.expanded - f.work);
             let (mode, shortest) = (self.rules.mode, self.rules.shortest);

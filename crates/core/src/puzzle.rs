@@ -93,6 +93,42 @@ pub trait Puzzle: Sync {
         false
     }
 
+    /// Whether, from `state`, playing `first` then `second` is legal and
+    /// reaches the same state as `second` then `first`. When it says so for
+    /// `first < second`, DFS and IDA* search only that order: a sequence
+    /// with `second` right before `first` has a twin, smaller and as long,
+    /// with the two swapped, so it is never the answer (proof in
+    /// `docs/strategies.md`).
+    ///
+    /// The default, `false`, prunes nothing. Override it for moves that are
+    /// independent (they touch different parts of the state); a wrong
+    /// `true` gives wrong answers, like an inadmissible bound.
+    ///
+    /// ```
+    /// # use puzzle_search_core::Puzzle;
+    /// /// Two counters; moves 0 and 1 raise one of them.
+    /// struct Two;
+    /// impl Puzzle for Two {
+    ///     type State = (u8, u8);
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &(u8, u8), out: &mut Vec<(u8, (u8, u8))>) {
+    ///         out.extend([(0, (s.0 + 1, s.1)), (1, (s.0, s.1 + 1))]);
+    ///     }
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (2, 2) }
+    ///     fn commutes(&self, _: &(u8, u8), first: u8, second: u8) -> bool {
+    ///         first != second
+    ///     }
+    /// }
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let report = Solver::new(Strategy::IdaStar { max_depth: 4 }).solve(&Two, &(0, 0));
+    /// assert_eq!(report.solution(), Some(&[0, 0, 1, 1][..]));
+    /// assert!(report.stats.commuted > 0);
+    /// ```
+    fn commutes(&self, state: &Self::State, first: Self::Move, second: Self::Move) -> bool {
+        let _ = (state, first, second);
+        false
+    }
+
     /// Whether `state` is solved.
     fn is_goal(&self, state: &Self::State) -> bool;
 

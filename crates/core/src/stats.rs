@@ -13,6 +13,9 @@ pub struct Stats {
     pub generated: u64,
     /// Successors skipped because an earlier sibling reached the same state.
     pub duplicates: u64,
+    /// Moves skipped as the second order of two commuting moves
+    /// ([`Puzzle::commutes`](crate::Puzzle::commutes)).
+    pub commuted: u64,
     /// States pruned by a bound or failure stored in the transposition table.
     pub table_hits: u64,
     /// States pruned (shortest-path searches with a table) because they
@@ -39,6 +42,7 @@ impl AddAssign for Stats {
         self.generated += o.generated;
         self.duplicates += o.duplicates;
         self.table_hits += o.table_hits;
+        self.commuted += o.commuted;
         self.transpositions += o.transpositions;
         self.bound_cutoffs += o.bound_cutoffs;
         self.dead_ends += o.dead_ends;
@@ -62,6 +66,9 @@ impl fmt::Display for Stats {
             self.bound_cutoffs,
             self.dead_ends
         )?;
+        if self.commuted > 0 {
+            write!(f, " commuted {}", self.commuted)?;
+        }
         if self.iterations > 0 {
             write!(f, " iterations {}", self.iterations)?;
         }
