@@ -199,10 +199,10 @@ pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
     };
     vec![
         ("ida", ida.clone()),
-        ("ida +memo +dedup", ida.clone().table(true).dedup(true)),
+        ("ida +table +dedup", ida.clone().table(true).dedup(true)),
         ("ida parallel", ida.parallel(true)),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
-        ("dfs exactly n +memo", dfs(DepthMode::Exactly)),
-        ("dfs at most n +memo", dfs(DepthMode::AtMost)),
+        ("dfs exactly n +table", dfs(DepthMode::Exactly)),
+        ("dfs at most n +table", dfs(DepthMode::AtMost)),
     ]
 }
