@@ -107,7 +107,10 @@ fn mayan_rows(rows: &mut Vec<Row>) {
     let solvers = [
         ("solve (parallel)", mayan::solver(problem.n)),
         ("dfs exactly n", dfs.clone()),
-        ("dfs +table +dedup", dfs.table(true).table_min_slack(1).dedup(true)),
+        (
+            "dfs +table +dedup",
+            dfs.table(true).table_min_slack(1).dedup(true),
+        ),
     ];
     for (name, solver) in solvers {
         let report = mayan::solve_with(&problem, &solver);

@@ -74,7 +74,17 @@ pub fn level_with_answer(
 /// random boards of `boxes` boxes (rounded down to a multiple of 3; `None`:
 /// 3 to 12) in 2 to 4 colours (3 to 5 for 18 boxes or more). Each
 /// candidate is solved with [`solver`](crate::solver) on one thread, so
-/// dense boards take as long as their search. `None` if no board fits.
+/// dense boards take as long as their search. `None` if no board fits
+/// (also at once for fewer than 3 boxes or more than the inner columns
+/// hold).
+///
+/// ```
+/// use puzzle_boxslide::{Wanted, level};
+/// use puzzle_search_core::SplitMix64;
+/// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000);
+/// assert!(l.is_some_and(|l| puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2)));
+/// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_none());
+/// ```
 pub fn level(
     rng: &mut SplitMix64,
     height: usize,
@@ -84,6 +94,10 @@ pub fn level(
     tries: usize,
 ) -> Option<Level> {
     let cells = height * (width.saturating_sub(2));
+    if boxes.is_some_and(|n| n < 3 || n > cells) {
+        // No board of that many boxes fits inside the empty outer columns.
+        return None;
+    }
     let limit = match wanted {
         Wanted::Moves(k) | Wanted::NoneWithin(k) => k,
     };
