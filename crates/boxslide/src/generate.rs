@@ -73,7 +73,7 @@ pub fn level_with_answer(
 /// A level of `height x width` whose answer is `wanted`, from up to `tries`
 /// random boards of `boxes` boxes (rounded down to a multiple of 3; `None`:
 /// 3 to 12) in 2 to 4 colours (3 to 5 for 18 boxes or more). Each
-/// candidate is solved with [`solver`](crate::solver) on one thread, so
+/// candidate is solved with [`solver`](crate::solver) (on every core), so
 /// dense boards take as long as their search. `None` if no board fits
 /// (also at once for fewer than 3 boxes or more than the inner columns
 /// hold).
@@ -110,9 +110,7 @@ pub fn level(
         let Some(board) = generate(rng, height, width, count, colours) else {
             continue;
         };
-        let report = crate::solver(limit)
-            .parallel(false)
-            .solve(&BoxSlide, &board);
+        let report = crate::solver(limit).solve(&BoxSlide, &board);
         let fits = match (wanted, report.solution()) {
             (Wanted::Moves(k), Some(m)) => m.len() as u32 == k,
             (Wanted::NoneWithin(_), None) => {

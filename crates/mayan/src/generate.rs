@@ -93,7 +93,7 @@ pub fn generate(
 /// A seeded problem for benchmarks: `n` moves, `blocks` blocks (rounded down
 /// to a multiple of 3) in 3 to 6 colours; with `solvable = Some(want)`
 /// only a board whose answer exists (`true`) or not (`false`), each
-/// candidate solved with [`solver`](crate::solver) on one thread.
+/// candidate solved with [`solver`](crate::solver).
 ///
 /// # Errors
 /// [`GenerateError`] for impossible requests, or `GaveUp` after 100,000
