@@ -17,10 +17,11 @@
 //! is limited by memory, not by the thread's stack; a frame's buffers are
 //! kept for the next node at that depth, so the loop does not allocate once
 //! the deepest depth has been reached, and memory grows with the depth
-//! reached, never with the limit. Every child is hashed once, in its
-//! parent's frame, and that hash serves both duplicate elimination and the
-//! transposition table; children with no move left (leaves) are not hashed
-//! at all, since neither looks at them.
+//! reached, never with the limit. A child is hashed at most once: in its
+//! parent's frame when duplicate elimination needs it (and that hash then
+//! serves the transposition table too), otherwise when the table looks it
+//! up; leaves (no move left after them) are not hashed at all, since
+//! neither looks at them.
 
 use std::hash::BuildHasher;
 
@@ -373,8 +374,8 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         self.stats.generated += children.len() as u64;
         check_order(children);
         frame.hashes.clear();
-        // Children with one move left after them or more are hashed once
-        // here, for duplicate elimination and the table; leaves are not.
+        // For duplicate elimination, children with a move left after them
+        // are hashed here, and the table reuses the hash; leaves are not.
         if left >= 2 && dedup {
             let hasher = &self.hasher;
             frame

@@ -31,7 +31,7 @@ use std::hash::Hash;
 /// Successors go into a caller-owned buffer that the strategies keep per
 /// depth and reuse, so the hot loop does not allocate. States are returned
 /// whole (not as undo records) because puzzle states are small `Copy`-like
-/// values or bitboards, and whole states make the failure memo, duplicate
+/// values or bitboards, and whole states make the transposition table, duplicate
 /// elimination and parallel splitting generic.
 ///
 /// The `Send + Sync` bounds let the parallel strategies share the puzzle
