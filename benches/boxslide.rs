@@ -97,7 +97,7 @@ fn boxslide(c: &mut Criterion) {
             ("+table", |k| {
                 Solver::new(Strategy::IdaStar { max_depth: k })
                     .table(true)
-                    .table_min_slack(1)
+                    .table_min_left(1)
             }),
             ("+table+dedup", |k| boxslide::solver(k).parallel(false)),
             ("parallel-2", boxslide::solver),

@@ -26,7 +26,7 @@ mod reference;
 
 use std::hint::black_box;
 
-use all_moves::AllMoves;
+use all_moves::{AllMoves, DeadEndsOnly};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzle_search::mayan::{self, Mayan, Problem, problem};
 use puzzle_search::{DepthMode, Solver, SplitMix64, Strategy};
@@ -57,7 +57,7 @@ fn mayan(c: &mut Criterion) {
     let variants = [
         ("packed", dfs.clone()),
         ("+dedup", dfs.clone().dedup(true)),
-        ("+table", dfs.clone().table(true).table_min_slack(1)),
+        ("+table", dfs.clone().table(true).table_min_left(1)),
         ("+table+dedup", mayan::solver(5).parallel(false)),
     ];
     let two = rayon::ThreadPoolBuilder::new()
@@ -100,6 +100,14 @@ fn mayan(c: &mut Criterion) {
                 })
             },
         );
+        // Ablation: without the gathering bound (dead ends kept).
+        group.bench_function(BenchmarkId::from_parameter("+table+dedup-no-gather"), |b| {
+            b.iter(|| {
+                set.iter()
+                    .map(|p| one.solve(&DeadEndsOnly(Mayan), black_box(&p.board)).outcome)
+                    .collect::<Vec<_>>()
+            })
+        });
         let parallel = mayan::solver(5);
         group.bench_function(BenchmarkId::from_parameter("parallel-2"), |b| {
             b.iter(|| {

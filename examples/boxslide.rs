@@ -23,8 +23,8 @@ fn solver_named(name: &str, limit: u32) -> Result<Solver<'static>, String> {
     Ok(match name {
         "ida" => ida,
         "ida+dedup" => ida.dedup(true),
-        "ida+memo" => ida.table(true).table_min_slack(1),
-        "ida+memo+dedup" => ida.table(true).table_min_slack(1).dedup(true),
+        "ida+memo" => ida.table(true).table_min_left(1),
+        "ida+memo+dedup" => ida.table(true).table_min_left(1).dedup(true),
         "parallel" => boxslide::solver(limit),
         "bfs" => Solver::new(Strategy::Bfs { max_depth: limit }),
         other => {

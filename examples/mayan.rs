@@ -27,8 +27,8 @@ fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
     Ok(match name {
         "dfs" => dfs,
         "dfs+dedup" => dfs.dedup(true),
-        "dfs+memo" => dfs.table(true).table_min_slack(1),
-        "dfs+memo+dedup" => dfs.table(true).table_min_slack(1).dedup(true),
+        "dfs+memo" => dfs.table(true).table_min_left(1),
+        "dfs+memo+dedup" => dfs.table(true).table_min_left(1).dedup(true),
         "parallel" => mayan::solver(n),
         "ida" | "bfs" => {
             return Err(format!(

@@ -109,7 +109,7 @@ fn mayan_rows(rows: &mut Vec<Row>) {
         ("dfs exactly n", dfs.clone()),
         (
             "dfs +table +dedup",
-            dfs.table(true).table_min_slack(1).dedup(true),
+            dfs.table(true).table_min_left(1).dedup(true),
         ),
     ];
     for (name, solver) in solvers {

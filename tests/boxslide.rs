@@ -247,3 +247,51 @@ fn small_levels_without_an_answer_end_at_once_with_an_enormous_limit() {
         assert!(report.stats.expanded < 100_000, "{text}: {}", report.stats);
     }
 }
+
+/// The fewest moves that empty `board`, if at most `depth` do (all moves,
+/// breadth first).
+fn fewest_moves_to_empty(board: &Board, depth: u32) -> Option<u32> {
+    use std::collections::HashSet;
+    let mut layer = vec![*board];
+    let mut seen: HashSet<Board> = layer.iter().copied().collect();
+    let mut children = Vec::new();
+    for d in 0..=depth {
+        if layer.iter().any(Board::is_empty) {
+            return Some(d);
+        }
+        let mut next = Vec::new();
+        for b in &layer {
+            children.clear();
+            BoxSlide.successors(b, &mut children);
+            next.extend(children.iter().map(|c| c.1).filter(|c| seen.insert(*c)));
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn the_gathering_bound_never_exceeds_the_fewest_moves() {
+    let mut rng = SplitMix64::new(11);
+    let (mut tight, mut positive, mut checked) = (0, 0, 0);
+    for i in 0..1200 {
+        let (h, w) = (3 + i % 3, 3 + i % 6);
+        let boxes = 3 * (1 + i % 3);
+        let Some(board) = generate(&mut rng, h, w, boxes, 1 + (i % 3) as u8) else {
+            continue;
+        };
+        let bound = board.gather_bound();
+        let Some(fewest) = fewest_moves_to_empty(&board, 3) else {
+            continue;
+        };
+        checked += 1;
+        let bound = bound.expect("an emptiable board is no dead end");
+        assert!(bound <= fewest, "bound {bound} > {fewest} moves: {board:?}");
+        positive += usize::from(bound > 0);
+        tight += usize::from(bound == fewest && bound >= 2);
+    }
+    assert!(
+        checked > 200 && positive > 100 && tight > 10,
+        "{checked} {positive} {tight}"
+    );
+}

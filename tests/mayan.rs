@@ -301,3 +301,53 @@ fn with_one_move_left_only_board_emptying_moves_are_generated() {
     }
     assert!(emptying > 100, "{emptying}");
 }
+
+/// The fewest moves that empty `board`, if at most `depth` do (all moves,
+/// breadth first).
+fn fewest_moves_to_empty(board: &Board, depth: u32) -> Option<u32> {
+    use puzzle_search::Puzzle;
+    use std::collections::HashSet;
+    let mut layer = vec![*board];
+    let mut seen: HashSet<Board> = layer.iter().copied().collect();
+    let mut children = Vec::new();
+    for d in 0..=depth {
+        if layer.iter().any(Board::is_empty) {
+            return Some(d);
+        }
+        let mut next = Vec::new();
+        for b in &layer {
+            children.clear();
+            Mayan.successors(b, &mut children);
+            next.extend(children.iter().map(|c| c.1).filter(|c| seen.insert(*c)));
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn the_gathering_bound_never_exceeds_the_fewest_moves() {
+    let mut rng = SplitMix64::new(7);
+    let (mut tight, mut positive, mut checked) = (0, 0, 0);
+    for i in 0..1500 {
+        let blocks = 3 + (i % 10);
+        let colours = 1 + (i % 3) as u8;
+        let Ok(board) = generate(&mut rng, blocks, colours, true) else {
+            continue;
+        };
+        let bound = board.gather_bound();
+        let Some(fewest) = fewest_moves_to_empty(&board, 3) else {
+            continue;
+        };
+        checked += 1;
+        let bound = bound.expect("an emptiable board is no dead end");
+        assert!(bound <= fewest, "bound {bound} > {fewest} moves: {board:?}");
+        positive += usize::from(bound > 0);
+        tight += usize::from(bound == fewest && bound >= 2);
+    }
+    // The test could fail: the bound is often above 0 and sometimes exact.
+    assert!(
+        checked > 300 && positive > 100 && tight > 10,
+        "{checked} {positive} {tight}"
+    );
+}

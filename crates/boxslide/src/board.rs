@@ -88,6 +88,15 @@ impl Board {
         puzzle_gravity::has_stranded_colour(&self.cols[..self.width()])
     }
 
+    /// A lower bound on the moves that empty the board, `None` when it
+    /// never can be (a colour has 1 or 2 boxes): the column steps the boxes
+    /// of one colour need to line up, a move giving each colour one step
+    /// at most (proof at [`puzzle_gravity::gather_bound`]). Boards wider
+    /// than 8 columns get `Some(0)` or `None`.
+    pub fn gather_bound(&self) -> Option<u32> {
+        puzzle_gravity::gather_bound(&self.cols[..self.width()])
+    }
+
     /// The first box (reading order) with an empty cell below it.
     pub fn floating_box(&self) -> Option<(usize, usize)> {
         (0..self.height())

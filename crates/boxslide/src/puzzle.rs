@@ -10,7 +10,8 @@ use crate::moves::{Dir, Move};
 /// `successors` leaves out moves that change nothing (two boxes of one
 /// colour, a box lifted into an empty cell above it): such a move can be
 /// dropped from any solution to make it shorter, so it is never in a
-/// shortest one. `lower_bound` calls a colour with 1 or 2 boxes a dead end.
+/// shortest one. `lower_bound` is [`Board::gather_bound`]: how far apart the boxes
+/// of one colour stand, and a dead end when a colour has 1 or 2 boxes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BoxSlide;
 
@@ -78,11 +79,7 @@ impl Puzzle for BoxSlide {
     }
 
     fn lower_bound(&self, board: &Board) -> Option<u32> {
-        if board.has_stranded_colour() {
-            None
-        } else {
-            Some(0)
-        }
+        board.gather_bound()
     }
 
     fn apply(&self, board: &Board, mv: Move) -> Option<Board> {

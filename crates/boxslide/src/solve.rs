@@ -32,7 +32,7 @@ impl fmt::Display for Answer {
 pub fn solver(limit: u32) -> Solver<'static> {
     Solver::new(Strategy::IdaStar { max_depth: limit })
         .table(true)
-        .table_min_slack(1)
+        .table_min_left(1)
         .dedup(true)
         .parallel(cfg!(feature = "parallel"))
 }

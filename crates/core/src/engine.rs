@@ -91,6 +91,9 @@ pub(crate) struct Rules {
     /// Use the table only at nodes whose moves left exceed their bound by
     /// at least this much.
     pub table_slack: u32,
+    /// Compare the slack with the moves left alone, not with the moves
+    /// left minus the bound (`Solver::table_min_left`).
+    pub table_by_left: bool,
 }
 
 /// One level of the explicit stack: a node being expanded.
@@ -344,8 +347,14 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             return Enter::Done(Flow::Fail(bound));
         }
         // The table pays only where a subtree is worth more than a look-up:
-        // where the moves left exceed the bound by the current slack or more.
-        if self.memo.is_on() && left - bound >= self.slack {
+        // where the moves left exceed the bound by the current slack or
+        // more, or with a weak bound the moves left alone.
+        let margin = if self.rules.table_by_left {
+            left
+        } else {
+            left - bound
+        };
+        if self.memo.is_on() && margin >= self.slack {
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
             frame.tabled = true;

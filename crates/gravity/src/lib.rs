@@ -27,6 +27,10 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
+mod gather;
+
+pub use gather::{GATHER_WIDTH, gather_bound};
+
 /// A column word: `u32` (8 nibbles) or `u64` (16 nibbles).
 pub trait Column:
     Copy

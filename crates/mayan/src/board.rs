@@ -121,6 +121,22 @@ impl Board {
         puzzle_gravity::has_stranded_colour(&self.cols)
     }
 
+    /// A lower bound on the moves that empty the board, `None` when it
+    /// never can be (a colour has 1 or 2 blocks): the column steps the
+    /// blocks of one colour need to line up, a move giving each colour one
+    /// step at most (see [`puzzle_gravity::gather_bound`] for the proof).
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// // 1s on the floor of columns 0, 2 and 4: two moves at least.
+    /// let board: Board = "1 0\n0\n1 0\n0\n1 0".parse()?;
+    /// assert_eq!(board.gather_bound(), Some(2));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
+    pub fn gather_bound(&self) -> Option<u32> {
+        puzzle_gravity::gather_bound(&self.cols)
+    }
+
     /// Whether every block stands on row 0 or on another block.
     pub fn is_settled(&self) -> bool {
         self.cols.iter().all(|&c| fall(c) == c)

@@ -16,7 +16,8 @@ use crate::moves::Move;
 /// - every same-colour swap after the first: all of them leave the board
 ///   as it is.
 ///
-/// `lower_bound` calls a board with a colour of 1 or 2 blocks a dead end.
+/// `lower_bound` is [`Board::gather_bound`]: how far apart the blocks of
+/// one colour stand, and a dead end when a colour has 1 or 2 blocks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mayan;
 
@@ -98,11 +99,7 @@ impl Puzzle for Mayan {
     }
 
     fn lower_bound(&self, board: &Board) -> Option<u32> {
-        if board.has_stranded_colour() {
-            None
-        } else {
-            Some(0)
-        }
+        board.gather_bound()
     }
 
     fn apply(&self, board: &Board, mv: Move) -> Option<Board> {

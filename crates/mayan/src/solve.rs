@@ -39,7 +39,7 @@ pub fn solver(n: u32) -> Solver<'static> {
         mode: DepthMode::Exactly,
     })
     .table(true)
-    .table_min_slack(1)
+    .table_min_left(1)
     .dedup(true)
     .parallel(cfg!(feature = "parallel"))
 }

@@ -34,6 +34,7 @@ pub(crate) fn solve<P: Puzzle>(
         dedup: options.dedup,
         shortest: false,
         table_slack: options.table_min_slack,
+        table_by_left: options.table_by_left,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     let (end, pass_stats) = runner.pass(start, rules);

@@ -43,6 +43,7 @@ pub(crate) fn solve<P: Puzzle>(
         dedup: options.dedup,
         shortest: true,
         table_slack: options.table_min_slack,
+        table_by_left: options.table_by_left,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     while threshold <= max_depth {
