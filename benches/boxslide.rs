@@ -26,7 +26,7 @@ mod reference;
 
 use std::hint::black_box;
 
-use all_moves::AllMoves;
+use all_moves::{AllMoves, DeadEndsOnly};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzle_search::boxslide::{self, BoxSlide, Level, Wanted, level, level_with_answer};
 use puzzle_search::{Solver, SplitMix64, Strategy};
@@ -129,6 +129,35 @@ fn boxslide(c: &mut Criterion) {
                             solver
                                 .solve(&AllMoves(BoxSlide), black_box(&l.board))
                                 .outcome
+                        })
+                        .collect::<Vec<_>>()
+                })
+            },
+        );
+        // Ablation: without the gathering bound (dead ends kept), gating
+        // the table on the moves left as `solve` does ...
+        group.bench_function(BenchmarkId::from_parameter("+table+dedup-no-gather"), |b| {
+            b.iter(|| {
+                set.iter()
+                    .map(|l| {
+                        let solver = boxslide::solver(l.limit).parallel(false);
+                        solver
+                            .solve(&DeadEndsOnly(BoxSlide), black_box(&l.board))
+                            .outcome
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
+        // ... and with the bound but the table gated on the slack.
+        group.bench_function(
+            BenchmarkId::from_parameter("+table+dedup-slack-gate"),
+            |b| {
+                b.iter(|| {
+                    set.iter()
+                        .map(|l| {
+                            let solver =
+                                boxslide::solver(l.limit).parallel(false).table_min_slack(1);
+                            solver.solve(&BoxSlide, black_box(&l.board)).outcome
                         })
                         .collect::<Vec<_>>()
                 })

@@ -108,6 +108,17 @@ fn mayan(c: &mut Criterion) {
                     .collect::<Vec<_>>()
             })
         });
+        group.bench_function(
+            BenchmarkId::from_parameter("+table+dedup-slack-gate"),
+            |b| {
+                let gated = mayan::solver(5).parallel(false).table_min_slack(1);
+                b.iter(|| {
+                    set.iter()
+                        .map(|p| gated.solve(&Mayan, black_box(&p.board)).outcome)
+                        .collect::<Vec<_>>()
+                })
+            },
+        );
         let parallel = mayan::solver(5);
         group.bench_function(BenchmarkId::from_parameter("parallel-2"), |b| {
             b.iter(|| {

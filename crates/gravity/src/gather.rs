@@ -210,11 +210,7 @@ mod tests {
         for (w, table) in TABLES.iter().enumerate().skip(7) {
             for p in (0..1usize << (2 * w)).step_by(37) {
                 let counts: Vec<u32> = (0..w).map(|x| (p >> (2 * x) & 3) as u32).collect();
-                assert_eq!(
-                    TABLES[w][p],
-                    colour_bound(&counts),
-                    "width {w} pattern {p:#x}"
-                );
+                assert_eq!(table[p], colour_bound(&counts), "width {w} pattern {p:#x}");
             }
         }
     }
