@@ -12,10 +12,12 @@
 //! Variants: `classic` (a `Vec<Vec<u8>>` grid copied per level, every
 //! legal move; `easy` only, it takes minutes on the others), `packed-ida`
 //! (the crate's engine through the core's plain IDA*), `+dedup`, `+table`,
-//! `+table+dedup` (what `solve` runs, on one thread), `parallel-2` (the
-//! same on a pool of two threads) and `+table+dedup-all-last-moves` (one
-//! thread, every move generated with one move left: the share of
-//! `successors_within`). Results: `docs/benchmarks.md`.
+//! `+table` (what `solve` runs, on one thread), `+table+dedup`,
+//! `parallel-2` (`solve` on a pool of two threads) and three ablations of
+//! `solve` on one thread: `solve-all-last-moves` (every move generated with
+//! one move left: the share of `successors_within`), `solve-no-gather`
+//! (lower bound 0, dead ends kept: the share of the gathering bound) and
+//! `solve-slack-gate` (the table gated on the moves left minus the bound). Results: `docs/benchmarks.md`.
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
@@ -99,7 +101,9 @@ fn boxslide(c: &mut Criterion) {
                     .table(true)
                     .table_min_left(1)
             }),
-            ("+table+dedup", |k| boxslide::solver(k).parallel(false)),
+            ("+table+dedup", |k| {
+                boxslide::solver(k).parallel(false).dedup(true)
+            }),
             ("parallel-2", boxslide::solver),
         ];
         for (variant, make) in variants {
@@ -119,24 +123,21 @@ fn boxslide(c: &mut Criterion) {
         }
         // Ablation: what `solve` runs on one thread, but every move
         // generated with one move left.
-        group.bench_function(
-            BenchmarkId::from_parameter("+table+dedup-all-last-moves"),
-            |b| {
-                b.iter(|| {
-                    set.iter()
-                        .map(|l| {
-                            let solver = boxslide::solver(l.limit).parallel(false);
-                            solver
-                                .solve(&AllMoves(BoxSlide), black_box(&l.board))
-                                .outcome
-                        })
-                        .collect::<Vec<_>>()
-                })
-            },
-        );
+        group.bench_function(BenchmarkId::from_parameter("solve-all-last-moves"), |b| {
+            b.iter(|| {
+                set.iter()
+                    .map(|l| {
+                        let solver = boxslide::solver(l.limit).parallel(false);
+                        solver
+                            .solve(&AllMoves(BoxSlide), black_box(&l.board))
+                            .outcome
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
         // Ablation: without the gathering bound (dead ends kept), gating
         // the table on the moves left as `solve` does ...
-        group.bench_function(BenchmarkId::from_parameter("+table+dedup-no-gather"), |b| {
+        group.bench_function(BenchmarkId::from_parameter("solve-no-gather"), |b| {
             b.iter(|| {
                 set.iter()
                     .map(|l| {
@@ -149,20 +150,16 @@ fn boxslide(c: &mut Criterion) {
             })
         });
         // ... and with the bound but the table gated on the slack.
-        group.bench_function(
-            BenchmarkId::from_parameter("+table+dedup-slack-gate"),
-            |b| {
-                b.iter(|| {
-                    set.iter()
-                        .map(|l| {
-                            let solver =
-                                boxslide::solver(l.limit).parallel(false).table_min_slack(1);
-                            solver.solve(&BoxSlide, black_box(&l.board)).outcome
-                        })
-                        .collect::<Vec<_>>()
-                })
-            },
-        );
+        group.bench_function(BenchmarkId::from_parameter("solve-slack-gate"), |b| {
+            b.iter(|| {
+                set.iter()
+                    .map(|l| {
+                        let solver = boxslide::solver(l.limit).parallel(false).table_min_slack(1);
+                        solver.solve(&BoxSlide, black_box(&l.board)).outcome
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
         group.finish();
     }
 }

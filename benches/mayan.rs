@@ -11,10 +11,13 @@
 //! occupied cells skipped; colours with 1 or 2 blocks are dead ends; on
 //! the solvable set only, it takes minutes on the dense one), `packed`
 //! (the crate's engine through the core's plain exact DFS), `+dedup`,
-//! `+table`, `+table+dedup` (what `solve` runs, on one thread),
-//! `+table+dedup-all-last-moves` (the same generating every move with one
-//! move left: the share of `successors_within`) and `parallel-2` (what
-//! `solve` runs on a pool of two threads). The C++ peers are
+//! `+table` (what `solve` runs, on one thread), `+table+dedup`, three
+//! ablations of `solve` on one thread: `solve-all-last-moves` (every move
+//! generated with one move left: the share of `successors_within`),
+//! `solve-no-gather` (lower bound 0, dead ends kept: the share of the
+//! gathering bound) and `solve-slack-gate` (the table gated on the moves
+//! left minus the bound), and `parallel-2` (what `solve` runs on a pool of
+//! two threads). The C++ peers are
 //! compared by `scripts/peer-inputs.sh`. Results: `docs/benchmarks.md`.
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
@@ -58,7 +61,7 @@ fn mayan(c: &mut Criterion) {
         ("packed", dfs.clone()),
         ("+dedup", dfs.clone().dedup(true)),
         ("+table", dfs.clone().table(true).table_min_left(1)),
-        ("+table+dedup", mayan::solver(5).parallel(false)),
+        ("+table+dedup", mayan::solver(5).parallel(false).dedup(true)),
     ];
     let two = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
@@ -90,35 +93,29 @@ fn mayan(c: &mut Criterion) {
         // Ablation: what `solve` runs on one thread, but every move
         // generated with one move left.
         let one = mayan::solver(5).parallel(false);
-        group.bench_function(
-            BenchmarkId::from_parameter("+table+dedup-all-last-moves"),
-            |b| {
-                b.iter(|| {
-                    set.iter()
-                        .map(|p| one.solve(&AllMoves(Mayan), black_box(&p.board)).outcome)
-                        .collect::<Vec<_>>()
-                })
-            },
-        );
+        group.bench_function(BenchmarkId::from_parameter("solve-all-last-moves"), |b| {
+            b.iter(|| {
+                set.iter()
+                    .map(|p| one.solve(&AllMoves(Mayan), black_box(&p.board)).outcome)
+                    .collect::<Vec<_>>()
+            })
+        });
         // Ablation: without the gathering bound (dead ends kept).
-        group.bench_function(BenchmarkId::from_parameter("+table+dedup-no-gather"), |b| {
+        group.bench_function(BenchmarkId::from_parameter("solve-no-gather"), |b| {
             b.iter(|| {
                 set.iter()
                     .map(|p| one.solve(&DeadEndsOnly(Mayan), black_box(&p.board)).outcome)
                     .collect::<Vec<_>>()
             })
         });
-        group.bench_function(
-            BenchmarkId::from_parameter("+table+dedup-slack-gate"),
-            |b| {
-                let gated = mayan::solver(5).parallel(false).table_min_slack(1);
-                b.iter(|| {
-                    set.iter()
-                        .map(|p| gated.solve(&Mayan, black_box(&p.board)).outcome)
-                        .collect::<Vec<_>>()
-                })
-            },
-        );
+        group.bench_function(BenchmarkId::from_parameter("solve-slack-gate"), |b| {
+            let gated = mayan::solver(5).parallel(false).table_min_slack(1);
+            b.iter(|| {
+                set.iter()
+                    .map(|p| gated.solve(&Mayan, black_box(&p.board)).outcome)
+                    .collect::<Vec<_>>()
+            })
+        });
         let parallel = mayan::solver(5);
         group.bench_function(BenchmarkId::from_parameter("parallel-2"), |b| {
             b.iter(|| {

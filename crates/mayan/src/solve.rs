@@ -31,8 +31,10 @@ impl fmt::Display for Answer {
 }
 
 /// The configuration [`solve`] uses: depth-first search for exactly `n`
-/// moves with the failure memo and duplicate-child elimination, on every
-/// core (with the `parallel` feature). Add a budget to it for long runs.
+/// moves with the transposition table (at every node with a move left),
+/// on every core (with the `parallel` feature). Add a budget to it for long
+/// runs. Duplicate-child elimination is off: with the table it cost more
+/// than it saved (5%, `docs/puzzles/mayan.md`).
 pub fn solver(n: u32) -> Solver<'static> {
     Solver::new(Strategy::Dfs {
         depth: n,
@@ -40,7 +42,6 @@ pub fn solver(n: u32) -> Solver<'static> {
     })
     .table(true)
     .table_min_left(1)
-    .dedup(true)
     .parallel(cfg!(feature = "parallel"))
 }
 
