@@ -19,3 +19,6 @@ pub use puzzle_flip as flip;
 
 /// The box-slide maze: see the `puzzle-boxslide` crate.
 pub use puzzle_boxslide as boxslide;
+
+/// Sliding-tile puzzles (8-, 15-, 24-puzzle): see the `puzzle-sliding` crate.
+pub use puzzle_sliding as sliding;

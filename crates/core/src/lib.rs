@@ -38,6 +38,7 @@ mod budget;
 mod engine;
 mod meter;
 mod outcome;
+pub mod pdb;
 mod progress;
 mod puzzle;
 mod replay;

@@ -1,0 +1,559 @@
+//! Pattern databases: exact distances in an abstraction of a puzzle, built
+//! by breadth-first search from the goal, used as admissible bounds.
+//!
+//! The user describes the abstract space through [`Abstraction`]: a
+//! perfect rank of its states (`0..size`), the goal states, each state's
+//! neighbours with whether the move costs, and the *key* a state is stored
+//! under (several states may share one key: the table keeps the least
+//! distance of them). [`PatternDb::build`] runs a 0-1 breadth-first search
+//! (moves that do not cost keep the distance, so that only the pattern's
+//! own moves are counted and tables over disjoint patterns add up), in
+//! parallel with the `parallel` feature, and stores one entry per key: 4
+//! bits when every distance fits, else a byte.
+//!
+//! A built table is saved with [`PatternDb::save`] and loaded with
+//! [`PatternDb::load`]: the file names its format version and the
+//! abstraction (so a table of another puzzle or pattern is refused) and
+//! carries a checksum of its whole contents (so a stale, cut or corrupt
+//! file is refused, never trusted). [`PatternDb::load_or_build`] does both.
+//!
+//! # Why a bound from it is admissible
+//! Every move of the puzzle maps to a move of the abstraction (or to no
+//! move) whose cost is at most the real one, and the goal maps to a goal:
+//! so the abstract distance of a state's image never exceeds the real
+//! distance. For additive tables each real move costs in at most one
+//! pattern (the tile it moves belongs to one pattern), so the sum over
+//! disjoint patterns is admissible too; the maximum of admissible bounds
+//! is admissible.
+//!
+//! # Example
+//! ```
+//! use puzzle_search_core::pdb::{Abstraction, PatternDb};
+//!
+//! /// A ring of 10 cells: a token steps left or right, the goal is cell 0.
+//! struct Ring;
+//! impl Abstraction for Ring {
+//!     fn name(&self) -> String { "ring-10".into() }
+//!     fn size(&self) -> u64 { 10 }
+//!     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+//!     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+//!         out.push(((rank + 1) % 10, true));
+//!         out.push(((rank + 9) % 10, true));
+//!     }
+//! }
+//! let table = PatternDb::build(&Ring, None);
+//! assert_eq!(table.get(3), 3);
+//! assert_eq!(table.get(7), 3);
+//! assert_eq!(table.max_distance(), 5);
+//! assert!(table.is_nibble()); // every distance fits in 4 bits
+//! ```
+
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+/// An abstract space to build a [`PatternDb`] over.
+///
+/// Moves must be reversible (a neighbour's neighbours include the state,
+/// with the same cost), since the search runs from the goals backwards.
+pub trait Abstraction: Sync {
+    /// Names the puzzle and the pattern, e.g. `"sliding 4x4 blank-first
+    /// tiles 1,2,3"`: saved in the file and checked on loading.
+    fn name(&self) -> String;
+    /// The number of abstract states; ranks are `0..size`. At most 2^32.
+    fn size(&self) -> u64;
+    /// The ranks of the goal states.
+    fn goals(&self, out: &mut Vec<u64>);
+    /// Appends the neighbours of the state of rank `rank`, each with
+    /// whether the move costs 1 (`true`) or nothing (`false`).
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>);
+    /// The number of keys (table entries); by default one per state.
+    fn key_size(&self) -> u64 {
+        self.size()
+    }
+    /// The key of a state: the table keeps, per key, the least distance
+    /// of the states with that key. By default the rank.
+    fn key(&self, rank: u64) -> u64 {
+        rank
+    }
+}
+
+/// Progress of a build, for a progress bar: states settled so far, and the
+/// total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// The distance being settled.
+    pub depth: u8,
+    /// States with a known distance.
+    pub done: u64,
+    /// All states.
+    pub total: u64,
+}
+
+/// Distances stored per key: 4 bits where they fit, else a byte.
+#[derive(Clone, PartialEq, Eq)]
+enum Entries {
+    Nibbles(Vec<u8>),
+    Bytes(Vec<u8>),
+}
+
+/// A built pattern database: the least abstract distance to a goal, per key.
+/// Keys no goal reaches hold [`UNREACHED`](PatternDb::UNREACHED).
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    name: String,
+    len: u64,
+    max: u8,
+    entries: Entries,
+    build_time: Duration,
+}
+
+impl fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("name", &self.name)
+            .field("keys", &self.len)
+            .field("max_distance", &self.max)
+            .field("nibbles", &self.is_nibble())
+            .finish()
+    }
+}
+
+/// The file format version; files of another version are rebuilt.
+const VERSION: u32 = 1;
+const MAGIC: &[u8; 8] = b"PSPDB\0\0\0";
+/// Marks a state not reached yet while building.
+const UNSEEN: u8 = u8::MAX;
+
+impl PatternDb {
+    /// The entry of a key no goal reaches (a nibble table stores 15 for it).
+    pub const UNREACHED: u8 = u8::MAX;
+
+    /// Builds the table by 0-1 breadth-first search from the goals. The
+    /// `progress` hook, if any, is called after each distance is settled.
+    ///
+    /// # Panics
+    /// If `size()` exceeds 2^32 or a neighbour's rank is out of range
+    /// (a broken `Abstraction`).
+    pub fn build<A: Abstraction>(
+        abstraction: &A,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Self {
+        let started = Instant::now();
+        let size = abstraction.size();
+        assert!(size <= 1 << 32, "an abstraction of at most 2^32 states");
+        let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let mut goals = Vec::new();
+        abstraction.goals(&mut goals);
+        let mut frontier: Vec<u32> = Vec::new();
+        for &g in &goals {
+            if dist[g as usize].swap(0, Ordering::Relaxed) == UNSEEN {
+                frontier.push(g as u32);
+            }
+        }
+        let mut depth = 0u8;
+        let mut done = frontier.len() as u64;
+        while !frontier.is_empty() {
+            // Settle `depth`: expand the frontier; states reached by free
+            // moves join it, costly ones make the next frontier.
+            let mut next = Vec::new();
+            while !frontier.is_empty() {
+                let (same, deeper) = expand(abstraction, &dist, &frontier, depth);
+                done += same.len() as u64;
+                next.extend(deeper);
+                frontier = same;
+            }
+            // A state first reached by a costly move and later free at this
+            // depth was expanded here: it is not in the next frontier.
+            next.retain(|&n| dist[n as usize].load(Ordering::Relaxed) > depth);
+            done += next.len() as u64;
+            if let Some(hook) = progress {
+                hook(BuildProgress {
+                    depth,
+                    done,
+                    total: size,
+                });
+            }
+            frontier = next;
+            depth = depth.checked_add(1).expect("distances below 255");
+            assert!(depth < UNSEEN, "distances below 255");
+        }
+        // One entry per key: the least distance of its states.
+        let keys = abstraction.key_size();
+        let mut table = vec![UNSEEN; keys as usize];
+        for (rank, d) in dist.iter().enumerate() {
+            let d = d.load(Ordering::Relaxed);
+            let k = abstraction.key(rank as u64) as usize;
+            table[k] = table[k].min(d);
+        }
+        let max = table
+            .iter()
+            .copied()
+            .filter(|&d| d != UNSEEN)
+            .max()
+            .unwrap_or(0);
+        let entries = if max < 15 {
+            let mut packed = vec![0u8; table.len().div_ceil(2)];
+            for (i, &d) in table.iter().enumerate() {
+                packed[i / 2] |= d.min(15) << (4 * (i % 2));
+            }
+            Entries::Nibbles(packed)
+        } else {
+            Entries::Bytes(table)
+        };
+        Self {
+            name: abstraction.name(),
+            len: keys,
+            max,
+            entries,
+            build_time: started.elapsed(),
+        }
+    }
+
+    /// The least abstract distance of the states with key `key`
+    /// ([`UNREACHED`](Self::UNREACHED) for none).
+    ///
+    /// # Panics
+    /// If `key` is out of range.
+    #[inline]
+    pub fn get(&self, key: u64) -> u8 {
+        match &self.entries {
+            Entries::Nibbles(v) => {
+                let d = v[(key / 2) as usize] >> (4 * (key % 2)) & 15;
+                if d == 15 { Self::UNREACHED } else { d }
+            }
+            Entries::Bytes(v) => v[key as usize],
+        }
+    }
+
+    /// The abstraction's name, as built or loaded.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of keys.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the table has no key.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The largest distance stored.
+    pub fn max_distance(&self) -> u8 {
+        self.max
+    }
+
+    /// Whether entries take 4 bits (else a byte).
+    pub fn is_nibble(&self) -> bool {
+        matches!(self.entries, Entries::Nibbles(_))
+    }
+
+    /// The bytes the entries take.
+    pub fn bytes(&self) -> usize {
+        match &self.entries {
+            Entries::Nibbles(v) | Entries::Bytes(v) => v.len(),
+        }
+    }
+
+    /// How long [`build`](Self::build) took (zero for a loaded table).
+    pub fn build_time(&self) -> Duration {
+        self.build_time
+    }
+
+    /// Writes the table to `path`: header (format version, name, keys,
+    /// entry width, largest distance), entries, checksum.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let mut out = Vec::with_capacity(self.bytes() + 64 + self.name.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.name.as_bytes());
+        out.extend_from_slice(&self.len.to_le_bytes());
+        out.push(u8::from(self.is_nibble()));
+        out.push(self.max);
+        match &self.entries {
+            Entries::Nibbles(v) | Entries::Bytes(v) => out.extend_from_slice(v),
+        }
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        // Write beside, then rename: a reader never sees half a file.
+        let tmp = path.with_extension("tmp");
+        fs::write(&tmp, &out)?;
+        fs::rename(&tmp, path)
+    }
+
+    /// Reads a table saved by [`save`](Self::save) for the abstraction
+    /// named `name`. `Ok(None)` when the file is missing, of another
+    /// format version or abstraction, cut short or corrupt (checksum): the
+    /// caller rebuilds. `Err` only for other I/O errors.
+    pub fn load(path: &Path, name: &str) -> io::Result<Option<Self>> {
+        let data = match fs::read(path) {
+            Ok(d) => d,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        Ok(Self::decode(&data, name))
+    }
+
+    fn decode(data: &[u8], name: &str) -> Option<Self> {
+        let body_len = data.len().checked_sub(8)?;
+        let (body, sum) = data.split_at(body_len);
+        if checksum(body).to_le_bytes() != sum {
+            return None;
+        }
+        let mut r = Reader(body);
+        if r.take(8)? != MAGIC || u32::from_le_bytes(r.array()?) != VERSION {
+            return None;
+        }
+        let name_len = u32::from_le_bytes(r.array()?) as usize;
+        if r.take(name_len)? != name.as_bytes() {
+            return None;
+        }
+        let len = u64::from_le_bytes(r.array()?);
+        let [nibble, max] = r.array()?;
+        let want = if nibble == 1 { len.div_ceil(2) } else { len };
+        let bytes = r.take(usize::try_from(want).ok()?)?.to_vec();
+        if !r.0.is_empty() {
+            return None;
+        }
+        let entries = if nibble == 1 {
+            Entries::Nibbles(bytes)
+        } else {
+            Entries::Bytes(bytes)
+        };
+        Some(Self {
+            name: name.to_owned(),
+            len,
+            max,
+            entries,
+            build_time: Duration::ZERO,
+        })
+    }
+
+    /// Loads the table from `dir` (file name from the abstraction's name)
+    /// or, when it is missing or not to be trusted, builds it and saves it
+    /// there. A table that cannot be saved is still returned; the error is
+    /// given beside it.
+    pub fn load_or_build<A: Abstraction>(
+        abstraction: &A,
+        dir: &Path,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> (Self, Option<io::Error>) {
+        let name = abstraction.name();
+        let path = Self::file_in(dir, &name);
+        if let Ok(Some(table)) = Self::load(&path, &name) {
+            return (table, None);
+        }
+        let table = Self::build(abstraction, progress);
+        let saved = fs::create_dir_all(dir).and_then(|()| table.save(&path));
+        (table, saved.err())
+    }
+
+    /// The file a table of that name is kept in under `dir`: the name with
+    /// every character other than letters, digits, `-` and `.` made `_`,
+    /// and a hash of the whole name (two names never share a file).
+    pub fn file_in(dir: &Path, name: &str) -> PathBuf {
+        let clean: String = name
+            .chars()
+            .take(80)
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        dir.join(format!("{clean}-{:016x}.pdb", checksum(name.as_bytes())))
+    }
+}
+
+/// Expands `frontier` (states at `depth`): returns the states newly
+/// reached at `depth` (free moves) and at `depth + 1`.
+fn expand<A: Abstraction>(
+    abstraction: &A,
+    dist: &[AtomicU8],
+    frontier: &[u32],
+    depth: u8,
+) -> (Vec<u32>, Vec<u32>) {
+    let work = |chunk: &[u32]| {
+        let (mut same, mut deeper, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        for &s in chunk {
+            out.clear();
+            abstraction.neighbours(u64::from(s), &mut out);
+            for &(n, costs) in &out {
+                let d = if costs { depth + 1 } else { depth };
+                let old = dist[n as usize].fetch_min(d, Ordering::Relaxed);
+                // Claimed here: unseen, or seen at `depth + 1` and now
+                // reached free (then expanded at `depth`, and dropped from
+                // the next frontier by the caller).
+                if old > d {
+                    if costs {
+                        if old == UNSEEN {
+                            deeper.push(n as u32);
+                        }
+                    } else {
+                        same.push(n as u32);
+                    }
+                }
+            }
+        }
+        (same, deeper)
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        if frontier.len() >= 4096 && rayon::current_num_threads() > 1 {
+            let parts: Vec<(Vec<u32>, Vec<u32>)> = frontier.par_chunks(2048).map(work).collect();
+            let mut same = Vec::new();
+            let mut deeper = Vec::new();
+            for (s, d) in parts {
+                same.extend(s);
+                deeper.extend(d);
+            }
+            return (same, deeper);
+        }
+    }
+    work(frontier)
+}
+
+/// FNV-1a, 64 bits: enough to catch a cut or damaged file.
+fn checksum(data: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in data {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (a, b) = self.0.split_at(n);
+        self.0 = b;
+        Some(a)
+    }
+    fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of `n` cells; moving right of cell `free_from` costs nothing.
+    struct Line {
+        n: u64,
+        free_from: u64,
+    }
+    impl Abstraction for Line {
+        fn name(&self) -> String {
+            format!("line {} {}", self.n, self.free_from)
+        }
+        fn size(&self) -> u64 {
+            self.n
+        }
+        fn goals(&self, out: &mut Vec<u64>) {
+            out.push(0);
+        }
+        fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+            if r > 0 {
+                out.push((r - 1, r <= self.free_from));
+            }
+            if r + 1 < self.n {
+                out.push((r + 1, r < self.free_from));
+            }
+        }
+        fn key_size(&self) -> u64 {
+            self.n.div_ceil(2)
+        }
+        fn key(&self, r: u64) -> u64 {
+            r / 2
+        }
+    }
+
+    #[test]
+    fn free_moves_keep_the_distance_and_keys_keep_the_least() {
+        let t = PatternDb::build(
+            &Line {
+                n: 40,
+                free_from: 20,
+            },
+            None,
+        );
+        // Cells 0..=20 cost their index, the rest 20; key k = cells 2k, 2k+1.
+        for k in 0..20 {
+            assert_eq!(u64::from(t.get(k)), (2 * k).min(20), "key {k}");
+        }
+        assert!(!t.is_nibble());
+        assert_eq!(t.max_distance(), 20);
+        let small = PatternDb::build(
+            &Line {
+                n: 20,
+                free_from: 5,
+            },
+            None,
+        );
+        assert!(small.is_nibble());
+        assert_eq!(small.get(9), 5);
+    }
+
+    #[test]
+    fn saved_tables_load_back_and_damaged_ones_are_refused() {
+        let line = Line {
+            n: 101,
+            free_from: 60,
+        };
+        let t = PatternDb::build(&line, None);
+        let dir = std::env::temp_dir().join(format!("pdb-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let path = PatternDb::file_in(&dir, &line.name());
+        t.save(&path).expect("save");
+        let back = PatternDb::load(&path, &line.name())
+            .expect("read")
+            .expect("valid");
+        assert_eq!(
+            back,
+            PatternDb {
+                build_time: Duration::ZERO,
+                ..t.clone()
+            }
+        );
+        // Another abstraction's name: refused.
+        assert_eq!(PatternDb::load(&path, "line 101 61").expect("read"), None);
+        // A flipped bit anywhere, or a cut: refused.
+        let data = fs::read(&path).expect("read");
+        for i in [0, 9, 20, data.len() / 2, data.len() - 1] {
+            let mut bad = data.clone();
+            bad[i] ^= 4;
+            assert_eq!(PatternDb::decode(&bad, &line.name()), None, "byte {i}");
+        }
+        assert_eq!(
+            PatternDb::decode(&data[..data.len() - 3], &line.name()),
+            None
+        );
+        // load_or_build: the damaged file is rebuilt and rewritten.
+        fs::write(&path, &data[..10]).expect("write");
+        let (again, err) = PatternDb::load_or_build(&line, &dir, None);
+        assert!(err.is_none());
+        assert_eq!(again.get(30), t.get(30));
+        assert!(
+            PatternDb::load(&path, &line.name())
+                .expect("read")
+                .is_some()
+        );
+        fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,31 @@
+//! Sliding-tile puzzles: the 8-, 15- and 24-puzzle and every `W x H` board
+//! up to 25 cells, exactly as `shared/specs/sliding.md` states them.
+//!
+//! - [`Board`]: a packed board (5 bits a cell in one `u128`), moves named
+//!   by the direction the blank goes (`D < L < R < U`), solvability by
+//!   parity without search, both goal conventions ([`Goal`]).
+//! - [`Sliding`]: the board as a core [`Puzzle`](puzzle_search_core::Puzzle)
+//!   with Manhattan distance kept incrementally in the state, plus linear
+//!   conflicts, or additive pattern databases ([`Patterns`]).
+//! - [`parse_size`], [`parse_board`]: the judge format, one line at a time,
+//!   with errors that name what and where.
+//!
+//! ```
+//! use puzzle_sliding::{Board, Bound, Goal, Sliding};
+//! let board: Board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
+//! let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict);
+//! let answer = puzzle.solve(&board).unwrap().expect("solvable");
+//! assert_eq!(answer.to_string(), "2 RR");
+//! ```
+#![warn(missing_docs)]
+
+mod board;
+mod heuristic;
+mod parse;
+mod patterns;
+mod puzzle;
+
+pub use board::{Board, Dir, Goal, MAX_CELLS};
+pub use parse::{ParseError, parse_board, parse_size};
+pub use patterns::{BuildHook, PatternAbstraction, Patterns};
+pub use puzzle::{Answer, Bound, Node, Sliding, SolveError};

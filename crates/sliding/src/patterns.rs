@@ -1,0 +1,335 @@
+//! Additive pattern databases for sliding-tile boards, on the core's
+//! generic [`PatternDb`].
+//!
+//! A pattern is a set of tiles. Its abstract state is where those tiles
+//! and the blank stand (the other tiles are not told apart); a move of the
+//! blank costs 1 when it moves a pattern tile and nothing otherwise, so
+//! the distances of disjoint patterns add up (each real move moves one
+//! tile, which is in one pattern at most). The table is keyed by the
+//! pattern tiles' cells alone: the least distance over the blank's cells.
+//! On square boards the bound is also taken on the board mirrored about
+//! its main diagonal (tiles renamed so the goal is fixed), which is as far
+//! from the goal, and the larger of the two is used.
+
+use std::path::Path;
+
+use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
+
+use crate::board::{Board, Goal};
+
+/// One pattern of a board size and goal, as a core [`Abstraction`]:
+/// ranks are partial permutations (the pattern tiles' cells in order, then
+/// the blank's), keys the same without the blank.
+#[derive(Clone, Debug)]
+pub struct PatternAbstraction {
+    width: usize,
+    cells: usize,
+    goal: Goal,
+    tiles: Vec<u8>,
+}
+
+impl PatternAbstraction {
+    /// The pattern `tiles` (distinct, each in `1..width * height`).
+    pub fn new(width: usize, height: usize, goal: Goal, tiles: &[u8]) -> Self {
+        Self {
+            width,
+            cells: width * height,
+            goal,
+            tiles: tiles.to_vec(),
+        }
+    }
+
+    /// The rank of cells `p` (pattern tiles, then the blank if given).
+    #[inline]
+    fn rank(&self, p: &[u8]) -> u64 {
+        let mut used = 0u32;
+        let mut rank = 0u64;
+        for (i, &c) in p.iter().enumerate() {
+            let below = (used & ((1u32 << c) - 1)).count_ones();
+            rank = rank * (self.cells - i) as u64 + u64::from(u32::from(c) - below);
+            used |= 1 << c;
+        }
+        rank
+    }
+
+    fn unrank(&self, mut rank: u64, p: &mut [u8]) {
+        let m = p.len();
+        let mut digits = [0u8; 32];
+        for i in (0..m).rev() {
+            let radix = (self.cells - i) as u64;
+            digits[i] = (rank % radix) as u8;
+            rank /= radix;
+        }
+        let mut used = 0u32;
+        for i in 0..m {
+            // The digits[i]-th free cell.
+            let mut d = digits[i];
+            let mut c = 0u8;
+            loop {
+                if used >> c & 1 == 0 {
+                    if d == 0 {
+                        break;
+                    }
+                    d -= 1;
+                }
+                c += 1;
+            }
+            p[i] = c;
+            used |= 1 << c;
+        }
+    }
+
+    /// The table key of a board: the rank of its pattern tiles' cells;
+    /// `cell_of[t]` is the cell of tile `t`.
+    #[inline]
+    fn key_of(&self, cell_of: &[u8; 32]) -> u64 {
+        let mut p = [0u8; 32];
+        for (i, &t) in self.tiles.iter().enumerate() {
+            p[i] = cell_of[usize::from(t)];
+        }
+        self.rank(&p[..self.tiles.len()])
+    }
+}
+
+impl Abstraction for PatternAbstraction {
+    fn name(&self) -> String {
+        let tiles: Vec<String> = self.tiles.iter().map(u8::to_string).collect();
+        let goal = match self.goal {
+            Goal::BlankFirst => "blank-first",
+            Goal::BlankLast => "blank-last",
+        };
+        format!(
+            "sliding {}x{} {goal} additive tiles {}",
+            self.width,
+            self.cells / self.width,
+            tiles.join(",")
+        )
+    }
+
+    fn size(&self) -> u64 {
+        (0..=self.tiles.len())
+            .map(|i| (self.cells - i) as u64)
+            .product()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        let mut p: Vec<u8> = self
+            .tiles
+            .iter()
+            .map(|&t| self.goal.cell_of(t, self.cells) as u8)
+            .collect();
+        p.push(self.goal.cell_of(0, self.cells) as u8);
+        out.push(self.rank(&p));
+    }
+
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        let k = self.tiles.len();
+        let mut p = [0u8; 32];
+        self.unrank(rank, &mut p[..=k]);
+        let w = self.width;
+        let b = usize::from(p[k]);
+        let targets = [
+            (b + w < self.cells).then_some(b + w),
+            b.checked_sub(w),
+            (b % w != 0).then(|| b - 1),
+            (b % w + 1 != w).then_some(b + 1),
+        ];
+        for t in targets.into_iter().flatten() {
+            let mut q = p;
+            q[k] = t as u8;
+            let moved = q[..k].iter().position(|&c| usize::from(c) == t);
+            if let Some(j) = moved {
+                q[j] = b as u8;
+            }
+            out.push((self.rank(&q[..=k]), moved.is_some()));
+        }
+    }
+
+    fn key_size(&self) -> u64 {
+        (0..self.tiles.len())
+            .map(|i| (self.cells - i) as u64)
+            .product()
+    }
+
+    fn key(&self, rank: u64) -> u64 {
+        rank / (self.cells - self.tiles.len()) as u64
+    }
+}
+
+/// A hook told each table's name and build progress.
+pub type BuildHook<'a> = dyn Fn(&str, BuildProgress) + Sync + 'a;
+
+/// Additive pattern databases over a partition of the tiles, for one board
+/// size and goal.
+#[derive(Debug)]
+pub struct Patterns {
+    width: usize,
+    cells: usize,
+    goal: Goal,
+    parts: Vec<(PatternAbstraction, PatternDb)>,
+    /// Square boards: `mirror_tile[t]` and `flip[c]` for the mirrored look-up.
+    mirror: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl Patterns {
+    /// The partition used by default: 4x4, the 6-6-3 partition
+    /// `{1,2,3,5,6,7} {4,8,9,12,13,14} {10,11,15}` for the blank-first
+    /// goal, the same shapes turned half a turn for blank-last (tile `t`
+    /// becomes `16 - t`); 3x3 `{1..4} {5..8}`; otherwise
+    /// every tile in one pattern when the board has at most 12 cells, and
+    /// `None` (no default) above.
+    pub fn default_partition(width: usize, height: usize, goal: Goal) -> Option<Vec<Vec<u8>>> {
+        let cells = width * height;
+        // The shapes are cells of the blank-first goal, where cell c holds
+        // tile c. Turned half a turn they fit the blank-last goal, where
+        // cell cells-1-c holds tile cells-c.
+        let shift = |v: Vec<u8>| -> Vec<u8> {
+            match goal {
+                Goal::BlankFirst => v,
+                Goal::BlankLast => v.into_iter().map(|c| cells as u8 - c).collect(),
+            }
+        };
+        match (width, height) {
+            (4, 4) => Some(vec![
+                shift(vec![1, 2, 3, 5, 6, 7]),
+                shift(vec![4, 8, 9, 12, 13, 14]),
+                shift(vec![10, 11, 15]),
+            ]),
+            (3, 3) => Some(vec![shift(vec![1, 2, 3, 4]), shift(vec![5, 6, 7, 8])]),
+            _ if cells <= 12 => Some(vec![(1..cells as u8).collect()]),
+            _ => None,
+        }
+    }
+
+    /// Loads each pattern's table from `dir`, or builds it (calling
+    /// `progress` with the pattern's name and the build's progress) and
+    /// saves it there. Save errors are returned beside the tables; the
+    /// tables work without the files.
+    ///
+    /// # Errors
+    /// The partition is invalid: a tile outside `1..cells`, or in two
+    /// patterns.
+    pub fn load_or_build(
+        width: usize,
+        height: usize,
+        goal: Goal,
+        partition: &[Vec<u8>],
+        dir: Option<&Path>,
+        progress: Option<&BuildHook<'_>>,
+    ) -> Result<(Self, Vec<std::io::Error>), String> {
+        let cells = width * height;
+        let mut seen = 0u32;
+        for &t in partition.iter().flatten() {
+            if t == 0 || usize::from(t) >= cells || seen >> t & 1 == 1 {
+                return Err(format!("tile {t} is outside 1..{cells} or in two patterns"));
+            }
+            seen |= 1 << t;
+        }
+        let mut parts = Vec::new();
+        let mut errors = Vec::new();
+        for tiles in partition {
+            let abs = PatternAbstraction::new(width, height, goal, tiles);
+            let name = abs.name();
+            let hook = progress.map(|p| move |bp: BuildProgress| p(&name, bp));
+            let hook_ref = hook.as_ref().map(|h| h as &(dyn Fn(BuildProgress) + Sync));
+            let table = match dir {
+                Some(dir) => {
+                    let (t, err) = PatternDb::load_or_build(&abs, dir, hook_ref);
+                    errors.extend(err);
+                    t
+                }
+                None => PatternDb::build(&abs, hook_ref),
+            };
+            parts.push((abs, table));
+        }
+        let mirror = (width == height).then(|| {
+            let flip: Vec<u8> = (0..cells)
+                .map(|c| ((c % width) * width + c / width) as u8)
+                .collect();
+            let mirror_tile = (0..cells as u8)
+                .map(|t| goal.tile_at(usize::from(flip[goal.cell_of(t, cells)]), cells))
+                .collect();
+            (mirror_tile, flip)
+        });
+        Ok((
+            Self {
+                width,
+                cells,
+                goal,
+                parts,
+                mirror,
+            },
+            errors,
+        ))
+    }
+
+    /// The tables, with their patterns.
+    pub fn tables(&self) -> impl Iterator<Item = &PatternDb> {
+        self.parts.iter().map(|(_, t)| t)
+    }
+
+    /// The additive bound of `board` (its size and goal must be the
+    /// tables'), the larger of it and the mirrored board's on squares.
+    #[inline]
+    pub fn bound(&self, board: &Board) -> u32 {
+        let mut cell_of = [0u8; 32];
+        for c in 0..self.cells {
+            cell_of[usize::from(board.tile(c))] = c as u8;
+        }
+        let sum = |cell_of: &[u8; 32]| -> u32 {
+            self.parts
+                .iter()
+                .map(|(abs, t)| u32::from(t.get(abs.key_of(cell_of))))
+                .sum()
+        };
+        let direct = sum(&cell_of);
+        match &self.mirror {
+            Some((mirror_tile, flip)) => {
+                let mut mirrored = [0u8; 32];
+                for t in 0..self.cells {
+                    mirrored[t] = flip[usize::from(cell_of[usize::from(mirror_tile[t])])];
+                }
+                direct.max(sum(&mirrored))
+            }
+            None => direct,
+        }
+    }
+
+    /// Board size and goal the tables are for.
+    pub fn shape(&self) -> (usize, usize, Goal) {
+        (self.width, self.cells / self.width, self.goal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_round_trip() {
+        let abs = PatternAbstraction::new(4, 4, Goal::BlankFirst, &[1, 2, 3]);
+        let mut p = [0u8; 4];
+        for r in (0..abs.size()).step_by(97) {
+            abs.unrank(r, &mut p);
+            assert_eq!(abs.rank(&p), r);
+        }
+        assert_eq!(abs.size(), 16 * 15 * 14 * 13);
+        assert_eq!(abs.key_size(), 16 * 15 * 14);
+    }
+
+    #[test]
+    fn default_partitions_cover_every_tile_once() {
+        for goal in [Goal::BlankFirst, Goal::BlankLast] {
+            for (w, h) in [(4, 4), (3, 3), (2, 3), (3, 4)] {
+                let p = Patterns::default_partition(w, h, goal).expect("a partition");
+                let mut all: Vec<u8> = p.concat();
+                all.sort_unstable();
+                assert_eq!(
+                    all,
+                    (1..(w * h) as u8).collect::<Vec<_>>(),
+                    "{w}x{h} {goal:?}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The board as a core [`Puzzle`], and solving.
+
+use std::fmt;
+use std::sync::Arc;
+
+use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Strategy};
+
+use crate::board::{Board, Dir, Goal, MAX_CELLS};
+use crate::heuristic::Manhattan;
+use crate::patterns::Patterns;
+
+/// The lower bound IDA* uses.
+#[derive(Clone, Debug)]
+pub enum Bound {
+    /// Manhattan distance, kept in the search state and updated per move.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// Additive pattern databases (with the mirrored look-up on squares).
+    Pdb(Arc<Patterns>),
+}
+
+/// A search state: the board and its Manhattan distance, kept up to date
+/// move by move (one table look-up per move, not per tile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The board.
+    pub board: Board,
+    /// Its Manhattan distance from the goal.
+    pub manhattan: u8,
+}
+
+/// A sliding-tile puzzle of one size and goal, with a bound.
+#[derive(Clone, Debug)]
+pub struct Sliding {
+    width: usize,
+    height: usize,
+    goal: Goal,
+    bound: Bound,
+    manhattan: Manhattan,
+}
+
+/// Why [`Sliding::new`] or [`Sliding::solve`] refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveError(String);
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A shortest solution: judge format `"<moves> <letters>"`, `"0"` for a
+/// solved board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer(pub Vec<Dir>);
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.len())?;
+        if !self.0.is_empty() {
+            f.write_str(" ")?;
+            for d in &self.0 {
+                write!(f, "{d}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Sliding {
+    /// The puzzle on `width x height` boards (each at least 2, at most 25
+    /// cells) with `goal` and `bound`.
+    ///
+    /// # Panics
+    /// If the size is out of range, or pattern tables are for another
+    /// size or goal: both are the caller's constants, checked once here.
+    pub fn new(width: usize, height: usize, goal: Goal, bound: Bound) -> Self {
+        assert!(
+            width >= 2 && height >= 2 && width * height <= MAX_CELLS,
+            "a board of 2x2 to 25 cells"
+        );
+        if let Bound::Pdb(p) = &bound {
+            assert_eq!(
+                p.shape(),
+                (width, height, goal),
+                "tables of the board's shape"
+            );
+        }
+        Self {
+            width,
+            height,
+            goal,
+            bound,
+            manhattan: Manhattan::new(width, height, goal),
+        }
+    }
+
+    /// The search state of `board`.
+    pub fn node(&self, board: &Board) -> Node {
+        Node {
+            board: *board,
+            manhattan: self.manhattan.board(board) as u8,
+        }
+    }
+
+    /// What [`solve`](Self::solve) runs: IDA* (no move limit that a board
+    /// of 25 cells can reach: 255), in parallel with the `parallel`
+    /// feature.
+    pub fn solver() -> Solver<'static> {
+        Solver::new(Strategy::IdaStar { max_depth: 255 }).parallel(cfg!(feature = "parallel"))
+    }
+
+    /// The shortest solution, lexicographically smallest among the
+    /// shortest (`D < L < R < U`); `Ok(None)` for a board that cannot
+    /// reach the goal (by parity, without search).
+    ///
+    /// # Errors
+    /// The board is of another size.
+    pub fn solve(&self, board: &Board) -> Result<Option<Answer>, SolveError> {
+        match self.solve_with(board, &Self::solver())? {
+            None => Ok(None),
+            Some(report) => match report.outcome {
+                Outcome::Solved(moves) => Ok(Some(Answer(moves))),
+                // Without a budget IDA* ends only with the answer.
+                other => Err(SolveError(format!(
+                    "the search ended without an answer: {other:?}"
+                ))),
+            },
+        }
+    }
+
+    /// Runs `solver` on a solvable board; `Ok(None)` for an unsolvable one.
+    ///
+    /// # Errors
+    /// The board is of another size.
+    pub fn solve_with(
+        &self,
+        board: &Board,
+        solver: &Solver<'_>,
+    ) -> Result<Option<Report<Dir>>, SolveError> {
+        if (board.width(), board.height()) != (self.width, self.height) {
+            return Err(SolveError(format!(
+                "a {}x{} board for a {}x{} puzzle",
+                board.width(),
+                board.height(),
+                self.width,
+                self.height
+            )));
+        }
+        if !board.is_solvable(self.goal) {
+            return Ok(None);
+        }
+        Ok(Some(solver.solve(self, &self.node(board))))
+    }
+
+    /// The goal convention.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+}
+
+impl Puzzle for Sliding {
+    type State = Node;
+    type Move = Dir;
+
+    #[inline]
+    fn successors(&self, node: &Node, out: &mut Vec<(Dir, Node)>) {
+        let from = node.board.blank();
+        for dir in Dir::ALL {
+            if let Some((board, tile)) = node.board.slide(dir) {
+                // The tile goes from the blank's new cell to its old one.
+                let to = board.blank();
+                let m = u32::from(node.manhattan) + self.manhattan.of(tile, from)
+                    - self.manhattan.of(tile, to);
+                out.push((
+                    dir,
+                    Node {
+                        board,
+                        manhattan: m as u8,
+                    },
+                ));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, node: &Node) -> bool {
+        // Every tile home puts the blank home too.
+        node.manhattan == 0
+    }
+
+    #[inline]
+    fn lower_bound(&self, node: &Node) -> Option<u32> {
+        let m = u32::from(node.manhattan);
+        Some(match &self.bound {
+            Bound::Manhattan => m,
+            Bound::LinearConflict => m + self.manhattan.conflicts(&node.board),
+            Bound::Pdb(p) => p.bound(&node.board).max(m),
+        })
+    }
+
+    fn apply(&self, node: &Node, mv: Dir) -> Option<Node> {
+        let (board, _) = node.board.slide(mv)?;
+        Some(self.node(&board))
+    }
+}

@@ -1,0 +1,246 @@
+//! The sliding-tile crate against brute force: every board of the small
+//! sizes against a full breadth-first search, the bounds admissible on
+//! every 3x3 board, the pattern databases on 4x4, the parser's errors.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use puzzle_search_core::{SplitMix64, replay};
+use puzzle_sliding::{Board, Bound, Dir, Goal, Patterns, Sliding, parse_board, parse_size};
+
+/// Distances from the goal of every board that reaches it.
+fn bfs(width: usize, height: usize, goal: Goal) -> HashMap<Board, u32> {
+    let start = Board::goal(width, height, goal).expect("size");
+    let mut dist = HashMap::from([(start, 0)]);
+    let mut layer = vec![start];
+    let mut d = 0;
+    while !layer.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in &layer {
+            for dir in Dir::ALL {
+                if let Some((c, _)) = b.slide(dir) {
+                    dist.entry(c).or_insert_with(|| {
+                        next.push(c);
+                        d
+                    });
+                }
+            }
+        }
+        layer = next;
+    }
+    dist
+}
+
+/// The lexicographically smallest shortest path, walking down the BFS
+/// distances: every move that lowers the distance starts a shortest path.
+fn smallest_path(dist: &HashMap<Board, u32>, board: &Board) -> Vec<Dir> {
+    let mut path = Vec::new();
+    let mut b = *board;
+    while dist[&b] > 0 {
+        let (dir, next) = Dir::ALL
+            .iter()
+            .find_map(|&d| {
+                b.slide(d)
+                    .map(|(c, _)| (d, c))
+                    .filter(|(_, c)| dist[c] + 1 == dist[&b])
+            })
+            .expect("a move down");
+        path.push(dir);
+        b = next;
+    }
+    path
+}
+
+/// Every permutation of `0..n`.
+fn permutations(n: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![vec![]];
+    for k in 0..n as u8 {
+        all = all
+            .into_iter()
+            .flat_map(|p: Vec<u8>| {
+                (0..=p.len()).map(move |i| {
+                    let mut q = p.clone();
+                    q.insert(i, k);
+                    q
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+fn small_tables(width: usize, height: usize, goal: Goal, partition: &[Vec<u8>]) -> Arc<Patterns> {
+    let (p, errors) =
+        Patterns::load_or_build(width, height, goal, partition, None, None).expect("a partition");
+    assert!(errors.is_empty());
+    Arc::new(p)
+}
+
+#[test]
+fn every_board_of_2x2_and_2x3_and_3x2_against_bfs() {
+    for (w, h) in [(2, 2), (2, 3), (3, 2)] {
+        for goal in [Goal::BlankLast, Goal::BlankFirst] {
+            let dist = bfs(w, h, goal);
+            let part = Patterns::default_partition(w, h, goal).expect("small");
+            let bounds = [
+                Bound::Manhattan,
+                Bound::LinearConflict,
+                Bound::Pdb(small_tables(w, h, goal, &part)),
+            ];
+            let (mut solvable, mut not) = (0, 0);
+            for tiles in permutations(w * h) {
+                let board = Board::from_tiles(w, h, &tiles).expect("valid");
+                assert_eq!(
+                    board.is_solvable(goal),
+                    dist.contains_key(&board),
+                    "{board}"
+                );
+                for bound in &bounds {
+                    let puzzle = Sliding::new(w, h, goal, bound.clone());
+                    let answer = puzzle.solve(&board).expect("right size");
+                    match dist.get(&board) {
+                        Some(_) => {
+                            let moves = answer.expect("solvable").0;
+                            assert_eq!(moves, smallest_path(&dist, &board), "{board} {bound:?}");
+                        }
+                        None => assert_eq!(answer, None),
+                    }
+                }
+                if dist.contains_key(&board) {
+                    solvable += 1;
+                } else {
+                    not += 1;
+                }
+            }
+            assert_eq!(solvable, not);
+        }
+    }
+}
+
+#[test]
+fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
+    for goal in [Goal::BlankLast, Goal::BlankFirst] {
+        let dist = bfs(3, 3, goal);
+        assert_eq!(dist.len(), 181_440);
+        let part = Patterns::default_partition(3, 3, goal).expect("3x3");
+        let tables = small_tables(3, 3, goal, &part);
+        let lc = Sliding::new(3, 3, goal, Bound::LinearConflict);
+        let pdb = Sliding::new(3, 3, goal, Bound::Pdb(tables.clone()));
+        let (mut exact_pdb, mut exact_lc) = (0, 0);
+        for (board, &d) in &dist {
+            use puzzle_search_core::Puzzle;
+            let h_lc = lc.lower_bound(&lc.node(board)).expect("a bound");
+            let h_pdb = pdb.lower_bound(&pdb.node(board)).expect("a bound");
+            assert!(h_lc <= d && h_pdb <= d, "{board}: {h_lc} {h_pdb} > {d}");
+            assert_eq!(h_lc % 2, d % 2, "{board}: parity");
+            exact_lc += usize::from(h_lc == d);
+            exact_pdb += usize::from(h_pdb == d);
+        }
+        // Neither bound is trivial; the tables are the sharper.
+        assert!(
+            exact_pdb > exact_lc && exact_lc > 1000,
+            "{exact_pdb} {exact_lc}"
+        );
+        // Unsolvable boards: parity says so.
+        for tiles in permutations(9).into_iter().step_by(7) {
+            let b = Board::from_tiles(3, 3, &tiles).expect("valid");
+            assert_eq!(b.is_solvable(goal), dist.contains_key(&b));
+        }
+        // A sample, every bound: the smallest shortest path, replayed.
+        let mut boards: Vec<&Board> = dist.keys().collect();
+        boards.sort_by_key(|b| b.tiles());
+        for b in boards.into_iter().step_by(601) {
+            let want = smallest_path(&dist, b);
+            for bound in [
+                Bound::Manhattan,
+                Bound::LinearConflict,
+                Bound::Pdb(tables.clone()),
+            ] {
+                let puzzle = Sliding::new(3, 3, goal, bound);
+                let got = puzzle.solve(b).expect("size").expect("solvable").0;
+                assert_eq!(got, want, "{b}");
+                assert!(replay(&puzzle, &puzzle.node(b), &got).is_ok());
+            }
+        }
+    }
+}
+
+#[test]
+fn pattern_databases_on_4x4_agree_with_linear_conflicts() {
+    // Small patterns (3 tiles each) keep the test fast; the answers of all
+    // bounds must be equal: each is exact.
+    let partition: Vec<Vec<u8>> = vec![
+        vec![1, 2, 3],
+        vec![4, 5, 6],
+        vec![7, 8, 9],
+        vec![10, 11, 12],
+        vec![13, 14, 15],
+    ];
+    let mut rng = SplitMix64::new(15);
+    for goal in [Goal::BlankFirst, Goal::BlankLast] {
+        let tables = small_tables(4, 4, goal, &partition);
+        let lc = Sliding::new(4, 4, goal, Bound::LinearConflict);
+        let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables));
+        for _ in 0..12 {
+            // A random walk of 40 moves without reversals.
+            let mut b = Board::goal(4, 4, goal).expect("4x4");
+            let mut last: Option<Dir> = None;
+            for _ in 0..40 {
+                let dirs: Vec<Dir> = Dir::ALL
+                    .into_iter()
+                    .filter(|&d| Some(d.reverse()) != last && b.slide(d).is_some())
+                    .collect();
+                let d = dirs[rng.below(dirs.len() as u64) as usize];
+                b = b.slide(d).expect("on board").0;
+                last = Some(d);
+            }
+            use puzzle_search_core::Puzzle;
+            let node = pdb.node(&b);
+            let with_lc = lc.solve(&b).expect("size").expect("solvable");
+            let with_pdb = pdb.solve(&b).expect("size").expect("solvable");
+            assert_eq!(with_lc, with_pdb, "{b}");
+            assert!(pdb.lower_bound(&node).expect("bound") <= with_pdb.0.len() as u32);
+        }
+    }
+}
+
+#[test]
+fn the_spec_sample_is_korf_1_with_57_moves() {
+    // Korf's instance 1 takes seconds with Manhattan alone; check its
+    // parse and solvability here, the answer in the ignored test below.
+    let (w, h) = parse_size("4 4", 1).expect("size");
+    let b = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 2, w, h).expect("board");
+    assert!(b.is_solvable(Goal::BlankFirst));
+    assert!(!b.is_solvable(Goal::BlankLast));
+}
+
+#[test]
+fn bad_input_gets_one_line_naming_what_and_where() {
+    let cases: [(&str, &str); 6] = [
+        ("4", "line 1: expected the size `W H`"),
+        ("4 x", "line 1: number 2: \"x\" is not a number"),
+        ("1 4", "line 1: W = 1 is out of range (2 to 25)"),
+        ("6 5", "line 1: 30 cells: at most 25 are supported"),
+        ("4 4 4", "line 1: expected only `W H`"),
+        (
+            "99999999999999999999999 2",
+            "line 1: W = 99999999999999999999999 is out of range (2 to 25)",
+        ),
+    ];
+    for (input, want) in cases {
+        assert_eq!(parse_size(input, 1).unwrap_err().to_string(), want);
+    }
+    let boards: [(&str, &str); 4] = [
+        ("1 2 3", "line 3: expected 4 numbers, found 3"),
+        ("1 2 3 0 1", "line 3: expected 4 numbers, found 5"),
+        ("1 2 3 4", "line 3: number 4: 4 is outside 0..4"),
+        ("1 -2 3 0", "line 3: number 2: \"-2\" is not a number"),
+    ];
+    for (input, want) in boards {
+        assert_eq!(parse_board(input, 3, 2, 2).unwrap_err().to_string(), want);
+    }
+    let long = "7".repeat(100);
+    let msg = parse_board(&long, 3, 2, 2).unwrap_err().to_string();
+    assert!(msg.len() < 100 && msg.contains("..."), "{msg}");
+}

@@ -1,0 +1,284 @@
+//! Sliding-tile puzzles (8-, 15-, 24-puzzle) in the judge format of
+//! `shared/specs/sliding.md`.
+//!
+//! ```text
+//! cargo run --release --example sliding -- [FILE|-] [--goal blank-last|blank-first]
+//!     [--bound manhattan|linear-conflict|pdb] [--cache DIR] [--stats] [--show]
+//! cargo run --release --example sliding -- --goal blank-first < ../shared/data/korf100/korf100.in
+//! ```
+//! Reads `W H` and one board per line from FILE or stdin; prints per board
+//! the length of the shortest solution and its moves (the
+//! lexicographically smallest among the shortest, `D < L < R < U`, naming
+//! where the blank goes), or `unsolvable`. The default bound is `pdb` on
+//! 4x4 (the 6-6-3 additive pattern databases, built on first use with
+//! progress on stderr, then kept in the cache directory: `--cache`, else
+//! `$XDG_CACHE_HOME/puzzle-search`, else `~/.cache/puzzle-search`) and
+//! `linear-conflict` elsewhere; `pdb` on other sizes uses one pattern of
+//! every tile up to 12 cells, 3x3 two patterns of four. `--stats` prints
+//! each search's statistics and time on stderr, and a total; `--show`
+//! draws each board and the moves on stderr. Bad input: one line on
+//! stderr naming the line, exit code 1, the boards before it answered.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use puzzle_search::Outcome;
+use puzzle_search::sliding::{Board, Bound, Goal, Patterns, Sliding, parse_board, parse_size};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GoalArg {
+    BlankLast,
+    BlankFirst,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum BoundArg {
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+/// Optimal solutions of sliding-tile puzzles (judge format).
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The input file; `-` or nothing for stdin.
+    file: Option<PathBuf>,
+    /// Where the blank goes in the goal.
+    #[arg(long, value_enum, default_value = "blank-last")]
+    goal: GoalArg,
+    /// The lower bound (default: pdb on 4x4, linear-conflict elsewhere).
+    #[arg(long, value_enum)]
+    bound: Option<BoundArg>,
+    /// The directory pattern databases are kept in.
+    #[arg(long)]
+    cache: Option<PathBuf>,
+    /// Search statistics and times on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Each board and its moves drawn on stderr.
+    #[arg(long)]
+    show: bool,
+}
+
+fn cache_dir(args: &Args) -> Option<PathBuf> {
+    if let Some(dir) = &args.cache {
+        return Some(dir.clone());
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("puzzle-search"))
+}
+
+fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, String> {
+    let wanted = args.bound.unwrap_or(if (w, h) == (4, 4) {
+        BoundArg::Pdb
+    } else {
+        BoundArg::LinearConflict
+    });
+    Ok(match wanted {
+        BoundArg::Manhattan => Bound::Manhattan,
+        BoundArg::LinearConflict => Bound::LinearConflict,
+        BoundArg::Pdb => {
+            let partition = Patterns::default_partition(w, h, goal).ok_or_else(|| {
+                format!("no pattern databases for {w}x{h} boards (up to 12 cells, 3x3 and 4x4)")
+            })?;
+            let dir = cache_dir(args);
+            let started = Instant::now();
+            // On a terminal one line redrawn per distance; else one line
+            // per table, when its build starts.
+            let terminal = io::stderr().is_terminal();
+            let last = std::sync::Mutex::new(String::new());
+            let progress = |name: &str, p: puzzle_search::pdb::BuildProgress| {
+                if terminal {
+                    eprint!(
+                        "\rbuilding {name}: distance {}, {:.1}% of {} states   ",
+                        p.depth,
+                        100.0 * p.done as f64 / p.total as f64,
+                        p.total
+                    );
+                } else if let Ok(mut last) = last.lock() {
+                    if *last != name {
+                        eprintln!("building {name} ({} states)", p.total);
+                        *last = name.to_owned();
+                    }
+                }
+            };
+            let (tables, errors) =
+                Patterns::load_or_build(w, h, goal, &partition, dir.as_deref(), Some(&progress))?;
+            let built: Vec<_> = tables
+                .tables()
+                .filter(|t| !t.build_time().is_zero())
+                .collect();
+            if !built.is_empty() {
+                if terminal {
+                    eprintln!();
+                }
+                for t in &built {
+                    eprintln!(
+                        "built {} in {:.1?} ({} keys, {} bytes)",
+                        t.name(),
+                        t.build_time(),
+                        t.len(),
+                        t.bytes()
+                    );
+                }
+            }
+            for e in errors {
+                eprintln!("warning: pattern database not saved: {e}");
+            }
+            if args.stats {
+                eprintln!("tables ready in {:.2?}", started.elapsed());
+            }
+            Bound::Pdb(Arc::new(tables))
+        }
+    })
+}
+
+/// The board as a grid on stderr.
+fn draw(board: &Board) -> String {
+    let mut s = String::new();
+    for r in 0..board.height() {
+        for c in 0..board.width() {
+            match board.tile(r * board.width() + c) {
+                0 => s.push_str("  ."),
+                t => s.push_str(&format!("{t:3}")),
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Writes a line to stdout; a closed pipe ends the program quietly.
+fn emit(out: &mut impl Write, line: &str) -> Result<(), ExitCode> {
+    match writeln!(out, "{line}") {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("error: writing the answer: {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), ExitCode> {
+    let input: Box<dyn BufRead> = match &args.file {
+        Some(p) if p.as_os_str() != "-" => match std::fs::File::open(p) {
+            Ok(f) => Box::new(io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", p.display());
+                return Err(ExitCode::FAILURE);
+            }
+        },
+        _ => Box::new(io::stdin().lock()),
+    };
+    let goal = match args.goal {
+        GoalArg::BlankLast => Goal::BlankLast,
+        GoalArg::BlankFirst => Goal::BlankFirst,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let interactive = io::stdout().is_terminal();
+    let mut size = None;
+    let mut puzzle = None;
+    let (mut total, mut boards, mut nodes) = (Duration::ZERO, 0usize, 0u64);
+    for (i, line) in input.lines().enumerate() {
+        let n = i + 1;
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: line {n}: {e}");
+                return Err(ExitCode::FAILURE);
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let Some((w, h)) = size else {
+            let s = parse_size(&line, n).map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            })?;
+            size = Some(s);
+            let bound = bound_for(args, s.0, s.1, goal).map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            })?;
+            puzzle = Some(Sliding::new(s.0, s.1, goal, bound));
+            continue;
+        };
+        let board = parse_board(&line, n, w, h).map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        })?;
+        let puzzle = puzzle.as_ref().expect("made with the size");
+        let started = Instant::now();
+        let report = puzzle
+            .solve_with(&board, &Sliding::solver())
+            .expect("boards of the puzzle's size");
+        let took = started.elapsed();
+        let answer = match &report {
+            None => "unsolvable".to_owned(),
+            Some(r) => match &r.outcome {
+                Outcome::Solved(moves) => puzzle_search::sliding::Answer(moves.clone()).to_string(),
+                other => {
+                    eprintln!("error: line {n}: the search ended without an answer: {other:?}");
+                    return Err(ExitCode::FAILURE);
+                }
+            },
+        };
+        boards += 1;
+        total += took;
+        if let Some(r) = &report {
+            nodes += r.stats.expanded;
+            if args.stats {
+                eprintln!("board {boards}: {:.3?}, {}", took, r.stats);
+            }
+        }
+        if args.show {
+            eprint!("board {boards}:\n{}", draw(&board));
+            eprintln!("{answer}");
+        }
+        emit(&mut out, &answer)?;
+        if interactive {
+            out.flush().ok();
+        }
+    }
+    if let Err(e) = out.flush() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("error: writing the answer: {e}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    if args.stats {
+        let per = if total.is_zero() {
+            0.0
+        } else {
+            nodes as f64 / total.as_secs_f64()
+        };
+        eprintln!(
+            "{boards} boards, {nodes} nodes expanded, {:.3?} searching ({per:.0} nodes/s)",
+            total
+        );
+    }
+    if size.is_none() {
+        eprintln!("error: line 1: expected the size `W H`");
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
