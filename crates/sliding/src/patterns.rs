@@ -80,12 +80,12 @@ impl PatternAbstraction {
     }
 
     /// The table key of a board: the rank of its pattern tiles' cells;
-    /// `cell_of[t]` is the cell of tile `t`.
+    /// `cell_of(t)` is the cell of tile `t`.
     #[inline]
-    fn key_of(&self, cell_of: &[u8; 32]) -> u64 {
+    fn key_of(&self, cell_of: impl Fn(u8) -> u8) -> u64 {
         let mut p = [0u8; 32];
         for (i, &t) in self.tiles.iter().enumerate() {
-            p[i] = cell_of[usize::from(t)];
+            p[i] = cell_of(t);
         }
         self.rank(&p[..self.tiles.len()])
     }
@@ -167,8 +167,23 @@ pub struct Patterns {
     cells: usize,
     goal: Goal,
     parts: Vec<(PatternAbstraction, PatternDb)>,
+    /// `part_of[t]`: the pattern tile `t` is in, if any.
+    part_of: [Option<u8>; 32],
     /// Square boards: `mirror_tile[t]` and `flip[c]` for the mirrored look-up.
     mirror: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// The most patterns in a partition (each node keeps one value per pattern,
+/// direct and mirrored).
+pub const MAX_PATTERNS: usize = 6;
+
+/// Per node: the table value of each pattern, direct then mirrored.
+pub(crate) type Values = [u8; 2 * MAX_PATTERNS];
+
+/// The cell of tile `t` in a packed inverse (5 bits a tile).
+#[inline]
+pub(crate) fn cell_in(inv: u128, t: u8) -> u8 {
+    (inv >> (5 * u32::from(t))) as u8 & 31
 }
 
 impl Patterns {
@@ -207,8 +222,8 @@ impl Patterns {
     /// tables work without the files.
     ///
     /// # Errors
-    /// The partition is invalid: a tile outside `1..cells`, or in two
-    /// patterns.
+    /// The partition is invalid: a tile outside `1..cells`, in two
+    /// patterns, or more than [`MAX_PATTERNS`] patterns.
     pub fn load_or_build(
         width: usize,
         height: usize,
@@ -218,7 +233,21 @@ impl Patterns {
         progress: Option<&BuildHook<'_>>,
     ) -> Result<(Self, Vec<std::io::Error>), String> {
         let cells = width * height;
+        if partition.len() > MAX_PATTERNS {
+            return Err(format!(
+                "{} patterns: at most {MAX_PATTERNS}",
+                partition.len()
+            ));
+        }
         let mut seen = 0u32;
+        let mut part_of = [None; 32];
+        for (i, tiles) in partition.iter().enumerate() {
+            for &t in tiles {
+                if usize::from(t) < 32 {
+                    part_of[usize::from(t)] = Some(i as u8);
+                }
+            }
+        }
         for &t in partition.iter().flatten() {
             if t == 0 || usize::from(t) >= cells || seen >> t & 1 == 1 {
                 return Err(format!("tile {t} is outside 1..{cells} or in two patterns"));
@@ -257,6 +286,7 @@ impl Patterns {
                 cells,
                 goal,
                 parts,
+                part_of,
                 mirror,
             },
             errors,
@@ -270,29 +300,66 @@ impl Patterns {
 
     /// The additive bound of `board` (its size and goal must be the
     /// tables'), the larger of it and the mirrored board's on squares.
-    #[inline]
     pub fn bound(&self, board: &Board) -> u32 {
-        let mut cell_of = [0u8; 32];
+        let mut inv = 0u128;
         for c in 0..self.cells {
-            cell_of[usize::from(board.tile(c))] = c as u8;
+            inv |= (c as u128) << (5 * u32::from(board.tile(c)));
         }
-        let sum = |cell_of: &[u8; 32]| -> u32 {
-            self.parts
-                .iter()
-                .map(|(abs, t)| u32::from(t.get(abs.key_of(cell_of))))
-                .sum()
-        };
-        let direct = sum(&cell_of);
-        match &self.mirror {
-            Some((mirror_tile, flip)) => {
-                let mut mirrored = [0u8; 32];
-                for t in 0..self.cells {
-                    mirrored[t] = flip[usize::from(cell_of[usize::from(mirror_tile[t])])];
-                }
-                direct.max(sum(&mirrored))
+        let mut v = [0; 2 * MAX_PATTERNS];
+        self.values(inv, &mut v);
+        self.total(&v)
+    }
+
+    /// Every pattern's value, direct and mirrored; `inv` holds the cell of
+    /// each tile, 5 bits a tile.
+    pub(crate) fn values(&self, inv: u128, out: &mut Values) {
+        for i in 0..self.parts.len() {
+            self.value(inv, i, out);
+            self.mirrored_value(inv, i, out);
+        }
+    }
+
+    /// The values a move of `tile` changes: its pattern's, and on squares
+    /// the mirrored pattern of its mirror tile.
+    #[inline]
+    pub(crate) fn update(&self, inv: u128, tile: u8, out: &mut Values) {
+        if let Some(i) = self.part_of[usize::from(tile)] {
+            self.value(inv, usize::from(i), out);
+        }
+        if let Some((mirror_tile, _)) = &self.mirror {
+            if let Some(i) = self.part_of[usize::from(mirror_tile[usize::from(tile)])] {
+                self.mirrored_value(inv, usize::from(i), out);
             }
-            None => direct,
         }
+    }
+
+    #[inline]
+    fn value(&self, inv: u128, i: usize, out: &mut Values) {
+        let (abs, table) = &self.parts[i];
+        out[i] = table.get(abs.key_of(|t| cell_in(inv, t)));
+    }
+
+    /// The mirrored board holds tile `t` in cell `flip[cell of
+    /// mirror_tile[t]]`.
+    #[inline]
+    fn mirrored_value(&self, inv: u128, i: usize, out: &mut Values) {
+        if let Some((mirror_tile, flip)) = &self.mirror {
+            let (abs, table) = &self.parts[i];
+            let cell = |t: u8| flip[usize::from(cell_in(inv, mirror_tile[usize::from(t)]))];
+            out[MAX_PATTERNS + i] = table.get(abs.key_of(cell));
+        }
+    }
+
+    /// The bound from the values: the larger of the direct and mirrored sums.
+    #[inline]
+    pub(crate) fn total(&self, v: &Values) -> u32 {
+        let n = self.parts.len();
+        let direct: u32 = v[..n].iter().map(|&x| u32::from(x)).sum();
+        let mirrored: u32 = v[MAX_PATTERNS..MAX_PATTERNS + n]
+            .iter()
+            .map(|&x| u32::from(x))
+            .sum();
+        direct.max(mirrored)
     }
 
     /// Board size and goal the tables are for.

@@ -7,7 +7,7 @@ use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Strategy};
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS};
 use crate::heuristic::Manhattan;
-use crate::patterns::Patterns;
+use crate::patterns::{Patterns, Values, cell_in};
 
 /// The lower bound IDA* uses.
 #[derive(Clone, Debug)]
@@ -20,14 +20,19 @@ pub enum Bound {
     Pdb(Arc<Patterns>),
 }
 
-/// A search state: the board and its Manhattan distance, kept up to date
-/// move by move (one table look-up per move, not per tile).
+/// A search state: the board, its Manhattan distance, and with pattern
+/// databases each pattern's value, all kept up to date move by move (one
+/// table look-up per move, not per tile or per pattern).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Node {
     /// The board.
     pub board: Board,
     /// Its Manhattan distance from the goal.
     pub manhattan: u8,
+    /// The cell of each tile, 5 bits a tile.
+    inv: u128,
+    /// With [`Bound::Pdb`]: each pattern's value, direct and mirrored.
+    pdb: Values,
 }
 
 /// A sliding-tile puzzle of one size and goal, with a bound.
@@ -100,9 +105,19 @@ impl Sliding {
 
     /// The search state of `board`.
     pub fn node(&self, board: &Board) -> Node {
+        let mut inv = 0u128;
+        for c in 0..board.len() {
+            inv |= (c as u128) << (5 * u32::from(board.tile(c)));
+        }
+        let mut pdb: Values = Default::default();
+        if let Bound::Pdb(p) = &self.bound {
+            p.values(inv, &mut pdb);
+        }
         Node {
             board: *board,
             manhattan: self.manhattan.board(board) as u8,
+            inv,
+            pdb,
         }
     }
 
@@ -175,11 +190,21 @@ impl Puzzle for Sliding {
                 let to = board.blank();
                 let m = u32::from(node.manhattan) + self.manhattan.of(tile, from)
                     - self.manhattan.of(tile, to);
+                // The tile goes to `from`, the blank to `to`.
+                let t5 = 5 * u32::from(tile);
+                let inv = node.inv & !(31u128 << t5) & !31u128 | (from as u128) << t5 | to as u128;
+                debug_assert_eq!(cell_in(inv, tile) as usize, from);
+                let mut pdb = node.pdb;
+                if let Bound::Pdb(p) = &self.bound {
+                    p.update(inv, tile, &mut pdb);
+                }
                 out.push((
                     dir,
                     Node {
                         board,
                         manhattan: m as u8,
+                        inv,
+                        pdb,
                     },
                 ));
             }
@@ -198,7 +223,7 @@ impl Puzzle for Sliding {
         Some(match &self.bound {
             Bound::Manhattan => m,
             Bound::LinearConflict => m + self.manhattan.conflicts(&node.board),
-            Bound::Pdb(p) => p.bound(&node.board).max(m),
+            Bound::Pdb(p) => p.total(&node.pdb).max(m),
         })
     }
 

@@ -181,7 +181,7 @@ fn pattern_databases_on_4x4_agree_with_linear_conflicts() {
     for goal in [Goal::BlankFirst, Goal::BlankLast] {
         let tables = small_tables(4, 4, goal, &partition);
         let lc = Sliding::new(4, 4, goal, Bound::LinearConflict);
-        let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables));
+        let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables.clone()));
         for _ in 0..12 {
             // A random walk of 40 moves without reversals.
             let mut b = Board::goal(4, 4, goal).expect("4x4");
@@ -196,6 +196,20 @@ fn pattern_databases_on_4x4_agree_with_linear_conflicts() {
                 last = Some(d);
             }
             use puzzle_search_core::Puzzle;
+            // The values kept per move equal the ones computed afresh, on
+            // every node of a walk through the children.
+            let mut node = pdb.node(&b);
+            let mut children = Vec::new();
+            for step in 0..30 {
+                children.clear();
+                pdb.successors(&node, &mut children);
+                for (_, child) in &children {
+                    let fresh = tables.bound(&child.board).max(u32::from(child.manhattan));
+                    assert_eq!(pdb.lower_bound(child), Some(fresh));
+                    assert_eq!(*child, pdb.node(&child.board));
+                }
+                node = children[step % children.len()].1;
+            }
             let node = pdb.node(&b);
             let with_lc = lc.solve(&b).expect("size").expect("solvable");
             let with_pdb = pdb.solve(&b).expect("size").expect("solvable");
