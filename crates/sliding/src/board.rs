@@ -197,13 +197,19 @@ impl Board {
     /// `None` off the edge.
     #[inline]
     pub fn slide(&self, dir: Dir) -> Option<(Self, u8)> {
-        let to = self.target(dir)?;
+        // The blank's cell holds 0: xor puts the tile there and clears `to`.
+        Some(self.slide_to(self.target(dir)?))
+    }
+
+    /// The board after the blank goes to cell `to` (a neighbour of the
+    /// blank's cell, which the caller guarantees), with the tile moved.
+    #[inline]
+    pub(crate) fn slide_to(&self, to: usize) -> (Self, u8) {
         let tile = self.tile(to);
         let mut next = *self;
-        // The blank's cell holds 0: xor puts the tile there and clears `to`.
         next.cells ^= u128::from(tile) << (5 * self.blank()) | u128::from(tile) << (5 * to);
         next.blank = to as u8;
-        Some((next, tile))
+        (next, tile)
     }
 
     /// Whether the board can reach `goal`: the parity of the permutation

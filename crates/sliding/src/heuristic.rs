@@ -1,6 +1,6 @@
 //! Manhattan distance (kept incrementally) and linear conflicts.
 
-use crate::board::{Board, Goal};
+use crate::board::{Board, Goal, MAX_CELLS};
 
 /// Per size and goal: `distance[tile * cells + cell]`, the Manhattan
 /// distance of `tile` in `cell` from its goal cell (0 for the blank).
@@ -9,18 +9,19 @@ pub(crate) struct Manhattan {
     width: usize,
     cells: usize,
     goal: Goal,
-    distance: Vec<u8>,
+    /// `distance[tile][cell]`.
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
 }
 
 impl Manhattan {
     pub(crate) fn new(width: usize, height: usize, goal: Goal) -> Self {
         let cells = width * height;
-        let mut distance = vec![0u8; cells * cells];
-        for tile in 1..cells {
+        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
+        for (tile, row) in distance.iter_mut().enumerate().take(cells).skip(1) {
             let g = goal.cell_of(tile as u8, cells);
-            for cell in 0..cells {
-                let d = (cell / width).abs_diff(g / width) + (cell % width).abs_diff(g % width);
-                distance[tile * cells + cell] = d as u8;
+            for (cell, d) in row.iter_mut().enumerate().take(cells) {
+                *d =
+                    ((cell / width).abs_diff(g / width) + (cell % width).abs_diff(g % width)) as u8;
             }
         }
         Self {
@@ -34,7 +35,7 @@ impl Manhattan {
     /// The distance of `tile` in `cell`.
     #[inline]
     pub(crate) fn of(&self, tile: u8, cell: usize) -> u32 {
-        u32::from(self.distance[usize::from(tile) * self.cells + cell])
+        u32::from(self.distance[usize::from(tile)][cell])
     }
 
     /// The whole board's Manhattan distance.

@@ -29,7 +29,7 @@ pub struct Node {
     pub board: Board,
     /// Its Manhattan distance from the goal.
     pub manhattan: u8,
-    /// The cell of each tile, 5 bits a tile.
+    /// With [`Bound::Pdb`]: the cell of each tile, 5 bits a tile (else 0).
     inv: u128,
     /// With [`Bound::Pdb`]: each pattern's value, direct and mirrored.
     pdb: Values,
@@ -43,7 +43,13 @@ pub struct Sliding {
     goal: Goal,
     bound: Bound,
     manhattan: Manhattan,
+    /// `targets[cell]`: where the blank goes from `cell`, per direction in
+    /// move order (`NONE` off the board): no division per move.
+    targets: [[u8; 4]; MAX_CELLS],
 }
+
+/// No target: the edge of the board.
+const NONE: u8 = u8::MAX;
 
 /// Why [`Sliding::new`] or [`Sliding::solve`] refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,23 +100,37 @@ impl Sliding {
                 "tables of the board's shape"
             );
         }
+        let mut targets = [[NONE; 4]; MAX_CELLS];
+        let any = Board::goal(width, height, goal).expect("checked size");
+        for (cell, t) in targets.iter_mut().enumerate().take(width * height) {
+            // A board with the blank in `cell`: swap it with the goal's blank.
+            let mut tiles = any.tiles();
+            let b = any.blank();
+            tiles.swap(b, cell);
+            let board = Board::from_tiles(width, height, &tiles).expect("a permutation");
+            for (slot, dir) in t.iter_mut().zip(Dir::ALL) {
+                *slot = board.target(dir).map_or(NONE, |c| c as u8);
+            }
+        }
         Self {
             width,
             height,
             goal,
             bound,
             manhattan: Manhattan::new(width, height, goal),
+            targets,
         }
     }
 
     /// The search state of `board`.
     pub fn node(&self, board: &Board) -> Node {
-        let mut inv = 0u128;
-        for c in 0..board.len() {
-            inv |= (c as u128) << (5 * u32::from(board.tile(c)));
-        }
-        let mut pdb: Values = Default::default();
+        // The inverse and the pattern values only with tables (else 0, so
+        // that equal boards stay equal nodes).
+        let (mut inv, mut pdb) = (0u128, Values::default());
         if let Bound::Pdb(p) = &self.bound {
+            for c in 0..board.len() {
+                inv |= (c as u128) << (5 * u32::from(board.tile(c)));
+            }
             p.values(inv, &mut pdb);
         }
         Node {
@@ -184,18 +204,24 @@ impl Puzzle for Sliding {
     #[inline]
     fn successors(&self, node: &Node, out: &mut Vec<(Dir, Node)>) {
         let from = node.board.blank();
-        for dir in Dir::ALL {
-            if let Some((board, tile)) = node.board.slide(dir) {
+        let tables = match &self.bound {
+            Bound::Pdb(p) => Some(&**p),
+            _ => None,
+        };
+        for (dir, &to) in Dir::ALL.iter().zip(&self.targets[from]) {
+            if to != NONE {
+                let dir = *dir;
+                let to = usize::from(to);
                 // The tile goes from the blank's new cell to its old one.
-                let to = board.blank();
+                let (board, tile) = node.board.slide_to(to);
                 let m = u32::from(node.manhattan) + self.manhattan.of(tile, from)
                     - self.manhattan.of(tile, to);
-                // The tile goes to `from`, the blank to `to`.
-                let t5 = 5 * u32::from(tile);
-                let inv = node.inv & !(31u128 << t5) & !31u128 | (from as u128) << t5 | to as u128;
-                debug_assert_eq!(cell_in(inv, tile) as usize, from);
-                let mut pdb = node.pdb;
-                if let Bound::Pdb(p) = &self.bound {
+                let (mut inv, mut pdb) = (node.inv, node.pdb);
+                if let Some(p) = tables {
+                    // The tile goes to `from`, the blank to `to`.
+                    let t5 = 5 * u32::from(tile);
+                    inv = inv & !(31u128 << t5) & !31u128 | (from as u128) << t5 | to as u128;
+                    debug_assert_eq!(cell_in(inv, tile) as usize, from);
                     p.update(inv, tile, &mut pdb);
                 }
                 out.push((
