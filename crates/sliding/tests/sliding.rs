@@ -258,3 +258,49 @@ fn bad_input_gets_one_line_naming_what_and_where() {
     let msg = parse_board(&long, 3, 2, 2).unwrap_err().to_string();
     assert!(msg.len() < 100 && msg.contains("..."), "{msg}");
 }
+
+/// Korf's 100 with the default 6-6-3 tables: every length optimal, every
+/// answer replayed. Builds the tables (about 20 s) into the user's cache
+/// unless they are there. Run with
+/// `cargo test --release -p puzzle-sliding -- --ignored korf`.
+#[test]
+#[ignore = "about 40 s in release: Korf's 100 with pattern databases"]
+fn korf_100_optimal_with_pattern_databases() {
+    use std::path::{Path, PathBuf};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/korf100");
+    let (Ok(boards), Ok(optimal)) = (
+        std::fs::read_to_string(dir.join("korf100.in")),
+        std::fs::read_to_string(dir.join("optimal.txt")),
+    ) else {
+        eprintln!("skipped: {} is missing", dir.display());
+        return;
+    };
+    let lengths: Vec<usize> = optimal
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .collect();
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .map(|d| d.join("puzzle-search"));
+    let partition = Patterns::default_partition(4, 4, Goal::BlankFirst).expect("4x4");
+    let (tables, _) =
+        Patterns::load_or_build(4, 4, Goal::BlankFirst, &partition, cache.as_deref(), None)
+            .expect("the default partition");
+    let puzzle = Sliding::new(4, 4, Goal::BlankFirst, Bound::Pdb(Arc::new(tables)));
+    let mut solved = 0;
+    for (i, line) in boards
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+    {
+        let board = parse_board(line, i + 2, 4, 4).expect("a board");
+        let moves = puzzle.solve(&board).expect("4x4").expect("solvable").0;
+        assert_eq!(moves.len(), lengths[i], "instance {}", i + 1);
+        assert!(replay(&puzzle, &puzzle.node(&board), &moves).is_ok());
+        solved += 1;
+    }
+    assert_eq!(solved, 100);
+}
