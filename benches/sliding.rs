@@ -14,6 +14,8 @@
 //!   pattern databases with the mirrored look-up, both threads. The tables
 //!   come from the example's cache (`$XDG_CACHE_HOME/puzzle-search` or
 //!   `~/.cache/puzzle-search`), built there first if missing (about 20 s).
+//! - `sliding/pdb-all`: all 100 the same way (about 16 s an iteration,
+//!   three minutes in all: `cargo bench --bench sliding -- pdb-all`).
 //! - `sliding/build`: building the 3-tile table of that partition.
 //!
 //! All 100 instances: `cargo run --release --example sliding -- --goal
@@ -131,6 +133,24 @@ fn sliding(c: &mut Criterion) {
         b.iter(|| {
             two.install(|| {
                 for (board, optimal, _) in &all[..10] {
+                    let report = pdb
+                        .solve_with(black_box(board), &parallel)
+                        .expect("4x4")
+                        .expect("solvable");
+                    assert_eq!(report.solution().map(<[_]>::len), Some(*optimal));
+                }
+            })
+        })
+    });
+    group.finish();
+
+    // All 100 (about 16 s an iteration: filter it in or out by name).
+    let mut group = c.benchmark_group("sliding/pdb-all");
+    group.sample_size(10);
+    group.bench_function("korf1-100", |b| {
+        b.iter(|| {
+            two.install(|| {
+                for (board, optimal, _) in &all {
                     let report = pdb
                         .solve_with(black_box(board), &parallel)
                         .expect("4x4")

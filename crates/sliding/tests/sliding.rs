@@ -142,8 +142,8 @@ fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
             exact_pdb > exact_lc && exact_lc > 1000,
             "{exact_pdb} {exact_lc}"
         );
-        // Unsolvable boards: parity says so.
-        for tiles in permutations(9).into_iter().step_by(7) {
+        // Every board, solvable or not: parity agrees with the BFS.
+        for tiles in permutations(9) {
             let b = Board::from_tiles(3, 3, &tiles).expect("valid");
             assert_eq!(b.is_solvable(goal), dist.contains_key(&b));
         }
