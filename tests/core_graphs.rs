@@ -2,9 +2,10 @@
 //! force: every move sequence enumerated in lexicographic order.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use puzzle_search::{
-    Budget, DepthMode, Outcome, Puzzle, ReplayError, Solver, SplitMix64, Strategy, replay,
+    Budget, DepthMode, Outcome, Puzzle, ReplayError, Shortest, Solver, SplitMix64, Strategy, replay,
 };
 
 /// A directed graph whose edges are labelled moves; some nodes are goals.
@@ -19,6 +20,11 @@ struct Graph {
 impl Graph {
     fn random(rng: &mut SplitMix64) -> Self {
         let n = 2 + rng.below(7) as usize;
+        Self::random_sized(rng, n, 4)
+    }
+
+    /// `n` nodes, each a goal with probability `1 / goal_one_in`.
+    fn random_sized(rng: &mut SplitMix64, n: usize, goal_one_in: u64) -> Self {
         let mut edges = Vec::with_capacity(n);
         for _ in 0..n {
             let mut labels: Vec<u8> = (0..5).collect();
@@ -31,7 +37,7 @@ impl Graph {
             out.sort();
             edges.push(out);
         }
-        let goals: Vec<bool> = (0..n).map(|_| rng.below(4) == 0).collect();
+        let goals: Vec<bool> = (0..n).map(|_| rng.below(goal_one_in) == 0).collect();
         let mut dist = vec![None; n];
         let mut queue = VecDeque::new();
         for v in 0..n {
@@ -183,6 +189,9 @@ fn ida_and_bfs_give_the_shortest_lexicographically_smallest() {
         strategies.push(Solver::new(Strategy::Bfs {
             max_depth: max as u32,
         }));
+        strategies.push(Solver::new(Strategy::AStar {
+            max_depth: max as u32,
+        }));
         for solver in strategies {
             let report = solver.solve(&graph, &start);
             let got = solved(&report.outcome);
@@ -243,4 +252,138 @@ fn budget_limits_do_not_fire_on_small_searches() {
         .budget(Budget::default().max_nodes(1 << 40))
         .solve(&graph, &0);
     assert!(!matches!(report.outcome, Outcome::Stopped(_)));
+}
+
+/// The graph with its bound kept on some states and 0 on the others:
+/// still admissible, no longer consistent (A* must reopen states).
+struct Jittered<'a>(&'a Graph, u64);
+
+impl Puzzle for Jittered<'_> {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        self.0.successors(s, out);
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.0.is_goal(s)
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        let keep = (self.1 >> (s % 64)) & 1 == 1;
+        self.0.dist[*s as usize].map(|d| if keep { d } else { 0 })
+    }
+}
+
+/// Every sequence of exactly `len` moves from `start` that ends at a goal,
+/// in lexicographic order.
+fn every_sequence(graph: &Graph, start: u32, len: usize) -> Vec<Vec<u8>> {
+    fn go(g: &Graph, at: u32, path: &mut Vec<u8>, len: usize, out: &mut Vec<Vec<u8>>) {
+        if path.len() == len {
+            if g.goals[at as usize] {
+                out.push(path.clone());
+            }
+            return;
+        }
+        for &(m, to) in &g.edges[at as usize] {
+            path.push(m);
+            go(g, to, path, len, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(graph, start, &mut Vec::new(), len, &mut out);
+    out
+}
+
+#[test]
+fn astar_with_an_inconsistent_bound_and_every_shortest_solution_equal_brute_force() {
+    let mut rng = SplitMix64::new(13);
+    let (mut many, mut solved) = (0, 0);
+    for _ in 0..400 {
+        let graph = Graph::random(&mut rng);
+        let start = rng.below(graph.edges.len() as u64) as u32;
+        let max = 8;
+        let shortest = (0..=max).find(|&d| !every_sequence(&graph, start, d).is_empty());
+        let expected = shortest
+            .map(|d| every_sequence(&graph, start, d))
+            .unwrap_or_default();
+        let jitter = Jittered(&graph, rng.next_u64());
+        let astar = Solver::new(Strategy::AStar {
+            max_depth: max as u32,
+        });
+        assert_eq!(
+            solved_opt(astar.solve(&jitter, &start).outcome),
+            expected.first().cloned(),
+            "A* from {start}"
+        );
+        for solver in [
+            Solver::new(Strategy::IdaStar {
+                max_depth: max as u32,
+            }),
+            Solver::new(Strategy::IdaStar {
+                max_depth: max as u32,
+            })
+            .table(true)
+            .dedup(true)
+            .parallel(true),
+        ] {
+            let (all, report) = solver.shortest_solutions(&graph, &start, max as u32, usize::MAX);
+            assert_eq!(all, expected, "from {start}");
+            let count = solver.count_shortest(&jitter, &start, max as u32);
+            match shortest {
+                Some(d) => {
+                    let found = Shortest::Found {
+                        length: d as u32,
+                        count: expected.len() as u128,
+                    };
+                    assert_eq!(report.outcome, found);
+                    assert_eq!(count.outcome, found);
+                }
+                None => {
+                    assert_eq!(report.outcome, Shortest::NoSolution);
+                    assert_eq!(count.outcome, Shortest::NoSolution);
+                }
+            }
+            // The first k, and a visitor that stops.
+            for k in 1..4 {
+                let (first, _) = solver.shortest_solutions(&graph, &start, max as u32, k);
+                assert_eq!(first, expected[..k.min(expected.len())]);
+            }
+            let mut seen = 0;
+            solver.for_each_shortest(&graph, &start, max as u32, |_| {
+                seen += 1;
+                ControlFlow::Break(())
+            });
+            assert_eq!(seen, usize::from(!expected.is_empty()));
+        }
+        many += usize::from(expected.len() > 1);
+        solved += usize::from(!expected.is_empty());
+    }
+    assert!(many > 30 && solved > 150, "{many} {solved}");
+}
+
+fn solved_opt(outcome: Outcome<u8>) -> Option<Vec<u8>> {
+    match outcome {
+        Outcome::Solved(m) => Some(m),
+        Outcome::NoSolution => None,
+        Outcome::Stopped(limit) => panic!("stopped unexpectedly: {limit}"),
+    }
+}
+
+#[test]
+fn astar_reopens_states_under_an_inconsistent_bound() {
+    // Larger graphs, so that a state is often first reached the long way.
+    let mut rng = SplitMix64::new(14);
+    let mut solved = 0;
+    for _ in 0..400 {
+        let n = 20 + rng.below(30) as usize;
+        let graph = Graph::random_sized(&mut rng, n, 25);
+        let start = rng.below(n as u64) as u32;
+        let max = 20;
+        let bfs = Solver::new(Strategy::Bfs { max_depth: max }).solve(&graph, &start);
+        let jitter = Jittered(&graph, rng.next_u64());
+        let astar = Solver::new(Strategy::AStar { max_depth: max }).solve(&jitter, &start);
+        assert_eq!(astar.outcome, bfs.outcome, "from {start}");
+        solved += usize::from(bfs.solution().is_some());
+    }
+    assert!(solved > 100, "{solved}");
 }

@@ -49,7 +49,7 @@ mod strategy;
 mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
-pub use outcome::{Outcome, Report};
+pub use outcome::{Outcome, Report, Shortest, ShortestReport};
 pub use progress::{Phase, Progress};
 pub use puzzle::Puzzle;
 pub use replay::{ReplayError, replay};

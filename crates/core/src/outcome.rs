@@ -33,3 +33,50 @@ impl<M> Report<M> {
         }
     }
 }
+
+impl<M> Outcome<M> {
+    /// The moves of a solution, `Ok(None)` when there is none, `Err` with
+    /// the limit when the search was stopped before it could decide.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Limit, Outcome};
+    /// assert_eq!(Outcome::Solved(vec![1, 2]).into_result(), Ok(Some(vec![1, 2])));
+    /// assert_eq!(Outcome::<u8>::NoSolution.into_result(), Ok(None));
+    /// assert_eq!(Outcome::<u8>::Stopped(Limit::Nodes).into_result(), Err(Limit::Nodes));
+    /// ```
+    pub fn into_result(self) -> Result<Option<Vec<M>>, Limit> {
+        match self {
+            Outcome::Solved(moves) => Ok(Some(moves)),
+            Outcome::NoSolution => Ok(None),
+            Outcome::Stopped(limit) => Err(limit),
+        }
+    }
+}
+
+/// What [`Solver::count_shortest`](crate::Solver::count_shortest) and
+/// [`Solver::for_each_shortest`](crate::Solver::for_each_shortest) found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Shortest {
+    /// The shortest solutions have `length` moves; `count` of them were
+    /// counted (all of them, unless the visitor stopped early).
+    Found {
+        /// Moves in each shortest solution.
+        length: u32,
+        /// How many (saturating at `u128::MAX`).
+        count: u128,
+    },
+    /// No solution within the depth limit.
+    NoSolution,
+    /// A budget limit stopped the search.
+    Stopped(Limit),
+}
+
+/// A [`Shortest`] with the statistics of the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortestReport {
+    /// How it ended.
+    pub outcome: Shortest,
+    /// What it cost.
+    pub stats: Stats,
+}

@@ -4,11 +4,13 @@ use std::fmt;
 
 use crate::budget::Budget;
 use crate::meter::Ctx;
-use crate::outcome::{Outcome, Report};
+use std::ops::ControlFlow;
+
+use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{bfs, dfs, ida};
+use crate::strategy::{all, astar, bfs, dfs, ida};
 
 /// Which solutions a depth-limited DFS looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,10 +44,38 @@ pub enum Strategy {
         /// The longest solution looked for.
         max_depth: u32,
     },
+    /// A*: a shortest solution of at most `max_depth` moves, found
+    /// best-first by moves made plus the puzzle's bound (an admissible
+    /// bound is enough: states are reopened), then the lexicographically
+    /// smallest of that length by one bounded depth-first pass. Stores
+    /// every state it reaches, up to [`Budget::max_states`]; fewer nodes
+    /// than IDA* where states repeat a lot, more memory.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Outcome, Puzzle, Solver, Strategy};
+    /// struct Reach;
+    /// impl Puzzle for Reach {
+    ///     type State = u32;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u32, out: &mut Vec<(char, u32)>) {
+    ///         out.push(('*', s * 2));
+    ///         out.push(('+', s + 1));
+    ///     }
+    ///     fn is_goal(&self, s: &u32) -> bool { *s == 10 }
+    ///     fn lower_bound(&self, s: &u32) -> Option<u32> { (*s <= 10).then_some(0) }
+    /// }
+    /// let report = Solver::new(Strategy::AStar { max_depth: 20 }).solve(&Reach, &1);
+    /// // The same answer as IDA*: shortest, then smallest in move order.
+    /// assert_eq!(report.outcome, Outcome::Solved(vec!['*', '*', '+', '*']));
+    /// ```
+    AStar {
+        /// The longest solution looked for.
+        max_depth: u32,
+    },
 }
 
 impl Strategy {
-    /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`.
+    /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`, `astar`.
     pub fn name(&self) -> &'static str {
         match self {
             Strategy::Dfs {
@@ -58,6 +88,7 @@ impl Strategy {
             } => "dfs",
             Strategy::IdaStar { .. } => "ida",
             Strategy::Bfs { .. } => "bfs",
+            Strategy::AStar { .. } => "astar",
         }
     }
 }
@@ -272,8 +303,147 @@ impl<'h> Solver<'h> {
             Strategy::Bfs { max_depth } => {
                 bfs::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
             }
+            Strategy::AStar { max_depth } => {
+                astar::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
+            }
         };
         stats.elapsed = ctx.start.elapsed();
         Report { outcome, stats }
+    }
+
+    /// Calls `visit` on every shortest solution of at most `max_depth`
+    /// moves, in lexicographic order, until it returns
+    /// `ControlFlow::Break`. The length comes from IDA* (with this
+    /// solver's options and budget); then one depth-first pass meets the
+    /// solutions, cutting only children whose bound exceeds the moves left
+    /// and moves straight back (no table, no duplicate elimination: those
+    /// would drop solutions through a state already seen).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzle_search_core::{Puzzle, Shortest, Solver, Strategy};
+    /// /// A 2x2 grid walk from (0, 0) to (1, 1): 'D'own or 'R'ight.
+    /// struct Grid;
+    /// impl Puzzle for Grid {
+    ///     type State = (u8, u8);
+    ///     type Move = char;
+    ///     fn successors(&self, &(r, c): &(u8, u8), out: &mut Vec<(char, (u8, u8))>) {
+    ///         if r < 1 { out.push(('D', (r + 1, c))) }
+    ///         if c < 1 { out.push(('R', (r, c + 1))) }
+    ///     }
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (1, 1) }
+    /// }
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 4 });
+    /// let mut seen = Vec::new();
+    /// let report = solver.for_each_shortest(&Grid, &(0, 0), 4, |moves: &[char]| {
+    ///     seen.push(moves.iter().collect::<String>());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(seen, ["DR", "RD"]);
+    /// assert_eq!(report.outcome, Shortest::Found { length: 2, count: 2 });
+    /// ```
+    pub fn for_each_shortest<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        max_depth: u32,
+        mut visit: impl FnMut(&[P::Move]) -> ControlFlow<()>,
+    ) -> ShortestReport {
+        let ctx = Ctx::new(&self.budget);
+        let mut stats = Stats::default();
+        let outcome = all::for_each(
+            puzzle,
+            start,
+            max_depth,
+            &ctx,
+            &self.options,
+            &mut stats,
+            &mut visit,
+        );
+        stats.elapsed = ctx.start.elapsed();
+        ShortestReport { outcome, stats }
+    }
+
+    /// The first `k` shortest solutions in lexicographic order (all of
+    /// them with `usize::MAX`), with the report of the search (its count is
+    /// how many were listed; with `k = 0` nothing is listed and the report
+    /// is [`count_shortest`](Self::count_shortest)'s).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Solver, Strategy};
+    /// struct Walk; // from 0 to 3 by +1 or +2
+    /// impl Puzzle for Walk {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 3).map(|d| (d, s + d)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+    /// }
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 3 });
+    /// let (first, _) = solver.shortest_solutions(&Walk, &0, 3, 1);
+    /// assert_eq!(first, [vec![1, 2]]);
+    /// let (all, _) = solver.shortest_solutions(&Walk, &0, 3, usize::MAX);
+    /// assert_eq!(all, [vec![1, 2], vec![2, 1]]);
+    /// ```
+    pub fn shortest_solutions<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        max_depth: u32,
+        k: usize,
+    ) -> (Vec<Vec<P::Move>>, ShortestReport) {
+        let mut found = Vec::new();
+        if k == 0 {
+            let report = self.count_shortest(puzzle, start, max_depth);
+            return (found, report);
+        }
+        let report = self.for_each_shortest(puzzle, start, max_depth, |moves| {
+            found.push(moves.to_vec());
+            if found.len() >= k {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (found, report)
+    }
+
+    /// The number of shortest solutions of at most `max_depth` moves,
+    /// counted without listing them: per state and moves left, the number
+    /// of ways on to a goal is counted once and reused (a sequence of the
+    /// shortest length ending at a goal passes no state twice, so these
+    /// are exactly the shortest solutions).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Shortest, Solver, Strategy};
+    /// /// Lattice paths on an 8x8 grid: C(16, 8) = 12,870 shortest walks.
+    /// struct Grid;
+    /// impl Puzzle for Grid {
+    ///     type State = (u8, u8);
+    ///     type Move = char;
+    ///     fn successors(&self, &(r, c): &(u8, u8), out: &mut Vec<(char, (u8, u8))>) {
+    ///         if r < 8 { out.push(('D', (r + 1, c))) }
+    ///         if c < 8 { out.push(('R', (r, c + 1))) }
+    ///     }
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (8, 8) }
+    ///     fn lower_bound(&self, &(r, c): &(u8, u8)) -> Option<u32> {
+    ///         Some(u32::from(16 - r - c))
+    ///     }
+    /// }
+    /// let report = Solver::new(Strategy::IdaStar { max_depth: 16 }).count_shortest(&Grid, &(0, 0), 16);
+    /// assert_eq!(report.outcome, Shortest::Found { length: 16, count: 12_870 });
+    /// ```
+    pub fn count_shortest<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        max_depth: u32,
+    ) -> ShortestReport {
+        let ctx = Ctx::new(&self.budget);
+        let mut stats = Stats::default();
+        let outcome = all::count(puzzle, start, max_depth, &ctx, &self.options, &mut stats);
+        stats.elapsed = ctx.start.elapsed();
+        ShortestReport { outcome, stats }
     }
 }

@@ -1,5 +1,7 @@
 //! The strategies: depth-limited DFS, IDA*, BFS, and the parallel pass.
 
+pub(crate) mod all;
+pub(crate) mod astar;
 pub(crate) mod bfs;
 pub(crate) mod dfs;
 pub(crate) mod ida;
@@ -42,6 +44,9 @@ pub(crate) fn reach_check<P: Puzzle>(
         Outcome::Stopped(limit) => Some(Outcome::Stopped(limit)),
     }
 }
+
+/// A node's children with their moves, in canonical order.
+pub(crate) type Children<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
 
 /// How one DFS pass ended.
 pub(crate) enum PassEnd<M> {

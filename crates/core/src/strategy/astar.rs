@@ -1,0 +1,172 @@
+//! A*: a shortest solution found best-first, then the lexicographically
+//! smallest of that length read off by one bounded depth-first pass.
+//!
+//! Phase 1 is textbook A* (a state is reopened when reached in fewer moves,
+//! so an admissible bound suffices, consistency is not needed): the first
+//! goal taken off the queue has the fewest moves, `C`. Phase 2 walks the
+//! moves in canonical order from the start, depth first, keeping a child
+//! only if its bound allows a goal within `C` and no route to it shorter
+//! than this one is known from phase 1. The first goal met is the answer:
+//! see `docs/strategies.md` for why nothing smaller is cut.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use hashbrown::HashMap;
+
+use crate::budget::Limit;
+use crate::engine::check_order;
+use crate::meter::{Ctx, Interrupt, Meter};
+use crate::outcome::Outcome;
+use crate::puzzle::Puzzle;
+use crate::solver::Options;
+use crate::stats::Stats;
+use crate::strategy::Children;
+
+fn stopped(i: Interrupt) -> Limit {
+    match i {
+        Interrupt::Limit(l) => l,
+        Interrupt::Preempted => Limit::Cancelled,
+    }
+}
+
+pub(crate) fn solve<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    _options: &Options<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    if puzzle.is_goal(start) {
+        return Outcome::Solved(Vec::new());
+    }
+    let Some(h0) = puzzle.lower_bound(start) else {
+        stats.dead_ends += 1;
+        return Outcome::NoSolution;
+    };
+    if h0 > max_depth {
+        stats.bound_cutoffs += 1;
+        return Outcome::NoSolution;
+    }
+    let mut meter = Meter::new(ctx);
+    // Phase 1. `best[state]` = (fewest moves known, index into `states`).
+    let mut best: HashMap<P::State, u32> = HashMap::new();
+    let mut states: Vec<P::State> = vec![start.clone()];
+    let mut g_of: Vec<u32> = vec![0];
+    best.insert(start.clone(), 0);
+    // (f, deeper first, insertion order) then the state's index.
+    let mut queue = BinaryHeap::new();
+    queue.push(Reverse((h0, Reverse(0u32), 0u64, 0u32)));
+    let mut pushed = 1u64;
+    let mut children = Vec::new();
+    let length = loop {
+        let Some(Reverse((_, Reverse(g), _, at))) = queue.pop() else {
+            meter.flush();
+            stats.peak_visited = states.len() as u64;
+            return Outcome::NoSolution;
+        };
+        let at = at as usize;
+        if g != g_of[at] {
+            continue; // a stale entry: reached in fewer moves since
+        }
+        if puzzle.is_goal(&states[at]) {
+            break g;
+        }
+        if let Err(i) = meter.tick() {
+            meter.flush();
+            return Outcome::Stopped(stopped(i));
+        }
+        children.clear();
+        puzzle.successors(&states[at], &mut children);
+        check_order(&children);
+        stats.expanded += 1;
+        stats.generated += children.len() as u64;
+        stats.peak_frontier = stats.peak_frontier.max(queue.len() as u64);
+        for (_, child) in children.drain(..) {
+            let g1 = g + 1;
+            let Some(h) = puzzle.lower_bound(&child) else {
+                stats.dead_ends += 1;
+                continue;
+            };
+            if g1.saturating_add(h) > max_depth {
+                stats.bound_cutoffs += 1;
+                continue;
+            }
+            let index = match best.get(&child) {
+                Some(&i) if g_of[i as usize] <= g1 => {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                Some(&i) => {
+                    g_of[i as usize] = g1;
+                    i
+                }
+                None => {
+                    if states.len() >= ctx.budget.max_states.min(u32::MAX as usize) {
+                        meter.flush();
+                        return Outcome::Stopped(Limit::States);
+                    }
+                    let i = states.len() as u32;
+                    states.push(child.clone());
+                    g_of.push(g1);
+                    best.insert(child, i);
+                    i
+                }
+            };
+            queue.push(Reverse((g1 + h, Reverse(g1), pushed, index)));
+            pushed += 1;
+        }
+    };
+    stats.peak_visited = states.len() as u64;
+
+    // Phase 2: the smallest sequence of `length` moves, depth first.
+    let known = |s: &P::State| best.get(s).map(|&i| g_of[i as usize]);
+    let mut path: Vec<P::Move> = Vec::new();
+    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
+    let mut first = Vec::new();
+    puzzle.successors(start, &mut first);
+    stack.push((first, 0));
+    loop {
+        let g = stack.len() as u32; // moves to a child of the top frame
+        let Some((kids, next)) = stack.last_mut() else {
+            break;
+        };
+        let Some((mv, child)) = kids.get(*next).cloned() else {
+            stack.pop();
+            path.pop();
+            continue;
+        };
+        *next += 1;
+        if g == length {
+            if puzzle.is_goal(&child) {
+                path.push(mv);
+                meter.flush();
+                return Outcome::Solved(path);
+            }
+            continue;
+        }
+        match puzzle.lower_bound(&child) {
+            Some(h) if g + h <= length => {}
+            _ => continue,
+        }
+        if known(&child).is_some_and(|k| k < g) {
+            continue; // reached in fewer moves: on no shortest sequence here
+        }
+        if let Err(i) = meter.tick() {
+            meter.flush();
+            return Outcome::Stopped(stopped(i));
+        }
+        let mut grand = Vec::new();
+        puzzle.successors(&child, &mut grand);
+        stats.expanded += 1;
+        stats.generated += grand.len() as u64;
+        path.push(mv);
+        stack.push((grand, 0));
+    }
+    // Phase 1 found a goal `length` moves away, so phase 2 meets one
+    // unless the puzzle broke its contract.
+    panic!(
+        "Puzzle contract broken: successors and lower_bound must be deterministic (A* found a goal {length} moves away, then not again)"
+    )
+}
