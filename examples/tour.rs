@@ -75,6 +75,7 @@ fn rotation_rows(rows: &mut Vec<Row>) {
             Solver::new(Strategy::IdaStar { max_depth }).parallel(true),
         ),
         ("bfs", Solver::new(Strategy::Bfs { max_depth })),
+        ("astar", Solver::new(Strategy::AStar { max_depth })),
     ];
     for (name, solver) in solvers {
         let (answer, nodes, time) = match rotation::solve_with(&board, &solver) {
@@ -209,6 +210,12 @@ fn boxslide_rows(rows: &mut Vec<Row>) {
         (
             "bfs",
             Solver::new(Strategy::Bfs {
+                max_depth: level.limit,
+            }),
+        ),
+        (
+            "astar",
+            Solver::new(Strategy::AStar {
                 max_depth: level.limit,
             }),
         ),

@@ -32,6 +32,7 @@ fn every_strategy_finds_the_same_shortest_answer() {
         let expected = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start);
         let n = expected.len() as u32;
         let solvers = [
+            Solver::new(Strategy::AStar { max_depth: 31 }),
             Solver::new(Strategy::IdaStar { max_depth: 31 }),
             Solver::new(Strategy::IdaStar { max_depth: 31 })
                 .table(true)
@@ -313,4 +314,57 @@ fn the_solved_constant_is_the_solved_board() {
             .expect("valid")
             .is_solvable()
     );
+}
+
+#[test]
+fn every_shortest_solution_of_the_8_puzzle_matches_a_bfs_count() {
+    use std::collections::HashMap;
+    for start in instances(6, 3) {
+        // Number of shortest move sequences to every state, layer by layer.
+        let mut ways: HashMap<Board, (u32, u128)> = HashMap::from([(start, (0, 1))]);
+        let mut layer = vec![start];
+        let mut depth = 0;
+        let mut children = Vec::new();
+        let (length, count) = loop {
+            if let Some(b) = layer.iter().find(|b| EightPuzzle.is_goal(b)) {
+                break (depth, ways[b].1);
+            }
+            depth += 1;
+            let mut next = Vec::new();
+            for b in &layer {
+                let w = ways[b].1;
+                children.clear();
+                EightPuzzle.successors(b, &mut children);
+                for (_, c) in &children {
+                    let e = ways.entry(*c).or_insert_with(|| {
+                        next.push(*c);
+                        (depth, 0)
+                    });
+                    if e.0 == depth {
+                        e.1 += w;
+                    }
+                }
+            }
+            layer = next;
+        };
+        let solver = Solver::new(Strategy::IdaStar { max_depth: 31 });
+        let report = solver.count_shortest(&EightPuzzle, &start, 31);
+        assert_eq!(
+            report.outcome,
+            puzzle_search::Shortest::Found { length, count },
+            "{start:?}"
+        );
+        // The first three listed: shortest, replayed, ascending, the first
+        // equal to IDA*'s answer.
+        let (first, _) = solver.shortest_solutions(&EightPuzzle, &start, 31, 3);
+        assert_eq!(first.len(), 3.min(count as usize));
+        assert_eq!(first[0], solution(&solver, &start));
+        for w in first.windows(2) {
+            assert!(w[0] < w[1]);
+        }
+        for moves in &first {
+            assert_eq!(moves.len() as u32, length);
+            assert!(replay(&EightPuzzle, &start, moves).is_ok());
+        }
+    }
 }

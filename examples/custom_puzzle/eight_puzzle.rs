@@ -202,6 +202,7 @@ pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
         ("ida +table +dedup", ida.clone().table(true).dedup(true)),
         ("ida parallel", ida.parallel(true)),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
+        ("astar", Solver::new(Strategy::AStar { max_depth: 31 })),
         ("dfs exactly n +table", dfs(DepthMode::Exactly)),
         ("dfs at most n +table", dfs(DepthMode::AtMost)),
     ]
