@@ -368,3 +368,21 @@ fn every_shortest_solution_of_the_8_puzzle_matches_a_bfs_count() {
         }
     }
 }
+
+#[test]
+fn a_solver_with_its_own_thread_count_gives_the_sequential_answer() {
+    for start in instances(6, 4) {
+        let expected = solution(&Solver::new(Strategy::ida()), &start);
+        for n in [1, 2, 3] {
+            let solver = Solver::new(Strategy::IdaStar { max_depth: 31 })
+                .table(true)
+                .threads(n);
+            assert_eq!(solution(&solver, &start), expected, "{n} threads");
+            let count = solver.count_shortest(&EightPuzzle, &start, 31).outcome;
+            let plain = Solver::new(Strategy::ida()).count_shortest(&EightPuzzle, &start, 31);
+            assert_eq!(count, plain.outcome);
+        }
+        let astar = solution(&Solver::new(Strategy::astar()), &start);
+        assert_eq!(astar, expected);
+    }
+}

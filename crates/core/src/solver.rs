@@ -75,6 +75,29 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// IDA* with no practical depth limit (`u32::MAX`). Such limits first
+    /// run a BFS of at most 16,384 states, which answers at once when no
+    /// goal is reachable (`docs/strategies.md`).
+    pub const fn ida() -> Self {
+        Strategy::IdaStar {
+            max_depth: u32::MAX,
+        }
+    }
+
+    /// A* with no practical depth limit.
+    pub const fn astar() -> Self {
+        Strategy::AStar {
+            max_depth: u32::MAX,
+        }
+    }
+
+    /// BFS with no depth limit (its budget's `max_states` still applies).
+    pub const fn bfs() -> Self {
+        Strategy::Bfs {
+            max_depth: u32::MAX,
+        }
+    }
+
     /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`, `astar`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -108,6 +131,8 @@ pub(crate) struct Options<'h> {
     pub table_by_left: bool,
     pub dedup: bool,
     pub parallel: bool,
+    /// Threads for the parallel passes (`None`: rayon's current pool).
+    pub threads: Option<usize>,
     pub progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
 }
 
@@ -152,6 +177,7 @@ impl fmt::Debug for Solver<'_> {
             .field("table_by_left", &self.options.table_by_left)
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
+            .field("threads", &self.options.threads)
             .field("budget", &self.budget)
             .finish()
     }
@@ -171,6 +197,7 @@ impl<'h> Solver<'h> {
                 table_bytes: 0,
                 table_min_slack: Self::DEFAULT_TABLE_MIN_SLACK,
                 table_by_left: false,
+                threads: None,
                 dedup: false,
                 parallel: false,
                 progress: None,
@@ -273,6 +300,36 @@ impl<'h> Solver<'h> {
         self
     }
 
+    /// Runs the parallel passes of [`solve`](Self::solve) and
+    /// [`count_shortest`](Self::count_shortest) on a pool of `n` threads
+    /// made for each call (about 0.1 ms), and turns
+    /// [`parallel`](Self::parallel) on; `n = 1` runs sequentially. Without
+    /// it the current rayon pool is used (the global one: `RAYON_NUM_THREADS`
+    /// or one per core). If the pool cannot be made, the current one is
+    /// used. Without the `parallel` feature this has no effect.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).threads(2);
+    /// # let _ = solver;
+    /// ```
+    pub fn threads(mut self, n: usize) -> Self {
+        self.options.threads = Some(n.max(1));
+        self.options.parallel = n > 1;
+        self
+    }
+
+    /// Runs `f` on the pool [`threads`](Self::threads) asks for.
+    fn on_pool<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        #[cfg(feature = "parallel")]
+        if let Some(n) = self.options.threads.filter(|&n| n > 1) {
+            if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+                return pool.install(f);
+            }
+        }
+        f()
+    }
+
     /// Sets the limits.
     pub fn budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
@@ -290,6 +347,10 @@ impl<'h> Solver<'h> {
     /// Returns the outcome with the statistics; a search that runs out of
     /// budget returns [`Outcome::Stopped`] with what it counted so far.
     pub fn solve<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
+        self.on_pool(|| self.solve_here(puzzle, start))
+    }
+
+    fn solve_here<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
         let ctx = Ctx::new(&self.budget);
         let mut stats = Stats::default();
         let options = &self.options;
@@ -440,10 +501,12 @@ impl<'h> Solver<'h> {
         start: &P::State,
         max_depth: u32,
     ) -> ShortestReport {
-        let ctx = Ctx::new(&self.budget);
-        let mut stats = Stats::default();
-        let outcome = all::count(puzzle, start, max_depth, &ctx, &self.options, &mut stats);
-        stats.elapsed = ctx.start.elapsed();
-        ShortestReport { outcome, stats }
+        self.on_pool(|| {
+            let ctx = Ctx::new(&self.budget);
+            let mut stats = Stats::default();
+            let outcome = all::count(puzzle, start, max_depth, &ctx, &self.options, &mut stats);
+            stats.elapsed = ctx.start.elapsed();
+            ShortestReport { outcome, stats }
+        })
     }
 }
