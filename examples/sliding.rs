@@ -16,7 +16,9 @@
 //! `linear-conflict` elsewhere; `pdb` on other sizes uses one pattern of
 //! every tile up to 12 cells, 3x3 two patterns of four. `--stats` prints
 //! each search's statistics and time on stderr, and a total; `--show`
-//! draws each board and the moves on stderr. Bad input: one line on
+//! draws each board and the moves on stderr. `--count` prints `LENGTH
+//! COUNT` (how many shortest solutions) per board, `--all` every shortest
+//! solution, one a line, and an empty line after each board. Bad input: one line on
 //! stderr naming the line, exit code 1, the boards before it answered.
 
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -44,7 +46,7 @@ enum BoundArg {
 
 /// Optimal solutions of sliding-tile puzzles (judge format).
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// The input file; `-` or nothing for stdin.
     file: Option<PathBuf>,
@@ -63,6 +65,14 @@ struct Args {
     /// Each board and its moves drawn on stderr.
     #[arg(long)]
     show: bool,
+    /// Print the number of shortest solutions after the length instead of
+    /// the moves: `LENGTH COUNT`.
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Print every shortest solution, one line each (`LENGTH MOVES`), in
+    /// lexicographic order, then an empty line.
+    #[arg(long)]
+    all: bool,
 }
 
 fn cache_dir(args: &Args) -> Option<PathBuf> {
@@ -219,6 +229,46 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             ExitCode::FAILURE
         })?;
         let puzzle = puzzle.as_ref().expect("made with the size");
+        if args.count || args.all {
+            if !board.is_solvable(goal) {
+                emit(&mut out, "unsolvable")?;
+                if args.all {
+                    emit(&mut out, "")?;
+                }
+                continue;
+            }
+            let solver = Sliding::solver();
+            let start = puzzle.node(&board);
+            if args.count {
+                let report = solver.count_shortest(puzzle, &start, 255);
+                match report.outcome {
+                    puzzle_search::Shortest::Found { length, count } => {
+                        emit(&mut out, &format!("{length} {count}"))?
+                    }
+                    other => {
+                        eprintln!("error: line {n}: the count ended with {other:?}");
+                        return Err(ExitCode::FAILURE);
+                    }
+                }
+                if args.stats {
+                    eprintln!("board: {}", report.stats);
+                }
+            } else {
+                let mut lines = Vec::new();
+                let report = solver.for_each_shortest(puzzle, &start, 255, |moves| {
+                    lines.push(puzzle_search::sliding::Answer(moves.to_vec()).to_string());
+                    std::ops::ControlFlow::Continue(())
+                });
+                for l in &lines {
+                    emit(&mut out, l)?;
+                }
+                emit(&mut out, "")?;
+                if args.stats {
+                    eprintln!("board: {} ({:?})", report.stats, report.outcome);
+                }
+            }
+            continue;
+        }
         let started = Instant::now();
         let report = puzzle
             .solve_with(&board, &Sliding::solver())

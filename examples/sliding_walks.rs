@@ -17,7 +17,7 @@ use puzzle_search::sliding::{Board, Dir, Goal};
 
 /// Seeded random-walk boards for the `sliding` example.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Columns (2 to 25 cells in all).
     #[arg(value_parser = clap::value_parser!(u8).range(2..=12))]

@@ -2,8 +2,10 @@
 //! bound, solved by every strategy.
 //!
 //! ```text
-//! cargo run --release --example custom_puzzle [SEED]
+//! cargo run --release --example custom_puzzle [SEED] [--all | --count]
 //! ```
+//! `--count` prints how many shortest solutions there are; `--all` lists
+//! them too, in lexicographic order (`Solver::shortest_solutions`).
 //! The puzzle itself is in `eight_puzzle.rs` beside this file: a `Copy`
 //! board, a move enum whose `Ord` is the canonical order, and the
 //! `Puzzle` impl (successors, goal test, lower bound).
@@ -16,7 +18,21 @@ use eight_puzzle::{Board, EightPuzzle};
 use puzzle_search::{Outcome, Solver, SplitMix64, Strategy, replay};
 
 fn main() -> ExitCode {
-    let seed = match std::env::args().nth(1).map(|s| s.parse::<u64>()) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (flags, rest): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| a.starts_with("--"));
+    if let Some(bad) = flags
+        .iter()
+        .find(|f| !["--all", "--count"].contains(&f.as_str()))
+    {
+        eprintln!("error: unknown option {bad} (--all, --count)");
+        return ExitCode::from(2);
+    }
+    let (all, count) = (
+        flags.iter().any(|f| *f == "--all"),
+        flags.iter().any(|f| *f == "--count"),
+    );
+    let seed = match rest.first().map(|s| s.parse::<u64>()) {
         None => 2026,
         Some(Ok(seed)) => seed,
         Some(Err(_)) => {
@@ -50,6 +66,19 @@ fn main() -> ExitCode {
             other => println!("{name:>20}: {other:?}"),
         }
         println!("{:>20}  {}", "", report.stats);
+    }
+    if all || count {
+        let counted = ida.count_shortest(&EightPuzzle, &start, 31);
+        println!(
+            "shortest solutions: {:?} ({})",
+            counted.outcome, counted.stats
+        );
+    }
+    if all {
+        let (every, _) = ida.shortest_solutions(&EightPuzzle, &start, 31, usize::MAX);
+        for moves in every {
+            println!("{}", moves.iter().map(|m| m.letter()).collect::<String>());
+        }
     }
     ExitCode::SUCCESS
 }
