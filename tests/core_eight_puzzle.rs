@@ -33,6 +33,7 @@ fn every_strategy_finds_the_same_shortest_answer() {
         let n = expected.len() as u32;
         let solvers = [
             Solver::new(Strategy::AStar { max_depth: 31 }),
+            Solver::new(Strategy::Bidirectional { max_depth: 31 }),
             Solver::new(Strategy::IdaStar { max_depth: 31 }),
             Solver::new(Strategy::IdaStar { max_depth: 31 })
                 .table(true)

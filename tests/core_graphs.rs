@@ -387,3 +387,65 @@ fn astar_reopens_states_under_an_inconsistent_bound() {
     }
     assert!(solved > 100, "{solved}");
 }
+
+/// The graph with its reverse edges and goal list, for bidirectional BFS.
+struct Reversible<'a>(&'a Graph);
+
+impl Puzzle for Reversible<'_> {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        self.0.successors(s, out);
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.0.is_goal(s)
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        self.0.lower_bound(s)
+    }
+    fn predecessors(&self, s: &u32, out: &mut Vec<(u8, u32)>) -> bool {
+        for (from, edges) in self.0.edges.iter().enumerate() {
+            out.extend(
+                edges
+                    .iter()
+                    .filter(|e| e.1 == *s)
+                    .map(|e| (e.0, from as u32)),
+            );
+        }
+        true
+    }
+    fn goal_states(&self, out: &mut Vec<u32>) -> bool {
+        out.extend((0..self.0.goals.len() as u32).filter(|&v| self.0.goals[v as usize]));
+        true
+    }
+}
+
+#[test]
+fn bidirectional_bfs_equals_bfs() {
+    let mut rng = SplitMix64::new(15);
+    let (mut solved, mut long) = (0, 0);
+    for i in 0..600 {
+        let (n, rate) = if i % 2 == 0 {
+            (2 + rng.below(7) as usize, 4)
+        } else {
+            (20 + rng.below(30) as usize, 25)
+        };
+        let graph = Graph::random_sized(&mut rng, n, rate);
+        let start = rng.below(n as u64) as u32;
+        for max in [3, 20] {
+            let bfs = Solver::new(Strategy::Bfs { max_depth: max }).solve(&graph, &start);
+            let both = Solver::new(Strategy::Bidirectional { max_depth: max })
+                .solve(&Reversible(&graph), &start);
+            assert_eq!(both.outcome, bfs.outcome, "from {start}, max {max}");
+            // Without predecessors it is BFS itself.
+            let plain =
+                Solver::new(Strategy::Bidirectional { max_depth: max }).solve(&graph, &start);
+            assert_eq!(plain.outcome, bfs.outcome);
+            if let Some(m) = bfs.solution() {
+                solved += 1;
+                long += usize::from(m.len() >= 4);
+            }
+        }
+    }
+    assert!(solved > 300 && long > 25, "{solved} {long}");
+}

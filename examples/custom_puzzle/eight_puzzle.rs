@@ -177,6 +177,27 @@ impl Puzzle for EightPuzzle {
     fn apply(&self, board: &Board, s: Slide) -> Option<Board> {
         board.slide(s)
     }
+
+    // For bidirectional BFS: the slide `s` leads here from the board the
+    // opposite slide gives.
+    fn predecessors(&self, board: &Board, out: &mut Vec<(Slide, Board)>) -> bool {
+        for (s, back) in [
+            (Slide::Down, Slide::Up),
+            (Slide::Left, Slide::Right),
+            (Slide::Right, Slide::Left),
+            (Slide::Up, Slide::Down),
+        ] {
+            if let Some(prev) = board.slide(back) {
+                out.push((s, prev));
+            }
+        }
+        true
+    }
+
+    fn goal_states(&self, out: &mut Vec<Board>) -> bool {
+        out.push(Board::solved());
+        true
+    }
 }
 
 /// The benched and tested instances: seeded random boards sorted from easy
@@ -203,6 +224,10 @@ pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
         ("ida parallel", ida.parallel(true)),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
         ("astar", Solver::new(Strategy::AStar { max_depth: 31 })),
+        (
+            "bidirectional bfs",
+            Solver::new(Strategy::Bidirectional { max_depth: 31 }),
+        ),
         ("dfs exactly n +table", dfs(DepthMode::Exactly)),
         ("dfs at most n +table", dfs(DepthMode::AtMost)),
     ]

@@ -141,6 +141,51 @@ pub trait Puzzle: Sync {
         Some(0)
     }
 
+    /// The moves into `state`: appends every `(mv, prev)` such that `mv`
+    /// leads from `prev` to `state` (any order), and returns `true`; the
+    /// default returns `false`: not known. With
+    /// [`goal_states`](Puzzle::goal_states) it lets
+    /// [`Strategy::Bidirectional`](crate::Strategy::Bidirectional) search
+    /// from the goal side too.
+    ///
+    /// ```
+    /// # use puzzle_search_core::Puzzle;
+    /// /// A line 0..=9: step left ('L') or right ('R'); the goal is 9.
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u8;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+    ///         if *s > 0 { out.push(('L', s - 1)) }
+    ///         if *s < 9 { out.push(('R', s + 1)) }
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
+    ///     fn predecessors(&self, s: &u8, out: &mut Vec<(char, u8)>) -> bool {
+    ///         if *s < 9 { out.push(('L', s + 1)) } // 'L' from s + 1 leads here
+    ///         if *s > 0 { out.push(('R', s - 1)) }
+    ///         true
+    ///     }
+    ///     fn goal_states(&self, out: &mut Vec<u8>) -> bool {
+    ///         out.push(9);
+    ///         true
+    ///     }
+    /// }
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let report = Solver::new(Strategy::Bidirectional { max_depth: 20 }).solve(&Line, &2);
+    /// assert_eq!(report.solution(), Some(&['R'; 7][..]));
+    /// ```
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>) -> bool {
+        let _ = (state, out);
+        false
+    }
+
+    /// Every goal state, appended to `out`, and `true`; the default returns
+    /// `false`: not known (see [`predecessors`](Puzzle::predecessors)).
+    fn goal_states(&self, out: &mut Vec<Self::State>) -> bool {
+        let _ = out;
+        false
+    }
+
     /// The state that `mv` leads to from `state`, or `None` when `mv` is not
     /// legal there. Used by [`replay`](crate::replay).
     ///

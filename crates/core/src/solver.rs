@@ -10,7 +10,7 @@ use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{all, astar, bfs, dfs, ida};
+use crate::strategy::{all, astar, bfs, bidir, dfs, ida};
 
 /// Which solutions a depth-limited DFS looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +72,16 @@ pub enum Strategy {
         /// The longest solution looked for.
         max_depth: u32,
     },
+    /// Bidirectional BFS: layers from the start and, through
+    /// [`Puzzle::predecessors`] and [`Puzzle::goal_states`], from the
+    /// goals, the smaller side first, until they meet; then the
+    /// lexicographically smallest sequence of that length. Puzzles without
+    /// those two methods get plain BFS (the same answer). Stores both
+    /// sides' states, up to [`Budget::max_states`] in all.
+    Bidirectional {
+        /// The longest solution looked for.
+        max_depth: u32,
+    },
 }
 
 impl Strategy {
@@ -98,7 +108,7 @@ impl Strategy {
         }
     }
 
-    /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`, `astar`.
+    /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`, `astar`, `bidirectional`.
     pub fn name(&self) -> &'static str {
         match self {
             Strategy::Dfs {
@@ -112,6 +122,7 @@ impl Strategy {
             Strategy::IdaStar { .. } => "ida",
             Strategy::Bfs { .. } => "bfs",
             Strategy::AStar { .. } => "astar",
+            Strategy::Bidirectional { .. } => "bidirectional",
         }
     }
 }
@@ -366,6 +377,9 @@ impl<'h> Solver<'h> {
             }
             Strategy::AStar { max_depth } => {
                 astar::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
+            }
+            Strategy::Bidirectional { max_depth } => {
+                bidir::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
             }
         };
         stats.elapsed = ctx.start.elapsed();

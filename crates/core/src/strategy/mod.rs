@@ -3,6 +3,7 @@
 pub(crate) mod all;
 pub(crate) mod astar;
 pub(crate) mod bfs;
+pub(crate) mod bidir;
 pub(crate) mod dfs;
 pub(crate) mod ida;
 #[cfg(feature = "parallel")]

@@ -1,0 +1,190 @@
+//! Bidirectional BFS: layers from the start and from the goals, the smaller
+//! side first, until they meet; then the lexicographically smallest
+//! sequence of that length, read off by one depth-first pass that both
+//! searches' distances guide. Puzzles without
+//! [`Puzzle::predecessors`] or [`Puzzle::goal_states`] get plain BFS (the
+//! same answer).
+
+use hashbrown::{HashMap, HashSet};
+
+use crate::budget::Limit;
+use crate::meter::{Ctx, Interrupt, Meter};
+use crate::outcome::Outcome;
+use crate::puzzle::Puzzle;
+use crate::solver::Options;
+use crate::stats::Stats;
+use crate::strategy::{Children, bfs};
+
+fn stopped<M>(i: Interrupt) -> Outcome<M> {
+    match i {
+        Interrupt::Limit(l) => Outcome::Stopped(l),
+        Interrupt::Preempted => Outcome::Stopped(Limit::Cancelled),
+    }
+}
+
+pub(crate) fn solve<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    options: &Options<'_>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    let mut goals = Vec::new();
+    let mut probe = Vec::new();
+    if !puzzle.goal_states(&mut goals) || !puzzle.predecessors(start, &mut probe) {
+        return bfs::solve(puzzle, start, max_depth, ctx, options, stats);
+    }
+    if puzzle.is_goal(start) {
+        return Outcome::Solved(Vec::new());
+    }
+    if puzzle.lower_bound(start).is_none() {
+        stats.dead_ends += 1;
+        return Outcome::NoSolution;
+    }
+    let mut meter = Meter::new(ctx);
+    let cap = ctx.budget.max_states;
+    // Distances from the start, and to a goal.
+    let mut fwd: HashMap<P::State, u32> = HashMap::new();
+    let mut bwd: HashMap<P::State, u32> = HashMap::new();
+    fwd.insert(start.clone(), 0);
+    let mut f_layer = vec![start.clone()];
+    let mut b_layer = Vec::new();
+    for g in goals {
+        if puzzle.is_goal(&g) && !bwd.contains_key(&g) {
+            bwd.insert(g.clone(), 0);
+            b_layer.push(g);
+        }
+    }
+    let (mut rf, mut rb) = (0u32, 0u32);
+    let mut out = Vec::new();
+    let length = 'meet: loop {
+        if f_layer.is_empty() || b_layer.is_empty() || rf.saturating_add(rb) >= max_depth {
+            meter.flush();
+            stats.peak_visited = (fwd.len() + bwd.len()) as u64;
+            return Outcome::NoSolution;
+        }
+        let forward = f_layer.len() <= b_layer.len();
+        let (layer, mine, other) = if forward {
+            (&mut f_layer, &mut fwd, &bwd)
+        } else {
+            (&mut b_layer, &mut bwd, &fwd)
+        };
+        let depth = if forward { rf + 1 } else { rb + 1 };
+        let mut next = Vec::new();
+        let mut met = false;
+        stats.peak_frontier = stats.peak_frontier.max(layer.len() as u64);
+        for s in layer.iter() {
+            if let Err(i) = meter.tick() {
+                meter.flush();
+                return stopped(i);
+            }
+            out.clear();
+            if forward {
+                if puzzle.lower_bound(s).is_none() {
+                    stats.dead_ends += 1;
+                    continue;
+                }
+                puzzle.successors(s, &mut out);
+            } else {
+                puzzle.predecessors(s, &mut out);
+            }
+            stats.expanded += 1;
+            stats.generated += out.len() as u64;
+            for (_, n) in out.drain(..) {
+                if mine.contains_key(&n) {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                if mine.len() + other.len() >= cap {
+                    meter.flush();
+                    return Outcome::Stopped(Limit::States);
+                }
+                met |= other.contains_key(&n);
+                mine.insert(n.clone(), depth);
+                next.push(n);
+            }
+        }
+        *layer = next;
+        if forward {
+            rf += 1;
+        } else {
+            rb += 1;
+        }
+        // Both sides complete to rf and rb and no meet before: the
+        // distance is above rf + rb - 1, so a meet now gives exactly rf + rb.
+        if met {
+            break 'meet rf + rb;
+        }
+    };
+    stats.peak_visited = (fwd.len() + bwd.len()) as u64;
+    if length > max_depth {
+        meter.flush();
+        return Outcome::NoSolution;
+    }
+
+    // The smallest sequence of `length` moves: a state at depth `g` is
+    // kept only if its distance from the start is `g` and to a goal
+    // `length - g`, as far as the two searches know them.
+    let on_path = |s: &P::State, g: u32| -> bool {
+        let left = length - g;
+        let from_start = match fwd.get(s) {
+            Some(&d) => d == g,
+            None => g > rf,
+        };
+        let to_goal = match bwd.get(s) {
+            Some(&d) => d == left,
+            None => left > rb,
+        };
+        from_start && to_goal && puzzle.lower_bound(s).is_some_and(|h| h <= left)
+    };
+    // States already found to lead to no goal in time (each kept state has
+    // one depth: its distance from the start).
+    let mut dead: HashSet<P::State> = HashSet::new();
+    let mut path: Vec<P::Move> = Vec::new();
+    let mut states: Vec<P::State> = vec![start.clone()];
+    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
+    let mut first = Vec::new();
+    puzzle.successors(start, &mut first);
+    stack.push((first, 0));
+    loop {
+        let g = stack.len() as u32;
+        let Some((kids, next)) = stack.last_mut() else {
+            break;
+        };
+        let Some((mv, child)) = kids.get(*next).cloned() else {
+            stack.pop();
+            if let Some(s) = states.pop() {
+                dead.insert(s);
+            }
+            path.pop();
+            continue;
+        };
+        *next += 1;
+        if g == length {
+            if puzzle.is_goal(&child) {
+                path.push(mv);
+                meter.flush();
+                return Outcome::Solved(path);
+            }
+            continue;
+        }
+        if dead.contains(&child) || !on_path(&child, g) {
+            continue;
+        }
+        if let Err(i) = meter.tick() {
+            meter.flush();
+            return stopped(i);
+        }
+        let mut grand = Vec::new();
+        puzzle.successors(&child, &mut grand);
+        stats.expanded += 1;
+        stats.generated += grand.len() as u64;
+        path.push(mv);
+        states.push(child);
+        stack.push((grand, 0));
+    }
+    panic!(
+        "Puzzle contract broken: predecessors and goal_states must agree with successors and is_goal (a meet at {length} moves, then no such sequence)"
+    )
+}
