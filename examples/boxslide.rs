@@ -10,6 +10,9 @@
 //! each move on stderr, `*` marking the boxes each pass clears; `--stats`
 //! prints the search statistics.
 
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/cli.rs"]
 mod cli;
 
@@ -85,7 +88,7 @@ fn run() -> Result<(), String> {
             board = next;
         }
     }
-    println!("{answer}");
+    output::emit(format_args!("{answer}"));
     Ok(())
 }
 

@@ -9,6 +9,9 @@
 //! dense boards take as long as their search. Levels are separated by a
 //! blank line.
 
+#[path = "common/output.rs"]
+mod output;
+
 use std::process::ExitCode;
 
 use puzzle_search::SplitMix64;
@@ -36,7 +39,7 @@ fn main() -> ExitCode {
                 None => Err("--boxes needs a number".to_string()),
             },
             "-h" | "--help" => {
-                println!("{USAGE}");
+                output::emit(format_args!("{USAGE}"));
                 return ExitCode::SUCCESS;
             }
             a => number(a).map(|n| nums.push(n)),
@@ -75,9 +78,9 @@ fn main() -> ExitCode {
         match level(&mut rng, h, w, boxes, wanted, tries) {
             Some(level) => {
                 if i > 0 {
-                    println!();
+                    output::emit("");
                 }
-                println!("{level}");
+                output::emit(format_args!("{level}"));
             }
             None => {
                 eprintln!("error: no {h}x{w} level with {wanted:?} found in {tries} tries");

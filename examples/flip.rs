@@ -7,6 +7,9 @@
 //! `--show` prints the flips on stderr; `--stats` the time (and, for
 //! `bfs`, the search statistics).
 
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/cli.rs"]
 mod cli;
 
@@ -59,7 +62,7 @@ fn run() -> Result<(), String> {
     if let (true, Some(presses)) = (args.show, &best) {
         eprintln!("flip these (b):\n{}", presses.to_bw());
     }
-    println!("{answer}");
+    output::emit(format_args!("{answer}"));
     Ok(())
 }
 

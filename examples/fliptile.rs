@@ -10,6 +10,9 @@
 //! `FlipPuzzle`), so the grid it prints is the chase's, checked to have
 //! BFS's count. `--show` prints the board after the presses on stderr.
 
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/cli.rs"]
 mod cli;
 
@@ -62,9 +65,9 @@ fn run() -> Result<(), String> {
             if args.show {
                 eprintln!("after the presses:\n{}", board.apply(&p));
             }
-            println!("{p}");
+            output::emit(format_args!("{p}"));
         }
-        None => println!("IMPOSSIBLE"),
+        None => output::emit(format_args!("IMPOSSIBLE")),
     }
     Ok(())
 }

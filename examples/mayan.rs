@@ -11,6 +11,9 @@
 //! of the default (`solve`): `dfs` (plain), `dfs+dedup`, `dfs+memo`,
 //! `dfs+memo+dedup`, `parallel` (the same as `solve`).
 
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/cli.rs"]
 mod cli;
 
@@ -123,7 +126,7 @@ fn run() -> Result<(), String> {
     if args.show {
         show(&problem, &answer);
     }
-    println!("{answer}");
+    output::emit(format_args!("{answer}"));
     Ok(())
 }
 

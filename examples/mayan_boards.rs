@@ -11,6 +11,9 @@
 //! Boards go to stdout separated by blank lines, or with `--out DIR` one
 //! per file, `DIR/000.in`, `DIR/001.in`, ...
 
+#[path = "common/output.rs"]
+mod output;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,7 +43,7 @@ fn run() -> Result<(), String> {
             "--solvable" => keep = Some(true),
             "--out" => out = Some(args.next().ok_or("--out needs a folder")?.into()),
             "-h" | "--help" => {
-                println!("{USAGE}");
+                output::emit(format_args!("{USAGE}"));
                 return Ok(());
             }
             a => nums.push(
@@ -73,9 +76,9 @@ fn run() -> Result<(), String> {
             }
             None => {
                 if made > 0 {
-                    println!();
+                    output::emit("");
                 }
-                println!("{problem}");
+                output::emit(format_args!("{problem}"));
             }
         }
         made += 1;

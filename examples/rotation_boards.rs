@@ -8,6 +8,9 @@
 //! depth); depth 13, which only 192 boards have, is taken from the
 //! pattern database's list of deep boards, shuffled by the seed.
 
+#[path = "common/output.rs"]
+mod output;
+
 use std::process::ExitCode;
 
 use puzzle_search::SplitMix64;
@@ -27,6 +30,16 @@ fn main() -> ExitCode {
         (|| Ok::<_, String>((number(0, "DEPTH")?, number(1, "COUNT")?, number(2, "SEED")?)))();
     let (depth, count, seed) = match parsed {
         Ok((Some(d), Some(c), seed)) if args.len() <= 3 => {
+            // No board is deeper than the Rotation Game's God's number, 13
+            // (`rotation_census`).
+            if d > 13 {
+                eprintln!("error: DEPTH = {d}: no board is that deep (at most 13)");
+                return ExitCode::from(2);
+            }
+            if c > 10_000_000 {
+                eprintln!("error: COUNT = {c}: at most 10000000 boards a run");
+                return ExitCode::from(2);
+            }
             (d as u32, c as usize, seed.unwrap_or(2286))
         }
         Ok(_) => {
@@ -44,8 +57,8 @@ fn main() -> ExitCode {
     }
     for board in &boards {
         let cells: Vec<String> = board.cells().iter().map(u8::to_string).collect();
-        println!("{}", cells.join(" "));
+        output::emit(format_args!("{}", cells.join(" ")));
     }
-    println!("0");
+    output::emit(format_args!("0"));
     ExitCode::SUCCESS
 }

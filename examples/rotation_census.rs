@@ -6,6 +6,9 @@
 //! ```
 //! Progress goes to stderr; the histogram to stdout.
 
+#[path = "common/output.rs"]
+mod output;
+
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -32,15 +35,18 @@ fn main() {
     };
     let result = census(&progress);
     eprintln!();
-    println!("depth  boards");
+    output::emit(format_args!("depth  boards"));
     for (d, c) in result.counts.iter().enumerate() {
-        println!("{d:>5}  {c}");
+        output::emit(format_args!("{d:>5}  {c}"));
     }
-    println!("total  {} (expected {BOARDS})", result.total());
-    println!("God's number: {}", result.gods_number());
-    println!(
+    output::emit(format_args!(
+        "total  {} (expected {BOARDS})",
+        result.total()
+    ));
+    output::emit(format_args!("God's number: {}", result.gods_number()));
+    output::emit(format_args!(
         "time: {:.2?} on {} threads",
         result.elapsed,
         rayon::current_num_threads()
-    );
+    ));
 }

@@ -210,3 +210,24 @@ fn bad_input_gets_a_clear_error() {
         );
     }
 }
+
+#[test]
+fn a_capped_state_search_is_an_error_never_impossible() {
+    use puzzle_search::Budget;
+    use puzzle_search::flip::{Grid, bfs_to_white, bfs_to_white_with};
+    // A solvable 4x4 board (presses applied to white) under a small cap:
+    // stopped, with the limit named, while without the cap it is solved.
+    let mut rng = puzzle_search::SplitMix64::new(9);
+    let presses = Grid::random(4, 4, &mut rng);
+    let board = Grid::new(4, 4).apply(&presses);
+    let (full, _) = bfs_to_white(&board).expect("4x4 fits the default cap");
+    assert!(full.is_some());
+    // Three presses or more: more than 50 states before the answer.
+    assert!(full.as_ref().is_some_and(|g| g.count_ones() >= 3));
+    let err = bfs_to_white_with(&board, Budget::default().max_states(50)).unwrap_err();
+    assert_eq!(err.limit(), Some(puzzle_search::Limit::States));
+    assert!(err.to_string().contains("stopped"), "{err}");
+    // Sizes whose words overflow are refused, not wrapped to nothing.
+    assert!(Grid::try_new(1 << 35, 1 << 35).is_none());
+    assert!(Grid::try_new(usize::MAX, 2).is_none());
+}

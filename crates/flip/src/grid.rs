@@ -19,14 +19,40 @@ pub struct Grid {
 
 impl Grid {
     /// An all-white (all-zero) grid. Either side may be 0.
+    ///
+    /// # Panics
+    /// When `rows * cols` bits do not fit in memory's address range (see
+    /// [`try_new`](Self::try_new)), or the allocation fails.
     pub fn new(rows: usize, cols: usize) -> Self {
+        Self::try_new(rows, cols)
+            .unwrap_or_else(|| panic!("a {rows} x {cols} grid does not fit in the address space"))
+    }
+
+    /// An all-white grid, or `None` when its words would overflow the
+    /// address range (`rows * ceil(cols / 64) * 8` bytes above
+    /// `isize::MAX`). Memory itself is not checked: see [`bytes_for`](Self::bytes_for).
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert!(Grid::try_new(3, 3).is_some());
+    /// assert!(Grid::try_new(1 << 35, 1 << 35).is_none());
+    /// ```
+    pub fn try_new(rows: usize, cols: usize) -> Option<Self> {
         let stride = cols.div_ceil(64);
-        Self {
+        Self::bytes_for(rows, cols)?;
+        Some(Self {
             rows,
             cols,
             stride,
             bits: vec![0; rows * stride],
-        }
+        })
+    }
+
+    /// The bytes a `rows x cols` grid's words take, `None` beyond
+    /// `isize::MAX`.
+    pub fn bytes_for(rows: usize, cols: usize) -> Option<usize> {
+        let bytes = rows.checked_mul(cols.div_ceil(64))?.checked_mul(8)?;
+        (bytes <= isize::MAX as usize).then_some(bytes)
     }
 
     /// A seeded random grid.

@@ -30,4 +30,4 @@ mod puzzle;
 pub use flip_game::{FlipGameAnswer, flip_game};
 pub use grid::Grid;
 pub use parse::{ParseError, parse_flip_game, parse_fliptile};
-pub use puzzle::{FlipPuzzle, TooLarge, bfs_to_white};
+pub use puzzle::{BfsError, FlipPuzzle, TooLarge, bfs_to_white, bfs_to_white_with};

@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Puzzle, Solver, Stats, Strategy};
+use puzzle_search_core::{Budget, Limit, Outcome, Puzzle, Solver, Stats, Strategy};
 
 use crate::grid::Grid;
 
@@ -25,6 +25,54 @@ impl fmt::Display for TooLarge {
 }
 
 impl Error for TooLarge {}
+
+/// Why [`bfs_to_white`] gave no answer: the board is too large for a
+/// state word, or a budget limit (by default the BFS's state cap) stopped
+/// the search before it could decide. Never "impossible": that is
+/// `Ok(None)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BfsError {
+    kind: BfsErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BfsErrorKind {
+    TooLarge(usize),
+    Stopped(Limit),
+}
+
+impl BfsError {
+    /// The limit that stopped the search, if that is the reason.
+    pub fn limit(&self) -> Option<Limit> {
+        match self.kind {
+            BfsErrorKind::Stopped(l) => Some(l),
+            BfsErrorKind::TooLarge(_) => None,
+        }
+    }
+}
+
+impl From<TooLarge> for BfsError {
+    fn from(e: TooLarge) -> Self {
+        Self {
+            kind: BfsErrorKind::TooLarge(e.cells),
+        }
+    }
+}
+
+impl fmt::Display for BfsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            BfsErrorKind::TooLarge(cells) => write!(f, "{}", TooLarge { cells }),
+            BfsErrorKind::Stopped(limit) => write!(
+                f,
+                "the state search stopped ({limit}) before an answer; the board may still be \
+                 solvable (the algebra and the chase decide it without a cap)"
+            ),
+        }
+    }
+}
+
+impl Error for BfsError {}
 
 /// Pressing pieces until the board equals `target`. A state is the board
 /// as one `u64` (cell `(r, c)` at bit `r * cols + c`); a move is a cell
@@ -118,14 +166,40 @@ impl Puzzle for FlipPuzzle {
 /// tie-break (see [`FlipPuzzle`]).
 ///
 /// # Errors
-/// [`TooLarge`] beyond 64 cells.
-pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), TooLarge> {
+/// [`BfsError`] beyond 64 cells, or when the BFS's default state cap
+/// (2^24 states) stops it: boards from about 6x5 up may need more.
+pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), BfsError> {
+    bfs_to_white_with(board, Budget::default())
+}
+
+/// [`bfs_to_white`] under `budget`.
+///
+/// ```
+/// use puzzle_flip::{Grid, bfs_to_white_with};
+/// use puzzle_search_core::{Budget, Limit};
+/// let mut board = Grid::new(5, 5);
+/// for (r, c) in [(0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (2, 2), (0, 4)] {
+///     board.press(r, c);
+/// }
+/// // Too few states allowed: a clear "stopped", never "impossible".
+/// let err = bfs_to_white_with(&board, Budget::default().max_states(1_000)).unwrap_err();
+/// assert_eq!(err.limit(), Some(Limit::States));
+/// ```
+///
+/// # Errors
+/// As [`bfs_to_white`], with the budget's limits.
+pub fn bfs_to_white_with(board: &Grid, budget: Budget) -> Result<(Option<Grid>, Stats), BfsError> {
     let white = Grid::new(board.rows(), board.cols());
     let puzzle = FlipPuzzle::new(board.rows(), board.cols(), &white)?;
     let max_depth = (board.rows() * board.cols()) as u32;
-    let report = Solver::new(Strategy::Bfs { max_depth }).solve(&puzzle, &puzzle.pack(board));
-    let presses = report
-        .solution()
-        .map(|moves| puzzle.presses(board.rows(), moves));
-    Ok((presses, report.stats))
+    let report = Solver::new(Strategy::Bfs { max_depth })
+        .budget(budget)
+        .solve(&puzzle, &puzzle.pack(board));
+    match report.outcome {
+        Outcome::Solved(moves) => Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats)),
+        Outcome::NoSolution => Ok((None, report.stats)),
+        Outcome::Stopped(limit) => Err(BfsError {
+            kind: BfsErrorKind::Stopped(limit),
+        }),
+    }
 }

@@ -275,7 +275,8 @@ impl DistanceTable {
             deep.truncate(count);
             return deep;
         }
-        let mut out = Vec::with_capacity(count);
+        // Grown as boards are found: `count` may be far more than memory.
+        let mut out = Vec::with_capacity(count.min(1 << 16));
         while out.len() < count {
             let board = Board::random(rng);
             if self.depth(&board) == Some(depth) {
