@@ -88,7 +88,7 @@ impl<'a, P: Puzzle> Runner<'a, P> {
             rules,
             Memo::local(table_bytes),
             Meter::new(ctx),
-            ctx.hasher,
+            ctx.hasher.clone(),
         );
         Runner::Sequential(Box::new(engine))
     }

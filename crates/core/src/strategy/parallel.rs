@@ -72,7 +72,7 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
             rules,
             memo,
             Meter::new(self.ctx),
-            self.ctx.hasher,
+            self.ctx.hasher.clone(),
         )
     }
 
