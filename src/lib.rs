@@ -3,7 +3,6 @@
 //! # This crate
 //! The facade re-exports the search core (as [`core`], and glob-imported at
 //! the root) and every puzzle crate, so one dependency brings them all.
-#![warn(missing_docs)]
 
 pub use puzzle_search_core as core;
 pub use puzzle_search_core::*;

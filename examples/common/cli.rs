@@ -1,5 +1,8 @@
 //! Command-line handling shared by the judge-format examples:
 //! `[FILE] [--strategy NAME] [--show] [--stats]`, input from FILE or stdin.
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 
 use std::io::Read;
 use std::process::ExitCode;

@@ -3,6 +3,9 @@
 //! Shared by the `custom_puzzle` and `tour` examples, the core's behaviour
 //! tests and the strategies bench; not every one of them uses every item.
 #![allow(dead_code)]
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 
 use std::fmt;
 

@@ -1,6 +1,9 @@
 //! `AllMoves(puzzle)`: the same puzzle without its `successors_within`, so
 //! that every move is generated whatever the moves left. For ablation rows
 //! in the benches.
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 
 use puzzle_search::Puzzle;
 

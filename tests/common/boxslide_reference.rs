@@ -4,6 +4,9 @@
 //!
 //! Shared by `tests/boxslide.rs` and `benches/boxslide.rs`.
 #![allow(dead_code)]
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 // Index loops keep the reference as close to the spec text as possible.
 #![allow(clippy::needless_range_loop)]
 

@@ -3,6 +3,9 @@
 //! until the sliding-tile crate exists. Shared by `tests/core_fifteen.rs`
 //! and `benches/fifteen.rs`; not every user uses every item.
 #![allow(dead_code)]
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 
 use std::path::Path;
 

@@ -7,6 +7,9 @@
 //! Shared by `tests/mayan.rs` and `benches/mayan.rs`; not every user uses
 //! every item.
 #![allow(dead_code)]
+// Shared through `#[path]` by several test, bench and example targets, where
+// its items are public to the including module only.
+#![allow(unreachable_pub)]
 
 use puzzle_search::mayan::{Board, Move};
 

@@ -20,7 +20,6 @@
 //! assert_eq!(solve(&level).to_string(), "2\n2 1 D\n4 0 R");
 //! # Ok::<(), puzzle_boxslide::ParseError>(())
 //! ```
-#![warn(missing_docs)]
 
 mod board;
 mod generate;

@@ -32,7 +32,6 @@
 //! assert_eq!(report.outcome, Outcome::Solved(vec!['*', '*', '+', '*']));
 //! println!("{}", report.stats);
 //! ```
-#![warn(missing_docs)]
 
 mod budget;
 mod engine;

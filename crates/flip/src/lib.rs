@@ -18,7 +18,6 @@
 //! assert!(board.apply(&solution.presses).is_zero());
 //! # Ok::<(), puzzle_flip::ParseError>(())
 //! ```
-#![warn(missing_docs)]
 
 pub mod algebra;
 pub mod chase;

@@ -23,7 +23,6 @@
 //! assert_eq!(cols, [0, 0x2, 0]); // the 1s vanish together, the 2 falls
 //! assert_eq!(fall(0x3020u32), 0x32);
 //! ```
-#![warn(missing_docs)]
 
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 

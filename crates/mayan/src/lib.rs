@@ -14,7 +14,6 @@
 //! assert_eq!(answer.to_string(), "2 1 1\n3 1 1\n3 0 1");
 //! # Ok::<(), puzzle_mayan::ParseError>(())
 //! ```
-#![warn(missing_docs)]
 
 mod board;
 mod generate;

@@ -20,7 +20,6 @@
 //! assert_eq!(answer.to_string(), "AC\n2");
 //! # Ok::<(), puzzle_rotation::ParseError>(())
 //! ```
-#![warn(missing_docs)]
 
 mod answer;
 mod board;

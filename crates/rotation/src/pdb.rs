@@ -112,6 +112,15 @@ pub struct DistanceTable {
     build_time: Duration,
 }
 
+impl std::fmt::Debug for DistanceTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DistanceTable")
+            .field("masks", &self.dist.len())
+            .field("build_time", &self.build_time)
+            .finish()
+    }
+}
+
 impl DistanceTable {
     /// Fills the table by BFS from the centre mask, one layer at a time;
     /// with the `parallel` feature each layer is shared between threads.

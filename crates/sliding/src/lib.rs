@@ -17,7 +17,6 @@
 //! let answer = puzzle.solve(&board).unwrap().expect("solvable");
 //! assert_eq!(answer.to_string(), "2 RR");
 //! ```
-#![warn(missing_docs)]
 
 mod board;
 mod heuristic;
