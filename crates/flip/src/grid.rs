@@ -268,16 +268,6 @@ impl fmt::Debug for Grid {
     }
 }
 
-impl std::str::FromStr for Grid {
-    type Err = crate::parse::ParseError;
-
-    /// One row per non-empty line, pieces as `b`/`w` or `0`/`1`, spaces
-    /// between them optional.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        crate::parse::parse_rows(s, 1)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

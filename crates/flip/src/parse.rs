@@ -182,3 +182,13 @@ pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
     }
     Ok(grid)
 }
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    /// One row per non-empty line, pieces as `b`/`w` or `0`/`1`, spaces
+    /// between them optional.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_rows(s, 1)
+    }
+}

@@ -8,12 +8,10 @@
 //! `puzzle-gravity` crate, which the Box-slide puzzle shares.
 
 use std::fmt;
-use std::str::FromStr;
 
 use puzzle_gravity::{clear_pass, colour_counts, fall, marks};
 
 use crate::moves::Move;
-use crate::parse::{ParseError, parse_board};
 
 /// Columns.
 pub const WIDTH: usize = 5;
@@ -297,17 +295,6 @@ impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cols: Vec<String> = self.to_string().lines().map(str::to_string).collect();
         write!(f, "Board[{}]", cols.join(" | "))
-    }
-}
-
-impl FromStr for Board {
-    type Err = ParseError;
-
-    /// Parses five columns in the judge's layout (no `n` before them).
-    /// Boards that hold a run of three are accepted here; [`Problem`](crate::Problem)
-    /// rejects them.
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        parse_board(s)
     }
 }
 

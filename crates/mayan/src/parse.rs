@@ -225,3 +225,14 @@ impl<'a> Tokens<'a> {
         }
     }
 }
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Parses five columns in the judge's layout (no `n` before them).
+    /// Boards that hold a run of three are accepted here; [`Problem`](crate::Problem)
+    /// rejects them.
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        parse_board(s)
+    }
+}

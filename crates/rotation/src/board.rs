@@ -1,12 +1,10 @@
 //! The board: one 24-bit cell mask per number.
 
 use std::fmt;
-use std::str::FromStr;
 
 use puzzle_search_core::SplitMix64;
 
 use crate::moves::Move;
-use crate::parse::{ParseError, parse_board};
 
 /// The number of cells.
 pub const CELLS: usize = 24;
@@ -109,16 +107,6 @@ impl Board {
     /// Whether every number occupies eight cells, as in the original game.
     pub fn has_eight_of_each(&self) -> bool {
         self.masks.iter().all(|m| m.count_ones() == 8)
-    }
-}
-
-impl FromStr for Board {
-    type Err = ParseError;
-
-    /// Parses 24 whitespace-separated numbers in cell order (a judge line,
-    /// or the `#` drawing that `Display` prints).
-    fn from_str(s: &str) -> Result<Self, ParseError> {
-        parse_board(s)
     }
 }
 

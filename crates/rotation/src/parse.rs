@@ -2,6 +2,7 @@
 
 use std::error::Error;
 use std::fmt;
+use std::str::FromStr;
 
 use crate::board::{Board, CELLS};
 
@@ -152,5 +153,15 @@ fn value(case: usize, token: usize, text: &str) -> Result<u8, ParseError> {
             token,
             value: v,
         })
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Parses 24 whitespace-separated numbers in cell order (a judge line,
+    /// or the `#` drawing that `Display` prints).
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        parse_board(s)
     }
 }
