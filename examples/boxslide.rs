@@ -57,7 +57,18 @@ fn draw(title: &str, board: &Board, marked: &[(usize, usize)]) {
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse_args()?;
+    let args = cli::parse_args(
+        "boxslide",
+        "The box-slide maze: H W L and the rows in, k and the moves (or -1) out",
+        &[
+            "ida",
+            "ida+dedup",
+            "ida+memo",
+            "ida+memo+dedup",
+            "parallel",
+            "bfs",
+        ],
+    );
     let input = cli::read_input(args.path.as_deref())?;
     let level: Level = input
         .parse()

@@ -37,7 +37,11 @@ fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, Str
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse_args()?;
+    let args = cli::parse_args(
+        "flip",
+        "Flip Game (POJ 1753) in judge format: 4 lines of b/w in, the fewest flips that make all pieces one side (or Impossible) out",
+        &["algebra", "chase", "bfs"],
+    );
     let solver = args.strategy.as_deref().unwrap_or("algebra");
     let input = cli::read_input(args.path.as_deref())?;
     let board = parse_flip_game(&input).map_err(|e| e.to_string())?;

@@ -51,7 +51,11 @@ fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse_args()?;
+    let args = cli::parse_args(
+        "fliptile",
+        "Fliptile (POJ 3279) in judge format: M N and the rows in, the press grid with the fewest presses (or IMPOSSIBLE) out",
+        &["algebra", "chase", "bfs"],
+    );
     let solver = args.strategy.as_deref().unwrap_or("algebra");
     let input = cli::read_input(args.path.as_deref())?;
     let board = parse_fliptile(&input).map_err(|e| e.to_string())?;

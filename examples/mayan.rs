@@ -96,7 +96,19 @@ fn show(problem: &Problem, answer: &mayan::Answer) {
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse_args()?;
+    let args = cli::parse_args(
+        "mayan",
+        "The Mayan puzzle (NOIP 2011) in judge format: n and five columns in, the lexicographically smallest n moves that clear the board (or -1) out",
+        &[
+            "dfs",
+            "dfs+dedup",
+            "dfs+memo",
+            "dfs+memo+dedup",
+            "parallel",
+            "ida",
+            "bfs",
+        ],
+    );
     let input = cli::read_input(args.path.as_deref())?;
     let problem: Problem = input
         .parse()

@@ -57,7 +57,11 @@ fn draw(board: &Board, after: Option<Move>) {
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse_args()?;
+    let args = cli::parse_args(
+        "rotation",
+        "The Rotation Game (POJ 2286) in judge format: cases of 24 numbers in, the moves and the centre number out",
+        &["pdb", "ida", "bfs"],
+    );
     let method = method(args.strategy.as_deref())?;
     let input = cli::read_input(args.path.as_deref())?;
     let boards = rotation::parse_cases(&input).map_err(|e| e.to_string())?;

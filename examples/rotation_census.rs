@@ -16,6 +16,12 @@ use puzzle_search::rotation::census::{BOARDS, census};
 use puzzle_search::rotation::pdb;
 
 fn main() {
+    // No options; clap gives `--help` and `--version` and refuses the rest
+    // (the census takes minutes, so a stray argument must not start it).
+    clap::Command::new("rotation_census")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("The Rotation Game's census: boards per number of moves, and God's number")
+        .get_matches();
     let table = pdb::table();
     eprintln!(
         "distance table: {} masks, built in {:.1?}",

@@ -1,5 +1,6 @@
 //! Command-line handling shared by the judge-format examples:
-//! `[FILE] [--strategy NAME] [--show] [--stats]`, input from FILE or stdin.
+//! `[FILE|-] [--strategy NAME] [--show] [--stats]` (clap: `--help`,
+//! `--version`), input from FILE or stdin.
 // Shared through `#[path]` by several test, bench and example targets, where
 // its items are public to the including module only.
 #![allow(unreachable_pub)]
@@ -19,28 +20,51 @@ pub struct Args {
     pub stats: bool,
 }
 
-/// Parses the process arguments; an error names the offending argument.
-pub fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        path: None,
-        strategy: None,
-        show: false,
-        stats: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--show" => args.show = true,
-            "--stats" => args.stats = true,
-            "--strategy" | "--solver" => {
-                args.strategy = Some(it.next().ok_or(format!("{arg} needs a name"))?);
-            }
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path if args.path.is_none() => args.path = Some(path.to_string()),
-            extra => return Err(format!("unexpected argument {extra}")),
-        }
+/// Parses the process arguments with clap: `--help`/`-h`, `--version`,
+/// `FILE` or `-` for stdin, `--strategy NAME` (alias `--solver`) among
+/// `strategies`, `--show`, `--stats`. Usage errors print clap's message and
+/// exit with code 2; help and version exit 0.
+pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'static str]) -> Args {
+    use clap::builder::PossibleValuesParser;
+    use clap::{Arg, ArgAction, Command};
+    let matches = Command::new(name)
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(about)
+        .arg(
+            Arg::new("file")
+                .value_name("FILE")
+                .help("The input file; `-` or nothing for stdin"),
+        )
+        .arg(
+            Arg::new("strategy")
+                .long("strategy")
+                .visible_alias("solver")
+                .value_name("NAME")
+                .value_parser(PossibleValuesParser::new(strategies.iter().copied()))
+                .help("Run this configuration instead of the default"),
+        )
+        .arg(
+            Arg::new("show")
+                .long("show")
+                .action(ArgAction::SetTrue)
+                .help("Replay the answer on stderr"),
+        )
+        .arg(
+            Arg::new("stats")
+                .long("stats")
+                .action(ArgAction::SetTrue)
+                .help("Search statistics on stderr"),
+        )
+        .get_matches();
+    Args {
+        path: matches
+            .get_one::<String>("file")
+            .filter(|p| p.as_str() != "-")
+            .cloned(),
+        strategy: matches.get_one::<String>("strategy").cloned(),
+        show: matches.get_flag("show"),
+        stats: matches.get_flag("stats"),
     }
-    Ok(args)
 }
 
 /// The whole input: the file at `path`, or stdin.
