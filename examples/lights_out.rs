@@ -13,37 +13,36 @@
 mod output;
 
 use std::process::ExitCode;
+
+use clap::Parser;
 use std::time::Instant;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::flip::{Grid, algebra};
 
+/// Lights Out at scale: a seeded random solvable N x N board, solved by
+/// GF(2) algebra and verified by replaying the presses.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// The board's side.
+    #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+    n: u64,
+    /// The generator's seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize| {
-        args.get(i).map(|a| {
-            a.parse::<u64>()
-                .map_err(|_| format!("'{a}' is not a whole number"))
-        })
+    let args = Args::parse();
+    let Ok(n) = usize::try_from(args.n) else {
+        eprintln!(
+            "error: N = {} does not fit this machine's address space",
+            args.n
+        );
+        return ExitCode::FAILURE;
     };
-    let (n, seed) = match (number(0), number(1), args.len()) {
-        (Some(Ok(n)), seed, 1 | 2) if n > 0 => match seed {
-            None => (n as usize, 1),
-            Some(Ok(s)) => (n as usize, s),
-            Some(Err(e)) => {
-                eprintln!("error: SEED: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        (Some(Err(e)), _, _) => {
-            eprintln!("error: N: {e}");
-            return ExitCode::FAILURE;
-        }
-        _ => {
-            eprintln!("usage: lights_out N [SEED]   (N >= 1)");
-            return ExitCode::from(2);
-        }
-    };
+    let seed = args.seed;
     if let Err(e) = fits_in_memory(n) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;

@@ -13,44 +13,29 @@ mod output;
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use puzzle_search::SplitMix64;
 use puzzle_search::rotation::pdb;
 
+/// Seeded Rotation Game boards of a given optimal depth, in judge format.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// The optimal number of moves (at most God's number, 13).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=13))]
+    depth: u32,
+    /// How many boards (at most 10,000,000).
+    #[arg(value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    count: u64,
+    /// The generator's seed.
+    #[arg(default_value_t = 2286)]
+    seed: u64,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, name: &str| -> Result<Option<u64>, String> {
-        args.get(i)
-            .map(|a| {
-                a.parse::<u64>()
-                    .map_err(|_| format!("{name} must be a whole number, not '{a}'"))
-            })
-            .transpose()
-    };
-    let parsed =
-        (|| Ok::<_, String>((number(0, "DEPTH")?, number(1, "COUNT")?, number(2, "SEED")?)))();
-    let (depth, count, seed) = match parsed {
-        Ok((Some(d), Some(c), seed)) if args.len() <= 3 => {
-            // No board is deeper than the Rotation Game's God's number, 13
-            // (`rotation_census`).
-            if d > 13 {
-                eprintln!("error: DEPTH = {d}: no board is that deep (at most 13)");
-                return ExitCode::from(2);
-            }
-            if c > 10_000_000 {
-                eprintln!("error: COUNT = {c}: at most 10000000 boards a run");
-                return ExitCode::from(2);
-            }
-            (d as u32, c as usize, seed.unwrap_or(2286))
-        }
-        Ok(_) => {
-            eprintln!("usage: rotation_boards DEPTH COUNT [SEED]");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let args = Args::parse();
+    let (depth, count, seed) = (args.depth, args.count as usize, args.seed);
     let boards = pdb::table().boards_of_depth(depth, count, &mut SplitMix64::new(seed));
     if boards.len() < count {
         eprintln!("note: only {} boards have depth {depth}", boards.len());

@@ -17,29 +17,23 @@ use std::process::ExitCode;
 use eight_puzzle::{Board, EightPuzzle};
 use puzzle_search::{Outcome, Solver, SplitMix64, Strategy, replay};
 
+/// The 8-puzzle with a Manhattan-distance bound, solved by every strategy.
+#[derive(clap::Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// The seed of the random board.
+    #[arg(default_value_t = 2026)]
+    seed: u64,
+    /// Also list every shortest solution, in lexicographic order.
+    #[arg(long)]
+    all: bool,
+    /// Also count the shortest solutions.
+    #[arg(long)]
+    count: bool,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (flags, rest): (Vec<&String>, Vec<&String>) =
-        args.iter().partition(|a| a.starts_with("--"));
-    if let Some(bad) = flags
-        .iter()
-        .find(|f| !["--all", "--count"].contains(&f.as_str()))
-    {
-        eprintln!("error: unknown option {bad} (--all, --count)");
-        return ExitCode::from(2);
-    }
-    let (all, count) = (
-        flags.iter().any(|f| *f == "--all"),
-        flags.iter().any(|f| *f == "--count"),
-    );
-    let seed = match rest.first().map(|s| s.parse::<u64>()) {
-        None => 2026,
-        Some(Ok(seed)) => seed,
-        Some(Err(_)) => {
-            eprintln!("error: the seed must be a whole number");
-            return ExitCode::FAILURE;
-        }
-    };
+    let Args { seed, all, count } = clap::Parser::parse();
     let start = Board::random(&mut SplitMix64::new(seed));
     println!("start: {start:?} (seed {seed})");
 
