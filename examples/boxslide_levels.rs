@@ -14,65 +14,54 @@ mod output;
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use puzzle_search::SplitMix64;
 use puzzle_search::boxslide::{Wanted, level};
 
-const USAGE: &str = "usage: boxslide_levels H W K [SEED] [COUNT] [--boxes N] [--none]";
+/// Seeded box-slide levels whose shortest solution has exactly K moves, or
+/// with --none none within K.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// Rows (1 to 16).
+    #[arg(value_parser = clap::value_parser!(u8).range(1..=16))]
+    h: u8,
+    /// Columns, the two outer ones empty (3 to 16).
+    #[arg(value_parser = clap::value_parser!(u8).range(3..=16))]
+    w: u8,
+    /// The answer's length, or with --none the limit none is within.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=255))]
+    k: u32,
+    /// The generator's seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// How many levels.
+    #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    count: u64,
+    /// Exactly this many boxes (a multiple of 3); else 3 to 12.
+    #[arg(long)]
+    boxes: Option<usize>,
+    /// Levels with no answer within K moves.
+    #[arg(long)]
+    none: bool,
+}
 
 fn main() -> ExitCode {
-    let mut nums = Vec::new();
-    let mut boxes = None;
-    let mut none = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let number = |a: &str| {
-            a.parse::<u64>()
-                .map_err(|_| format!("'{a}' is not a whole number"))
-        };
-        let parsed = match arg.as_str() {
-            "--none" => {
-                none = true;
-                continue;
-            }
-            "--boxes" => match args.next() {
-                Some(n) => number(&n).map(|n| boxes = Some(n as usize)),
-                None => Err("--boxes needs a number".to_string()),
-            },
-            "-h" | "--help" => {
-                output::emit(format_args!("{USAGE}"));
-                return ExitCode::SUCCESS;
-            }
-            a => number(a).map(|n| nums.push(n)),
-        };
-        if let Err(e) = parsed {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if !(3..=5).contains(&nums.len()) {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    let (h, w) = (nums[0] as usize, nums[1] as usize);
-    let Ok(k) = u32::try_from(nums[2]) else {
-        eprintln!("error: K = {} is too large", nums[2]);
-        return ExitCode::FAILURE;
-    };
-    if !(1..=16).contains(&h) || !(3..=16).contains(&w) {
-        eprintln!("error: H must be 1 to 16 and W 3 to 16");
-        return ExitCode::FAILURE;
-    }
-    if boxes.is_some_and(|b| b < 3 || b > h * (w - 2)) {
+    let args = Args::parse();
+    let (h, w, k) = (usize::from(args.h), usize::from(args.w), args.k);
+    if args.boxes.is_some_and(|b| b < 3 || b > h * (w - 2)) {
         eprintln!("error: --boxes must be 3 to {} on {h}x{w}", h * (w - 2));
         return ExitCode::FAILURE;
     }
-    let wanted = if none {
+    let boxes = args.boxes;
+    let wanted = if args.none {
         Wanted::NoneWithin(k)
     } else {
         Wanted::Moves(k)
     };
-    let mut rng = SplitMix64::new(nums.get(3).copied().unwrap_or(1));
-    let count = nums.get(4).copied().unwrap_or(1);
+    let mut rng = SplitMix64::new(args.seed);
+    let count = args.count;
     let tries = 20_000;
     for i in 0..count {
         match level(&mut rng, h, w, boxes, wanted, tries) {

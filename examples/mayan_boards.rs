@@ -17,10 +17,37 @@ mod output;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use puzzle_search::SplitMix64;
 use puzzle_search::mayan;
 
-const USAGE: &str = "usage: mayan_boards N BLOCKS [SEED] [COUNT] [--none | --solvable] [--out DIR]";
+/// Seeded Mayan boards in the judge's input format.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// The number of moves (1 to 5, as the judge's).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=5))]
+    n: u32,
+    /// Blocks per board (rounded down to a multiple of 3; at most 35).
+    #[arg(value_parser = clap::value_parser!(u64).range(3..=35))]
+    blocks: u64,
+    /// The generator's seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// How many boards.
+    #[arg(default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    count: u64,
+    /// Only boards with no answer in exactly N moves.
+    #[arg(long, conflicts_with = "solvable")]
+    none: bool,
+    /// Only boards with an answer.
+    #[arg(long)]
+    solvable: bool,
+    /// Write one file per board into this folder (`000.in`, ...).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
 
 fn main() -> ExitCode {
     match run() {
@@ -33,35 +60,14 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let mut nums = Vec::new();
-    let mut keep: Option<bool> = None;
-    let mut out: Option<PathBuf> = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--none" => keep = Some(false),
-            "--solvable" => keep = Some(true),
-            "--out" => out = Some(args.next().ok_or("--out needs a folder")?.into()),
-            "-h" | "--help" => {
-                output::emit(format_args!("{USAGE}"));
-                return Ok(());
-            }
-            a => nums.push(
-                a.parse::<u64>()
-                    .map_err(|_| format!("'{a}' is not a whole number"))?,
-            ),
-        }
-    }
-    if !(2..=4).contains(&nums.len()) {
-        return Err(USAGE.to_string());
-    }
-    let n = u32::try_from(nums[0]).map_err(|_| "N is too large".to_string())?;
-    if !(1..=5).contains(&n) {
-        return Err(format!("N = {n} must be 1 to 5, as the judge's"));
-    }
-    let blocks = nums[1] as usize;
-    let mut rng = SplitMix64::new(nums.get(2).copied().unwrap_or(1));
-    let count = nums.get(3).copied().unwrap_or(1);
+    let args = Args::parse();
+    let keep = match (args.none, args.solvable) {
+        (true, _) => Some(false),
+        (_, true) => Some(true),
+        _ => None,
+    };
+    let (n, blocks, count, out) = (args.n, args.blocks as usize, args.count, args.out);
+    let mut rng = SplitMix64::new(args.seed);
     if let Some(dir) = &out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
