@@ -129,37 +129,25 @@ fn sliding(c: &mut Criterion) {
     let parallel = Sliding::solver();
     let mut group = c.benchmark_group("sliding/pdb");
     group.sample_size(10);
-    group.bench_function("korf1-10", |b| {
-        b.iter(|| {
-            two.install(|| {
-                for (board, optimal, _) in &all[..10] {
-                    let report = pdb
-                        .solve_with(black_box(board), &parallel)
-                        .expect("4x4")
-                        .expect("solvable");
-                    assert_eq!(report.solution().map(<[_]>::len), Some(*optimal));
-                }
-            })
+    // Solves the instances in a row on both cores, checking each length.
+    let solve_all = |set: &[(Board, usize, u64)]| {
+        two.install(|| {
+            for (board, optimal, _) in set {
+                let report = pdb
+                    .solve_with(black_box(board), &parallel)
+                    .expect("4x4")
+                    .expect("solvable");
+                assert_eq!(report.solution().map(<[_]>::len), Some(*optimal));
+            }
         })
-    });
+    };
+    group.bench_function("korf1-10", |b| b.iter(|| solve_all(&all[..10])));
     group.finish();
 
     // All 100 (about 16 s an iteration: filter it in or out by name).
     let mut group = c.benchmark_group("sliding/pdb-all");
     group.sample_size(10);
-    group.bench_function("korf1-100", |b| {
-        b.iter(|| {
-            two.install(|| {
-                for (board, optimal, _) in &all {
-                    let report = pdb
-                        .solve_with(black_box(board), &parallel)
-                        .expect("4x4")
-                        .expect("solvable");
-                    assert_eq!(report.solution().map(<[_]>::len), Some(*optimal));
-                }
-            })
-        })
-    });
+    group.bench_function("korf1-100", |b| b.iter(|| solve_all(&all)));
     group.finish();
 
     let mut group = c.benchmark_group("sliding/build");

@@ -1,6 +1,8 @@
 //! The box-slide maze through the public API: the sample, each rule by
 //! hand, the fast solver against plain iterative deepening, bad input.
 
+#[path = "common/fewest.rs"]
+mod fewest;
 #[path = "common/boxslide_reference.rs"]
 mod reference;
 
@@ -248,28 +250,6 @@ fn small_levels_without_an_answer_end_at_once_with_an_enormous_limit() {
     }
 }
 
-/// The fewest moves that empty `board`, if at most `depth` do (all moves,
-/// breadth first).
-fn fewest_moves_to_empty(board: &Board, depth: u32) -> Option<u32> {
-    use std::collections::HashSet;
-    let mut layer = vec![*board];
-    let mut seen: HashSet<Board> = layer.iter().copied().collect();
-    let mut children = Vec::new();
-    for d in 0..=depth {
-        if layer.iter().any(Board::is_empty) {
-            return Some(d);
-        }
-        let mut next = Vec::new();
-        for b in &layer {
-            children.clear();
-            BoxSlide.successors(b, &mut children);
-            next.extend(children.iter().map(|c| c.1).filter(|c| seen.insert(*c)));
-        }
-        layer = next;
-    }
-    None
-}
-
 #[test]
 fn the_gathering_bound_never_exceeds_the_fewest_moves() {
     let mut rng = SplitMix64::new(11);
@@ -281,7 +261,7 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
             continue;
         };
         let bound = board.gather_bound();
-        let Some(fewest) = fewest_moves_to_empty(&board, 3) else {
+        let Some(fewest) = fewest::fewest_moves(&BoxSlide, &board, 3) else {
             continue;
         };
         checked += 1;

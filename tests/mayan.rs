@@ -2,6 +2,8 @@
 //! engine against a plain one, the solver against plain DFS, the official
 //! data, bad input.
 
+#[path = "common/fewest.rs"]
+mod fewest;
 #[path = "common/mayan_reference.rs"]
 mod reference;
 
@@ -302,29 +304,6 @@ fn with_one_move_left_only_board_emptying_moves_are_generated() {
     assert!(emptying > 100, "{emptying}");
 }
 
-/// The fewest moves that empty `board`, if at most `depth` do (all moves,
-/// breadth first).
-fn fewest_moves_to_empty(board: &Board, depth: u32) -> Option<u32> {
-    use puzzle_search::Puzzle;
-    use std::collections::HashSet;
-    let mut layer = vec![*board];
-    let mut seen: HashSet<Board> = layer.iter().copied().collect();
-    let mut children = Vec::new();
-    for d in 0..=depth {
-        if layer.iter().any(Board::is_empty) {
-            return Some(d);
-        }
-        let mut next = Vec::new();
-        for b in &layer {
-            children.clear();
-            Mayan.successors(b, &mut children);
-            next.extend(children.iter().map(|c| c.1).filter(|c| seen.insert(*c)));
-        }
-        layer = next;
-    }
-    None
-}
-
 #[test]
 fn the_gathering_bound_never_exceeds_the_fewest_moves() {
     let mut rng = SplitMix64::new(7);
@@ -336,7 +315,7 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
             continue;
         };
         let bound = board.gather_bound();
-        let Some(fewest) = fewest_moves_to_empty(&board, 3) else {
+        let Some(fewest) = fewest::fewest_moves(&Mayan, &board, 3) else {
             continue;
         };
         checked += 1;

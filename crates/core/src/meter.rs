@@ -17,6 +17,17 @@ pub(crate) enum Interrupt {
     Preempted,
 }
 
+impl Interrupt {
+    /// The limit to report: a preemption outside a parallel task (where
+    /// none is set up) reads as a cancel.
+    pub(crate) fn limit(self) -> Limit {
+        match self {
+            Interrupt::Limit(l) => l,
+            Interrupt::Preempted => Limit::Cancelled,
+        }
+    }
+}
+
 /// What one `solve` call shares between its threads.
 pub(crate) struct Ctx<'a> {
     pub budget: &'a Budget,

@@ -4,29 +4,24 @@
 //!
 //! Only two cuts are made, and neither can drop a shortest sequence: a
 //! child whose bound exceeds the moves left (admissible: no goal within
-//! them), and a move straight back to the grandparent (a sequence that
-//! visits a state twice can be shortened, so it is not shortest). No table,
-//! no duplicate elimination, no commuting-move pruning: those drop
-//! sequences that reach the same state, which here must all be counted.
+//! them), and a child met before at the same depth whose subtree held no
+//! goal at the right depth (same state, same moves left: same result). No
+//! table, no duplicate elimination, no commuting-move pruning: those drop
+//! sequences that reach the same state, which here must all be listed.
 
 use std::ops::ControlFlow;
 
 use hashbrown::HashMap;
 
-use crate::budget::Limit;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::{Outcome, Shortest};
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::Children;
-use crate::strategy::ida;
+use crate::strategy::{ida, walk_length};
 
 fn stopped(i: Interrupt) -> Shortest {
-    match i {
-        Interrupt::Limit(l) => Shortest::Stopped(l),
-        Interrupt::Preempted => Shortest::Stopped(Limit::Cancelled),
-    }
+    Shortest::Stopped(i.limit())
 }
 
 /// The length of the shortest solutions, or how the search ended.
@@ -61,66 +56,19 @@ pub(crate) fn for_each<P: Puzzle>(
         Err(end) => return end,
     };
     let mut meter = Meter::new(ctx);
-    let mut count: u128 = 0;
-    if length == 0 {
-        let _ = visit(&[]);
-        return Shortest::Found { length, count: 1 };
-    }
-    // Frames: the children of the node at depth `stack.len() - 1`.
-    let mut states: Vec<P::State> = vec![start.clone()];
-    let mut path: Vec<P::Move> = Vec::new();
-    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
-    let mut first = Vec::new();
-    puzzle.successors(start, &mut first);
-    stack.push((first, 0));
-    loop {
-        let g = stack.len() as u32;
-        let Some((kids, next)) = stack.last_mut() else {
-            break;
-        };
-        let Some((mv, child)) = kids.get(*next).cloned() else {
-            stack.pop();
-            states.pop();
-            path.pop();
-            continue;
-        };
-        *next += 1;
-        if g >= 2 && states.get(states.len() - 2) == Some(&child) {
-            continue; // straight back
-        }
-        if g == length {
-            if puzzle.is_goal(&child) {
-                count += 1;
-                path.push(mv);
-                let flow = visit(&path);
-                path.pop();
-                if flow.is_break() {
-                    break;
-                }
-            }
-            continue;
-        }
-        match puzzle.lower_bound(&child) {
-            Some(h) if g + h <= length => {}
-            _ => {
-                stats.bound_cutoffs += 1;
-                continue;
-            }
-        }
-        if let Err(i) = meter.tick() {
-            meter.flush();
-            return stopped(i);
-        }
-        let mut grand = Vec::new();
-        puzzle.successors(&child, &mut grand);
-        stats.expanded += 1;
-        stats.generated += grand.len() as u64;
-        path.push(mv);
-        states.push(child);
-        stack.push((grand, 0));
-    }
+    let mut cuts = 0u64;
+    let mut keep = |s: &P::State, g: u32| {
+        let fits = puzzle.lower_bound(s).is_some_and(|h| g + h <= length);
+        cuts += u64::from(!fits);
+        fits
+    };
+    let walked = walk_length(puzzle, start, length, &mut meter, stats, &mut keep, visit);
+    stats.bound_cutoffs += cuts;
     meter.flush();
-    Shortest::Found { length, count }
+    match walked {
+        Ok(count) => Shortest::Found { length, count },
+        Err(i) => stopped(i),
+    }
 }
 
 /// The number of shortest solutions: per state and moves left, the number

@@ -16,19 +16,12 @@ use hashbrown::HashMap;
 
 use crate::budget::Limit;
 use crate::engine::check_order;
-use crate::meter::{Ctx, Interrupt, Meter};
+use crate::meter::{Ctx, Meter};
 use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::Children;
-
-fn stopped(i: Interrupt) -> Limit {
-    match i {
-        Interrupt::Limit(l) => l,
-        Interrupt::Preempted => Limit::Cancelled,
-    }
-}
+use crate::strategy::smallest_of_length;
 
 pub(crate) fn solve<P: Puzzle>(
     puzzle: &P,
@@ -75,7 +68,7 @@ pub(crate) fn solve<P: Puzzle>(
         }
         if let Err(i) = meter.tick() {
             meter.flush();
-            return Outcome::Stopped(stopped(i));
+            return Outcome::Stopped(i.limit());
         }
         children.clear();
         puzzle.successors(&states[at], &mut children);
@@ -121,52 +114,20 @@ pub(crate) fn solve<P: Puzzle>(
     stats.peak_visited = states.len() as u64;
 
     // Phase 2: the smallest sequence of `length` moves, depth first.
-    let known = |s: &P::State| best.get(s).map(|&i| g_of[i as usize]);
-    let mut path: Vec<P::Move> = Vec::new();
-    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
-    let mut first = Vec::new();
-    puzzle.successors(start, &mut first);
-    stack.push((first, 0));
-    loop {
-        let g = stack.len() as u32; // moves to a child of the top frame
-        let Some((kids, next)) = stack.last_mut() else {
-            break;
-        };
-        let Some((mv, child)) = kids.get(*next).cloned() else {
-            stack.pop();
-            path.pop();
-            continue;
-        };
-        *next += 1;
-        if g == length {
-            if puzzle.is_goal(&child) {
-                path.push(mv);
-                meter.flush();
-                return Outcome::Solved(path);
-            }
-            continue;
-        }
-        match puzzle.lower_bound(&child) {
-            Some(h) if g + h <= length => {}
-            _ => continue,
-        }
-        if known(&child).is_some_and(|k| k < g) {
-            continue; // reached in fewer moves: on no shortest sequence here
-        }
-        if let Err(i) = meter.tick() {
-            meter.flush();
-            return Outcome::Stopped(stopped(i));
-        }
-        let mut grand = Vec::new();
-        puzzle.successors(&child, &mut grand);
-        stats.expanded += 1;
-        stats.generated += grand.len() as u64;
-        path.push(mv);
-        stack.push((grand, 0));
+    let mut keep = |s: &P::State, g: u32| {
+        // A route shorter than `g` is known: on no shortest sequence here.
+        let known = best.get(s).map(|&i| g_of[i as usize]);
+        known.is_none_or(|k| k >= g) && puzzle.lower_bound(s).is_some_and(|h| g + h <= length)
+    };
+    let found = smallest_of_length(puzzle, start, length, &mut meter, stats, &mut keep);
+    meter.flush();
+    match found {
+        Ok(Some(path)) => Outcome::Solved(path),
+        Err(i) => Outcome::Stopped(i.limit()),
+        // Phase 1 found a goal `length` moves away, so phase 2 meets one
+        // unless the puzzle broke its contract.
+        Ok(None) => panic!(
+            "Puzzle contract broken: successors and lower_bound must be deterministic (A* found a goal {length} moves away, then not again)"
+        ),
     }
-    // Phase 1 found a goal `length` moves away, so phase 2 meets one
-    // unless the puzzle broke its contract.
-    panic!(
-        "Puzzle contract broken: successors and lower_bound must be deterministic (A* found a goal {length} moves away, then not again)"
-    )
 }

@@ -5,22 +5,15 @@
 //! [`Puzzle::predecessors`] or [`Puzzle::goal_states`] get plain BFS (the
 //! same answer).
 
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashMap;
 
 use crate::budget::Limit;
-use crate::meter::{Ctx, Interrupt, Meter};
+use crate::meter::{Ctx, Meter};
 use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::{Children, bfs};
-
-fn stopped<M>(i: Interrupt) -> Outcome<M> {
-    match i {
-        Interrupt::Limit(l) => Outcome::Stopped(l),
-        Interrupt::Preempted => Outcome::Stopped(Limit::Cancelled),
-    }
-}
+use crate::strategy::{bfs, smallest_of_length};
 
 pub(crate) fn solve<P: Puzzle>(
     puzzle: &P,
@@ -77,7 +70,7 @@ pub(crate) fn solve<P: Puzzle>(
         for s in layer.iter() {
             if let Err(i) = meter.tick() {
                 meter.flush();
-                return stopped(i);
+                return Outcome::Stopped(i.limit());
             }
             out.clear();
             if forward {
@@ -125,7 +118,8 @@ pub(crate) fn solve<P: Puzzle>(
 
     // The smallest sequence of `length` moves: a state at depth `g` is
     // kept only if its distance from the start is `g` and to a goal
-    // `length - g`, as far as the two searches know them.
+    // `length - g`, as far as the two searches know them (so each kept
+    // state has one depth, and failures are remembered once).
     let on_path = |s: &P::State, g: u32| -> bool {
         let left = length - g;
         let from_start = match fwd.get(s) {
@@ -138,53 +132,15 @@ pub(crate) fn solve<P: Puzzle>(
         };
         from_start && to_goal && puzzle.lower_bound(s).is_some_and(|h| h <= left)
     };
-    // States already found to lead to no goal in time (each kept state has
-    // one depth: its distance from the start).
-    let mut dead: HashSet<P::State> = HashSet::new();
-    let mut path: Vec<P::Move> = Vec::new();
-    let mut states: Vec<P::State> = vec![start.clone()];
-    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
-    let mut first = Vec::new();
-    puzzle.successors(start, &mut first);
-    stack.push((first, 0));
-    loop {
-        let g = stack.len() as u32;
-        let Some((kids, next)) = stack.last_mut() else {
-            break;
-        };
-        let Some((mv, child)) = kids.get(*next).cloned() else {
-            stack.pop();
-            if let Some(s) = states.pop() {
-                dead.insert(s);
-            }
-            path.pop();
-            continue;
-        };
-        *next += 1;
-        if g == length {
-            if puzzle.is_goal(&child) {
-                path.push(mv);
-                meter.flush();
-                return Outcome::Solved(path);
-            }
-            continue;
-        }
-        if dead.contains(&child) || !on_path(&child, g) {
-            continue;
-        }
-        if let Err(i) = meter.tick() {
-            meter.flush();
-            return stopped(i);
-        }
-        let mut grand = Vec::new();
-        puzzle.successors(&child, &mut grand);
-        stats.expanded += 1;
-        stats.generated += grand.len() as u64;
-        path.push(mv);
-        states.push(child);
-        stack.push((grand, 0));
+    let found = smallest_of_length(puzzle, start, length, &mut meter, stats, &mut |s, g| {
+        on_path(s, g)
+    });
+    meter.flush();
+    match found {
+        Ok(Some(path)) => Outcome::Solved(path),
+        Err(i) => Outcome::Stopped(i.limit()),
+        Ok(None) => panic!(
+            "Puzzle contract broken: predecessors and goal_states must agree with successors and is_goal (a meet at {length} moves, then no such sequence)"
+        ),
     }
-    panic!(
-        "Puzzle contract broken: predecessors and goal_states must agree with successors and is_goal (a meet at {length} moves, then no such sequence)"
-    )
 }

@@ -9,6 +9,8 @@ pub(crate) mod ida;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
 
+use std::ops::ControlFlow;
+
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
@@ -48,6 +50,106 @@ pub(crate) fn reach_check<P: Puzzle>(
 
 /// A node's children with their moves, in canonical order.
 pub(crate) type Children<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
+
+/// Walks the sequences of exactly `length` moves from `start` that end at
+/// a goal, in lexicographic order, calling `on_goal` on each until it
+/// breaks; returns how many it met. Depth first in canonical order; a
+/// child at depth `g < length` is entered only when `keep(child, g)` says
+/// it may lie on such a sequence. A child whose subtree held none is
+/// remembered with its depth (same state, same moves left, same result)
+/// and not entered again.
+pub(crate) fn walk_length<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    length: u32,
+    meter: &mut Meter<'_>,
+    stats: &mut Stats,
+    keep: &mut dyn FnMut(&P::State, u32) -> bool,
+    on_goal: &mut dyn FnMut(&[P::Move]) -> ControlFlow<()>,
+) -> Result<u128, Interrupt> {
+    if length == 0 {
+        if puzzle.is_goal(start) {
+            let _ = on_goal(&[]);
+            return Ok(1);
+        }
+        return Ok(0);
+    }
+    let mut count = 0u128;
+    let mut dead: hashbrown::HashSet<(P::State, u32)> = hashbrown::HashSet::new();
+    let mut path: Vec<P::Move> = Vec::new();
+    // The entered states, each with whether a goal was met below it.
+    let mut states: Vec<(P::State, bool)> = Vec::new();
+    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
+    let mut first = Vec::new();
+    puzzle.successors(start, &mut first);
+    stack.push((first, 0));
+    loop {
+        let g = stack.len() as u32; // moves to a child of the top frame
+        let Some((kids, next)) = stack.last_mut() else {
+            return Ok(count);
+        };
+        let Some((mv, child)) = kids.get(*next).cloned() else {
+            stack.pop();
+            if let Some((s, fruitful)) = states.pop() {
+                if fruitful {
+                    if let Some(parent) = states.last_mut() {
+                        parent.1 = true;
+                    }
+                } else {
+                    dead.insert((s, g - 1));
+                }
+            }
+            path.pop();
+            continue;
+        };
+        *next += 1;
+        if g == length {
+            if puzzle.is_goal(&child) {
+                count += 1;
+                if let Some(parent) = states.last_mut() {
+                    parent.1 = true;
+                }
+                path.push(mv);
+                let flow = on_goal(&path);
+                path.pop();
+                if flow.is_break() {
+                    return Ok(count);
+                }
+            }
+            continue;
+        }
+        if dead.contains(&(child.clone(), g)) || !keep(&child, g) {
+            continue;
+        }
+        meter.tick()?;
+        let mut grand = Vec::new();
+        puzzle.successors(&child, &mut grand);
+        stats.expanded += 1;
+        stats.generated += grand.len() as u64;
+        path.push(mv);
+        states.push((child, false));
+        stack.push((grand, 0));
+    }
+}
+
+/// The lexicographically smallest sequence of exactly `length` moves from
+/// `start` that ends at a goal (see [`walk_length`]); `Ok(None)` when there
+/// is none.
+pub(crate) fn smallest_of_length<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    length: u32,
+    meter: &mut Meter<'_>,
+    stats: &mut Stats,
+    keep: &mut dyn FnMut(&P::State, u32) -> bool,
+) -> Result<Option<Vec<P::Move>>, Interrupt> {
+    let mut found = None;
+    walk_length(puzzle, start, length, meter, stats, keep, &mut |moves| {
+        found = Some(moves.to_vec());
+        ControlFlow::Break(())
+    })?;
+    Ok(found)
+}
 
 /// How one DFS pass ended.
 pub(crate) enum PassEnd<M> {
