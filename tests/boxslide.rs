@@ -275,3 +275,13 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
         "{checked} {positive} {tight}"
     );
 }
+
+#[test]
+fn a_huge_bad_token_is_cut_and_escaped_in_the_error() {
+    let input = format!("2 3 {}\n0 0 0\n0 0 0\n", "9".repeat(1_000_000));
+    let err = input.parse::<Level>().unwrap_err().to_string();
+    assert!(err.len() < 120 && err.contains("..."), "{err}");
+    let input = format!("2 3 1\n0 \u{7}{} 0\n0 0 0\n", "z".repeat(1_000_000));
+    let err = input.parse::<Level>().unwrap_err().to_string();
+    assert!(err.len() < 120 && err.contains("\\u{7}"), "{err}");
+}

@@ -136,8 +136,12 @@ impl FromStr for Level {
             let text = fields
                 .next()
                 .ok_or_else(|| ParseError::Header(format!("{name} is missing")))?;
-            text.parse()
-                .map_err(|_| ParseError::Header(format!("{name} = '{text}' is not an integer")))
+            text.parse().map_err(|_| {
+                ParseError::Header(format!(
+                    "{name} = '{}' is not an integer",
+                    puzzle_search_core::excerpt(text)
+                ))
+            })
         };
         let (h, w) = (field("H")?, field("W")?);
         let limit = field("the move limit L")?;
@@ -174,7 +178,7 @@ impl FromStr for Level {
                 let value: i64 = text.parse().map_err(|_| ParseError::NotInteger {
                     row,
                     col,
-                    text: text.to_string(),
+                    text: puzzle_search_core::excerpt(text),
                 })?;
                 if !(0..=i64::from(MAX_COLOURS)).contains(&value) {
                     return Err(ParseError::Colour { row, col, value });

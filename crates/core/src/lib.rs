@@ -35,6 +35,7 @@
 
 mod budget;
 mod engine;
+mod excerpt;
 mod from_fn;
 mod meter;
 mod outcome;
@@ -49,6 +50,7 @@ mod strategy;
 mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
+pub use excerpt::excerpt;
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use outcome::{Outcome, Report, Shortest, ShortestReport};
 pub use progress::{Phase, Progress};

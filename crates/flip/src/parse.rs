@@ -58,7 +58,7 @@ fn pieces(line: &str, number: usize) -> Result<Vec<bool>, ParseError> {
             other => Err(ParseError::new(
                 number,
                 Some(i + 1),
-                format!("'{other}' is not b, w, 0 or 1"),
+                format!("'{}' is not b, w, 0 or 1", other.escape_default()),
             )),
         })
         .collect()
@@ -150,7 +150,10 @@ pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
             Err(_) => Err(ParseError::new(
                 1,
                 Some(column),
-                format!("{name} is not a number: '{token}'"),
+                format!(
+                    "{name} is not a number: '{}'",
+                    puzzle_search_core::excerpt(token)
+                ),
             )),
         }
     };
@@ -159,7 +162,10 @@ pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
         return Err(ParseError::new(
             1,
             Some(3),
-            format!("unexpected '{extra}' after M and N"),
+            format!(
+                "unexpected '{}' after M and N",
+                puzzle_search_core::excerpt(extra)
+            ),
         ));
     }
     if rest.trim().is_empty() {

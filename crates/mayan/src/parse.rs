@@ -175,7 +175,7 @@ impl<'a> Tokens<'a> {
                     .map(|v| Some((i + 1, v)))
                     .map_err(|_| ParseError::NotInteger {
                         token: i + 1,
-                        text: text.to_string(),
+                        text: puzzle_search_core::excerpt(text),
                     })
             }
         }
@@ -220,7 +220,7 @@ impl<'a> Tokens<'a> {
             None => Ok(()),
             Some((i, text)) => Err(ParseError::Trailing {
                 token: i + 1,
-                text: text.to_string(),
+                text: puzzle_search_core::excerpt(text),
             }),
         }
     }

@@ -139,7 +139,7 @@ fn integer(case: usize, token: usize, text: &str) -> Result<i64, ParseError> {
     text.parse().map_err(|_| ParseError::NotInteger {
         case,
         token,
-        text: text.to_string(),
+        text: puzzle_search_core::excerpt(text),
     })
 }
 

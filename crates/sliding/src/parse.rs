@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use puzzle_search_core::excerpt;
+
 use crate::board::{Board, MAX_CELLS};
 
 /// What is wrong with an input line, and where (lines count from 1, tokens
@@ -49,28 +51,19 @@ impl ParseError {
     }
 }
 
-/// At most 40 characters of `s`, escaped, for messages.
-fn shown(s: &str) -> String {
-    let mut out: String = s.chars().take(40).flat_map(char::escape_debug).collect();
-    if s.chars().count() > 40 {
-        out.push_str("...");
-    }
-    out
-}
-
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: ", self.line)?;
         match &self.kind {
             Kind::MissingSize => write!(f, "expected the size `W H`"),
             Kind::NotANumber { token, text } => {
-                write!(f, "number {token}: \"{}\" is not a number", shown(text))
+                write!(f, "number {token}: \"{}\" is not a number", excerpt(text))
             }
             Kind::SizeRange { what, value } => {
                 write!(
                     f,
                     "{what} = {} is out of range (2 to {MAX_CELLS})",
-                    shown(value)
+                    excerpt(value)
                 )
             }
             Kind::TooManyCells { cells } => {
@@ -82,7 +75,11 @@ impl fmt::Display for ParseError {
                 token,
                 value,
                 cells,
-            } => write!(f, "number {token}: {} is outside 0..{cells}", shown(value)),
+            } => write!(
+                f,
+                "number {token}: {} is outside 0..{cells}",
+                excerpt(value)
+            ),
             Kind::Repeated { token, value } => {
                 write!(f, "number {token}: {value} appears twice")
             }
