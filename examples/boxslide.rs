@@ -15,6 +15,8 @@ mod output;
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/paint.rs"]
+mod paint;
 
 use std::process::ExitCode;
 
@@ -38,18 +40,15 @@ fn solver_named(name: &str, limit: u32) -> Result<Solver<'static>, String> {
     })
 }
 
-fn draw(title: &str, board: &Board, marked: &[(usize, usize)]) {
+fn draw(title: &str, board: &Board, marked: &[(usize, usize)], colour: bool) {
     let mut out = format!("{title}\n");
     for r in 0..board.height() {
         for c in 0..board.width() {
-            let v = board.get(r, c);
-            if marked.contains(&(r, c)) {
-                out.push_str(&format!("\x1b[1;4{};97m*{v:<2}\x1b[0m", v % 8));
-            } else if v == 0 {
-                out.push_str(" . ");
-            } else {
-                out.push_str(&format!("\x1b[4{};97m {v:<2}\x1b[0m", v % 8));
-            }
+            out.push_str(&paint::cell(
+                board.get(r, c),
+                marked.contains(&(r, c)),
+                colour,
+            ));
         }
         out.push('\n');
     }
@@ -84,13 +83,14 @@ fn run() -> Result<(), String> {
         Outcome::Stopped(limit) => return Err(format!("search stopped: {limit}")),
     };
     if let (true, Some(moves)) = (args.show, &answer.0) {
-        draw("start:", &level.board, &[]);
+        let colour = paint::colour_wanted(&args.color);
+        draw("start:", &level.board, &[], colour);
         let mut board = level.board;
         for m in moves {
             let mut next = board.swap(*m).ok_or("an answer move is illegal")?;
             loop {
                 let marked = next.marked_cells();
-                draw(&format!("move {m}:"), &next, &marked);
+                draw(&format!("move {m}:"), &next, &marked, colour);
                 if marked.is_empty() {
                     break;
                 }

@@ -16,6 +16,8 @@ mod output;
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/paint.rs"]
+mod paint;
 
 use std::process::ExitCode;
 
@@ -47,26 +49,20 @@ fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
 }
 
 /// The board on stderr with colours, cells in `marked` shown as `*`.
-fn draw(title: &str, board: &Board, marked: &[(u8, u8)]) {
+fn draw(title: &str, board: &Board, marked: &[(u8, u8)], colour: bool) {
     let mut out = format!("{title}\n");
     for y in (0..7u8).rev() {
         for x in 0..5u8 {
             let c = board.get(usize::from(x), usize::from(y));
-            if marked.contains(&(x, y)) {
-                out.push_str(&format!("\x1b[1;4{};97m*{:<2}\x1b[0m", c % 8, c));
-            } else if c == 0 {
-                out.push_str(" . ");
-            } else {
-                out.push_str(&format!("\x1b[4{};97m {:<2}\x1b[0m", c % 8, c));
-            }
+            out.push_str(&paint::cell(c, marked.contains(&(x, y)), colour));
         }
         out.push('\n');
     }
     eprint!("{out}");
 }
 
-fn show(problem: &Problem, answer: &mayan::Answer) {
-    draw("start:", &problem.board, &[]);
+fn show(problem: &Problem, answer: &mayan::Answer, colour: bool) {
+    draw("start:", &problem.board, &[], colour);
     let Some(moves) = &answer.0 else { return };
     let mut board = problem.board;
     for m in moves {
@@ -84,7 +80,7 @@ fn show(problem: &Problem, answer: &mayan::Answer) {
                     format!(", pass {pass}")
                 }
             );
-            draw(&title, &next, &marked);
+            draw(&title, &next, &marked, colour);
             match next.clear_pass() {
                 Some(after) => next = after,
                 None => break,
@@ -136,7 +132,7 @@ fn run() -> Result<(), String> {
         Outcome::Stopped(limit) => return Err(format!("search stopped: {limit}")),
     };
     if args.show {
-        show(&problem, &answer);
+        show(&problem, &answer, paint::colour_wanted(&args.color));
     }
     output::emit(format_args!("{answer}"));
     Ok(())

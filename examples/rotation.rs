@@ -10,6 +10,8 @@
 
 #[path = "common/cli.rs"]
 mod cli;
+#[path = "common/paint.rs"]
+mod paint;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -34,13 +36,13 @@ fn method(name: Option<&str>) -> Result<Method, String> {
 }
 
 /// The board with each number in its own colour, on stderr.
-fn draw(board: &Board, after: Option<Move>) {
-    let colour = |v: char| match v {
-        '1' => "\x1b[41;97m 1 \x1b[0m".to_string(),
-        '2' => "\x1b[42;30m 2 \x1b[0m".to_string(),
-        '3' => "\x1b[44;97m 3 \x1b[0m".to_string(),
-        ' ' => "   ".to_string(),
-        other => other.to_string(),
+fn draw(board: &Board, after: Option<Move>, colours: bool) {
+    let colour = |v: char| match (v, colours) {
+        ('1', true) => "\x1b[41;97m 1 \x1b[0m".to_string(),
+        ('2', true) => "\x1b[42;30m 2 \x1b[0m".to_string(),
+        ('3', true) => "\x1b[44;97m 3 \x1b[0m".to_string(),
+        (' ', _) => "   ".to_string(),
+        (other, _) => format!(" {other} "),
     };
     let mut out = String::new();
     match after {
@@ -107,11 +109,12 @@ fn run() -> Result<(), String> {
         }
         .map_err(|e| format!("case {case}: {e}"))?;
         if args.show {
-            draw(board, None);
+            let colour = paint::colour_wanted(&args.color);
+            draw(board, None, colour);
             let mut at = *board;
             for &m in &answer.moves {
                 at = at.apply(m);
-                draw(&at, Some(m));
+                draw(&at, Some(m), colour);
             }
         }
         writeln!(stdout, "{answer}").map_err(|e| format!("cannot write: {e}"))?;

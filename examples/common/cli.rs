@@ -18,6 +18,9 @@ pub struct Args {
     pub show: bool,
     /// `--stats`: print search statistics on stderr.
     pub stats: bool,
+    /// `--color`: `auto` (the default), `always` or `never`.
+    #[allow(dead_code)] // flip and fliptile draw in black and white
+    pub color: String,
 }
 
 /// Parses the process arguments with clap: `--help`/`-h`, `--version`,
@@ -55,6 +58,14 @@ pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'stati
                 .action(ArgAction::SetTrue)
                 .help("Search statistics on stderr"),
         )
+        .arg(
+            Arg::new("color")
+                .long("color")
+                .value_name("WHEN")
+                .value_parser(["auto", "always", "never"])
+                .default_value("auto")
+                .help("Colours in --show: auto = only on a terminal, and not with NO_COLOR set"),
+        )
         .get_matches();
     Args {
         path: matches
@@ -64,6 +75,10 @@ pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'stati
         strategy: matches.get_one::<String>("strategy").cloned(),
         show: matches.get_flag("show"),
         stats: matches.get_flag("stats"),
+        color: matches
+            .get_one::<String>("color")
+            .cloned()
+            .unwrap_or_default(),
     }
 }
 
