@@ -231,3 +231,30 @@ fn a_capped_state_search_is_an_error_never_impossible() {
     assert!(Grid::try_new(1 << 35, 1 << 35).is_none());
     assert!(Grid::try_new(usize::MAX, 2).is_none());
 }
+
+#[test]
+fn wide_boards_solved_along_the_short_side_agree_with_chasing() {
+    use puzzle_search::flip::{Grid, algebra, chase};
+    let mut rng = puzzle_search::SplitMix64::new(31);
+    let mut solvable = 0;
+    for (m, n) in [
+        (1, 1),
+        (1, 5),
+        (1, 12),
+        (2, 3),
+        (2, 9),
+        (3, 5),
+        (3, 11),
+        (4, 10),
+        (5, 7),
+    ] {
+        for _ in 0..40 {
+            let board = Grid::random(m, n, &mut rng);
+            let by_algebra = algebra::solve(&board).map(|s| s.presses);
+            let by_chase = chase::solve(&board).expect("narrow enough to chase");
+            assert_eq!(by_algebra, by_chase, "{m}x{n}: {}", board.to_bw());
+            solvable += usize::from(by_chase.is_some());
+        }
+    }
+    assert!(solvable > 100, "{solvable}");
+}

@@ -14,7 +14,10 @@
 //! Gray-code order (one grid XOR per step) visits every solution, so the
 //! fewest presses and, among those, the lexicographically smallest grid are
 //! found exactly as chasing finds them, in `2^nullity` steps instead of
-//! `2^N`.
+//! `2^N`. A board wider than tall is solved transposed (the press pattern
+//! is symmetric, so the solution sets correspond), with the first column as
+//! the unknowns, and its solutions turned back before the choice: a
+//! `1 x N` row has one unknown, not `N`.
 
 use crate::grid::{Grid, cross_row, xor_into};
 
@@ -52,13 +55,24 @@ pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
             minimal: true,
         });
     }
-    let system = last_row_system(board);
+    // Work along the shorter side: the unknowns are one row of the board
+    // as chased, so a wide board is solved transposed (the press pattern is
+    // symmetric) and the solutions turned back before the choice, which
+    // compares grids in the board's own row order.
+    let wide = n > m;
+    let frame = if wide {
+        board.transposed()
+    } else {
+        board.clone()
+    };
+    let system = last_row_system(&frame);
     let (particular, null_basis) = system.solve()?;
-    let p0 = chase_from(board, &particular);
-    let zero = Grid::new(m, n);
+    let back = |g: Grid| if wide { g.transposed() } else { g };
+    let p0 = back(chase_from(&frame, &particular));
+    let zero = Grid::new(frame.rows(), frame.cols());
     let basis: Vec<Grid> = null_basis
         .iter()
-        .map(|first| chase_from(&zero, first))
+        .map(|first| back(chase_from(&zero, first)))
         .collect();
     let nullity = basis.len();
     let work = (m * board.stride()) as u64;

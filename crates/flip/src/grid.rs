@@ -65,6 +65,27 @@ impl Grid {
         g
     }
 
+    /// The grid mirrored about its main diagonal (`rows x cols` becomes
+    /// `cols x rows`). A press pattern is symmetric, so the presses that
+    /// solve a board, transposed, solve the transposed board.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let g: Grid = "bww\nwwb".parse().unwrap();
+    /// assert_eq!(g.transposed().to_bw(), "bw\nww\nwb");
+    /// ```
+    pub fn transposed(&self) -> Grid {
+        let mut t = Grid::new(self.cols, self.rows);
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if self.get(r, c) {
+                    t.set(c, r, true);
+                }
+            }
+        }
+        t
+    }
+
     /// Rows.
     pub fn rows(&self) -> usize {
         self.rows
