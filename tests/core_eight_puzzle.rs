@@ -253,8 +253,12 @@ fn progress_reports_every_iteration_pass_and_layer() {
     let start = instances(1, 3)[0];
     let n = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start).len() as u32;
     let seen = Mutex::new(Vec::new());
-    let hook =
-        |p: &puzzle_search::Progress| seen.lock().expect("not poisoned").push((p.phase, p.depth));
+    // Running reports (a quarter-second apart) are not part of this count.
+    let hook = |p: &puzzle_search::Progress| {
+        if p.phase != Phase::Running {
+            seen.lock().expect("not poisoned").push((p.phase, p.depth));
+        }
+    };
     let report = Solver::new(Strategy::IdaStar { max_depth: 31 })
         .on_progress(&hook)
         .solve(&EightPuzzle, &start);
@@ -386,4 +390,45 @@ fn a_solver_with_its_own_thread_count_gives_the_sequential_answer() {
         let astar = solution(&Solver::new(Strategy::astar()), &start);
         assert_eq!(astar, expected);
     }
+}
+
+#[test]
+fn a_long_single_pass_reports_that_it_is_running() {
+    // An endless walk: DFS to a huge depth never finishes its one pass;
+    // the time budget ends it after 0.8 s, and the hook must have heard of
+    // it meanwhile (reports come every quarter second).
+    struct Endless;
+    impl Puzzle for Endless {
+        type State = u64;
+        type Move = u8;
+        fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+            out.extend([
+                (0, s.wrapping_mul(3).wrapping_add(1)),
+                (1, s.wrapping_add(7)),
+            ]);
+        }
+        fn is_goal(&self, _: &u64) -> bool {
+            false
+        }
+    }
+    let running = Mutex::new(Vec::new());
+    let hook = |p: &puzzle_search::Progress| {
+        if p.phase == Phase::Running {
+            running
+                .lock()
+                .expect("not poisoned")
+                .push((p.depth, p.nodes));
+        }
+    };
+    let report = Solver::new(Strategy::Dfs {
+        depth: 40,
+        mode: DepthMode::AtMost,
+    })
+    .budget(Budget::default().time_limit(Duration::from_millis(800)))
+    .on_progress(&hook)
+    .solve(&Endless, &1);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
+    let log = running.lock().expect("not poisoned");
+    assert!(!log.is_empty(), "no running report in 0.8 s");
+    assert!(log.iter().all(|&(depth, nodes)| depth == 40 && nodes > 0));
 }

@@ -1,11 +1,12 @@
 //! Budget checks inside the hot loop, batched so they cost next to nothing.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hashbrown::DefaultHashBuilder;
 
 use crate::budget::{Budget, Limit};
+use crate::progress::{Phase, Progress, RUNNING_EVERY_MS};
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,10 +39,19 @@ pub(crate) struct Ctx<'a> {
     /// The one hasher of the search: every thread and the shared table
     /// must agree on each state's hash.
     pub hasher: DefaultHashBuilder,
+    /// The progress hook, told of [`Phase::Running`] from the budget checks.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// The current pass's depth limit, for those reports.
+    pub depth: AtomicU32,
+    /// When the last running report was made (ms since `start`).
+    last_report: AtomicU64,
 }
 
 impl<'a> Ctx<'a> {
-    pub(crate) fn new(budget: &'a Budget) -> Self {
+    pub(crate) fn new(
+        budget: &'a Budget,
+        progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    ) -> Self {
         let start = Instant::now();
         Self {
             budget,
@@ -49,6 +59,38 @@ impl<'a> Ctx<'a> {
             deadline: budget.effective_deadline(start),
             nodes: AtomicU64::new(0),
             hasher: DefaultHashBuilder::default(),
+            progress,
+            depth: AtomicU32::new(0),
+            last_report: AtomicU64::new(0),
+        }
+    }
+
+    /// Sets the depth limit the running reports name.
+    pub(crate) fn set_depth(&self, depth: u32) {
+        self.depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// A [`Phase::Running`] report when the last one is old enough; one
+    /// thread wins each slot.
+    fn maybe_report(&self, nodes: u64) {
+        let Some(hook) = self.progress else { return };
+        let elapsed = self.start.elapsed();
+        let now = elapsed.as_millis() as u64;
+        let last = self.last_report.load(Ordering::Relaxed);
+        if now < last + RUNNING_EVERY_MS {
+            return;
+        }
+        if self
+            .last_report
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+        {
+            hook(&Progress {
+                phase: Phase::Running,
+                depth: self.depth.load(Ordering::Relaxed),
+                nodes,
+                elapsed,
+            });
         }
     }
 
@@ -119,6 +161,7 @@ impl<'a> Meter<'a> {
                 return Err(Interrupt::Preempted);
             }
         }
+        self.ctx.maybe_report(total);
         Ok(())
     }
 

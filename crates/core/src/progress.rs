@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
-/// Which unit of work just finished.
+/// Which unit of work just finished, or that work is going on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Phase {
     /// One IDA* iteration up to [`Progress::depth`] moves.
     Iteration,
@@ -11,7 +12,14 @@ pub enum Phase {
     Pass,
     /// One BFS layer: every state [`Progress::depth`] moves from the start.
     Layer,
+    /// A search still running, reported about four times a second (from
+    /// the budget checks, every 256 nodes), so that a single long pass is
+    /// not silent; [`Progress::depth`] is the current pass's limit.
+    Running,
 }
+
+/// Time between two [`Phase::Running`] reports.
+pub(crate) const RUNNING_EVERY_MS: u64 = 250;
 
 /// A report sent to the hook set with
 /// [`Solver::on_progress`](crate::Solver::on_progress).

@@ -362,7 +362,7 @@ impl<'h> Solver<'h> {
     }
 
     fn solve_here<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
-        let ctx = Ctx::new(&self.budget);
+        let ctx = Ctx::new(&self.budget, self.options.progress);
         let mut stats = Stats::default();
         let options = &self.options;
         let outcome: Outcome<P::Move> = match self.strategy {
@@ -424,7 +424,7 @@ impl<'h> Solver<'h> {
         max_depth: u32,
         mut visit: impl FnMut(&[P::Move]) -> ControlFlow<()>,
     ) -> ShortestReport {
-        let ctx = Ctx::new(&self.budget);
+        let ctx = Ctx::new(&self.budget, self.options.progress);
         let mut stats = Stats::default();
         let outcome = all::for_each(
             puzzle,
@@ -516,7 +516,7 @@ impl<'h> Solver<'h> {
         max_depth: u32,
     ) -> ShortestReport {
         self.on_pool(|| {
-            let ctx = Ctx::new(&self.budget);
+            let ctx = Ctx::new(&self.budget, self.options.progress);
             let mut stats = Stats::default();
             let outcome = all::count(puzzle, start, max_depth, &ctx, &self.options, &mut stats);
             stats.elapsed = ctx.start.elapsed();

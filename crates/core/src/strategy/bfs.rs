@@ -172,6 +172,7 @@ pub(crate) fn search<P: Puzzle>(
         }
         layer_start = layer_end;
         depth += 1;
+        ctx.set_depth(depth);
         stats.peak_visited = nodes.len() as u64;
         if let Some(hook) = progress {
             hook(&Progress {

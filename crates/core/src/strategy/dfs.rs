@@ -36,6 +36,7 @@ pub(crate) fn solve<P: Puzzle>(
         table_slack: options.table_min_slack,
         table_by_left: options.table_by_left,
     };
+    ctx.set_depth(depth);
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     let (end, pass_stats) = runner.pass(start, rules);
     *stats += pass_stats;

@@ -48,6 +48,7 @@ pub(crate) fn solve<P: Puzzle>(
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
     while threshold <= max_depth {
         rules.limit = threshold;
+        ctx.set_depth(threshold);
         let (end, pass_stats) = runner.pass(start, rules);
         *stats += pass_stats;
         stats.iterations += 1;
