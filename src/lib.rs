@@ -1,10 +1,20 @@
 #![doc = include_str!("../README.md")]
 //!
 //! # This crate
-//! The facade re-exports the search core (as [`core`], and glob-imported at
-//! the root) and every puzzle crate, so one dependency brings them all.
+//! The facade re-exports the search core (as [`search_core`], and
+//! glob-imported at the root) and every puzzle crate, so one dependency
+//! brings them all. (The core is not re-exported as `core`: that name
+//! would shadow the standard `core` crate after `use puzzle_search::*`.)
+//!
+//! ```
+//! use puzzle_search::*;
+//! use core::fmt::Write; // the standard `core`, not shadowed
+//! let mut s = String::new();
+//! write!(s, "{}", Strategy::ida()).unwrap();
+//! assert_eq!(s, "ida");
+//! ```
 
-pub use puzzle_search_core as core;
+pub use puzzle_search_core as search_core;
 pub use puzzle_search_core::*;
 
 /// The Rotation Game (POJ 2286): see the `puzzle-rotation` crate.
