@@ -245,6 +245,54 @@ fn boxslide_rows(rows: &mut Vec<Row>) {
     }
 }
 
+/// A 15-puzzle 40 random moves from the goal (seed 15), linear conflicts.
+fn sliding_rows(rows: &mut Vec<Row>) {
+    use puzzle_search::sliding::{Board, Bound, Dir, Goal, Sliding};
+    let mut rng = SplitMix64::new(15);
+    let mut board = Board::goal(4, 4, Goal::BlankLast).expect("4x4");
+    for _ in 0..40 {
+        let dirs: Vec<Dir> = Dir::ALL
+            .into_iter()
+            .filter(|&d| board.slide(d).is_some())
+            .collect();
+        board = board
+            .slide(dirs[rng.below(dirs.len() as u64) as usize])
+            .expect("a legal slide")
+            .0;
+    }
+    let puzzle = Sliding::new(4, 4, Goal::BlankLast, Bound::LinearConflict);
+    let solvers = [
+        // A limit (80 moves is every 15-puzzle's) rather than
+        // `Strategy::ida()`, whose unlimited depth first runs a small BFS.
+        ("ida", Solver::new(Strategy::IdaStar { max_depth: 80 })),
+        (
+            "ida parallel",
+            Solver::new(Strategy::IdaStar { max_depth: 80 }).parallel(true),
+        ),
+        ("astar", Solver::new(Strategy::astar())),
+        (
+            "bidirectional bfs",
+            Solver::new(Strategy::Bidirectional { max_depth: 80 }),
+        ),
+    ];
+    for (name, solver) in solvers {
+        let Ok(Some(report)) = puzzle.solve_with(&board, &solver) else {
+            continue;
+        };
+        let answer = match &report.outcome {
+            Outcome::Solved(moves) => puzzle_search::sliding::Answer(moves.clone()).to_string(),
+            other => format!("{other:?}"),
+        };
+        rows.push(Row {
+            puzzle: "15-puzzle",
+            strategy: name.to_string(),
+            answer,
+            nodes: report.stats.expanded,
+            time: report.stats.elapsed,
+        });
+    }
+}
+
 fn main() {
     // No options; clap gives `--help` and `--version` and refuses the rest.
     clap::Command::new("tour")
@@ -257,6 +305,7 @@ fn main() {
     mayan_rows(&mut rows);
     flip_rows(&mut rows);
     boxslide_rows(&mut rows);
+    sliding_rows(&mut rows);
     println!(
         "{:<10} {:<22} {:>10} {:>11}  answer",
         "puzzle", "strategy", "nodes", "time"

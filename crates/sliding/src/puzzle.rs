@@ -257,4 +257,22 @@ impl Puzzle for Sliding {
         let (board, _) = node.board.slide(mv)?;
         Some(self.node(&board))
     }
+
+    /// The blank going `d` leads here from the board where it goes the
+    /// other way: for bidirectional search.
+    fn predecessors(&self, node: &Node, out: &mut Vec<(Dir, Node)>) -> bool {
+        for d in Dir::ALL {
+            if let Some((prev, _)) = node.board.slide(d.reverse()) {
+                out.push((d, self.node(&prev)));
+            }
+        }
+        true
+    }
+
+    fn goal_states(&self, out: &mut Vec<Node>) -> bool {
+        if let Some(goal) = Board::goal(self.width, self.height, self.goal) {
+            out.push(self.node(&goal));
+        }
+        true
+    }
 }

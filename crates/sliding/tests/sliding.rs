@@ -304,3 +304,37 @@ fn korf_100_optimal_with_pattern_databases() {
     }
     assert_eq!(solved, 100);
 }
+
+#[test]
+fn every_strategy_gives_the_same_answer_on_3x3_and_4x4() {
+    use puzzle_search_core::{Solver, Strategy};
+    let mut rng = SplitMix64::new(8);
+    for (w, h, walk) in [(3, 3, 40), (4, 4, 24), (2, 4, 30)] {
+        let puzzle = Sliding::new(w, h, Goal::BlankLast, Bound::LinearConflict);
+        for _ in 0..6 {
+            let mut b = Board::goal(w, h, Goal::BlankLast).expect("size");
+            for _ in 0..walk {
+                let dirs: Vec<Dir> = Dir::ALL
+                    .into_iter()
+                    .filter(|&d| b.slide(d).is_some())
+                    .collect();
+                b = b
+                    .slide(dirs[rng.below(dirs.len() as u64) as usize])
+                    .expect("on board")
+                    .0;
+            }
+            let want = puzzle.solve(&b).expect("size").expect("solvable").0;
+            for strategy in [
+                Strategy::astar(),
+                Strategy::Bidirectional { max_depth: 80 },
+                Strategy::bfs(),
+            ] {
+                let got = puzzle
+                    .solve_with(&b, &Solver::new(strategy))
+                    .expect("size")
+                    .expect("solvable");
+                assert_eq!(got.solution(), Some(&want[..]), "{b} {strategy:?}");
+            }
+        }
+    }
+}
