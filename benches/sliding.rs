@@ -82,7 +82,7 @@ fn sliding(c: &mut Criterion) {
         .expect("a pool");
 
     // Manhattan IDA*: ours against pathfinding on the same model.
-    let manhattan = Sliding::new(4, 4, Goal::BlankFirst, Bound::Manhattan);
+    let manhattan = Sliding::new(4, 4, Goal::BlankFirst, Bound::Manhattan).expect("a valid puzzle");
     let ida = Solver::new(Strategy::IdaStar { max_depth: 255 }).parallel(false);
     let mut group = c.benchmark_group("sliding/manhattan");
     group.sample_size(10);
@@ -125,7 +125,8 @@ fn sliding(c: &mut Criterion) {
         None,
     )
     .expect("the default partition");
-    let pdb = Sliding::new(4, 4, Goal::BlankFirst, Bound::Pdb(Arc::new(tables)));
+    let pdb =
+        Sliding::new(4, 4, Goal::BlankFirst, Bound::Pdb(Arc::new(tables))).expect("a valid puzzle");
     let parallel = Sliding::solver();
     let mut group = c.benchmark_group("sliding/pdb");
     group.sample_size(10);
@@ -154,7 +155,7 @@ fn sliding(c: &mut Criterion) {
     group.sample_size(10);
     let small = PatternAbstraction::new(4, 4, Goal::BlankFirst, &partition[2]);
     group.bench_function("3-tile", |b| {
-        b.iter(|| two.install(|| PatternDb::build(black_box(&small), None)))
+        b.iter(|| two.install(|| PatternDb::build(black_box(&small), None).expect("3 tiles")))
     });
     group.finish();
 }

@@ -221,7 +221,10 @@ fn run(args: &Args) -> Result<(), ExitCode> {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE
             })?;
-            puzzle = Some(Sliding::new(s.0, s.1, goal, bound));
+            puzzle = Some(Sliding::new(s.0, s.1, goal, bound).map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            })?);
             continue;
         };
         let board = parse_board(&line, n, w, h).map_err(|e| {

@@ -260,7 +260,8 @@ fn sliding_rows(rows: &mut Vec<Row>) {
             .expect("a legal slide")
             .0;
     }
-    let puzzle = Sliding::new(4, 4, Goal::BlankLast, Bound::LinearConflict);
+    let puzzle =
+        Sliding::new(4, 4, Goal::BlankLast, Bound::LinearConflict).expect("a valid puzzle");
     let solvers = [
         // A limit (80 moves is every 15-puzzle's) rather than
         // `Strategy::ida()`, whose unlimited depth first runs a small BFS.

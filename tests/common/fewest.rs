@@ -29,3 +29,41 @@ pub fn fewest_moves<P: Puzzle>(puzzle: &P, start: &P::State, depth: u32) -> Opti
     }
     None
 }
+
+/// How a lower bound compared with the fewest moves on some states.
+#[derive(Debug, Default)]
+pub struct BoundCheck {
+    /// States with a goal within the depth (the ones checked).
+    pub checked: usize,
+    /// Of those, states whose bound is above 0.
+    pub positive: usize,
+    /// Of those, states whose bound is 2 or more and exact.
+    pub tight: usize,
+}
+
+/// Checks, on every state of `states` with a goal within `depth` moves,
+/// that `puzzle.lower_bound` is no dead end and never above the fewest
+/// moves (panicking with the state otherwise), and counts how sharp it is.
+pub fn check_bound<P: Puzzle>(
+    puzzle: &P,
+    states: impl IntoIterator<Item = P::State>,
+    depth: u32,
+) -> BoundCheck
+where
+    P::State: std::fmt::Debug,
+{
+    let mut check = BoundCheck::default();
+    for state in states {
+        let Some(fewest) = fewest_moves(puzzle, &state, depth) else {
+            continue;
+        };
+        check.checked += 1;
+        let bound = puzzle
+            .lower_bound(&state)
+            .expect("a state with a goal in reach is no dead end");
+        assert!(bound <= fewest, "bound {bound} > {fewest} moves: {state:?}");
+        check.positive += usize::from(bound > 0);
+        check.tight += usize::from(bound == fewest && bound >= 2);
+    }
+    check
+}

@@ -41,11 +41,12 @@
 //!         out.push(((rank + 9) % 10, true));
 //!     }
 //! }
-//! let table = PatternDb::build(&Ring, None);
+//! let table = PatternDb::build(&Ring, None)?;
 //! assert_eq!(table.get(3), 3);
 //! assert_eq!(table.get(7), 3);
 //! assert_eq!(table.max_distance(), 5);
 //! assert!(table.is_nibble()); // every distance fits in 4 bits
+//! # Ok::<(), puzzle_search_core::pdb::PdbError>(())
 //! ```
 
 use std::fmt;
@@ -122,6 +123,29 @@ impl fmt::Debug for PatternDb {
     }
 }
 
+/// Why [`PatternDb::build`] could not build a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PdbError(ErrorKind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    TooLarge(u64),
+    NoMemory(u64),
+    TooDeep,
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ErrorKind::TooLarge(n) => write!(f, "{n} abstract states or keys: at most 2^32"),
+            ErrorKind::NoMemory(n) => write!(f, "cannot allocate {n} bytes for the table"),
+            ErrorKind::TooDeep => write!(f, "an abstract distance reaches 255: too deep to store"),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
 /// The file format version; files of another version are rebuilt.
 const VERSION: u32 = 1;
 const MAGIC: &[u8; 8] = b"PSPDB\0\0\0";
@@ -135,17 +159,27 @@ impl PatternDb {
     /// Builds the table by 0-1 breadth-first search from the goals. The
     /// `progress` hook, if any, is called after each distance is settled.
     ///
+    /// # Errors
+    /// [`PdbError`] when the abstraction has more than 2^32 states or keys,
+    /// their bytes cannot be allocated, or a distance reaches 255.
+    ///
     /// # Panics
-    /// If `size()` exceeds 2^32 or a neighbour's rank is out of range
-    /// (a broken `Abstraction`).
+    /// If a goal's or a neighbour's rank, or a key, is out of range (a
+    /// broken `Abstraction`, like a broken move order for `Puzzle`).
     pub fn build<A: Abstraction>(
         abstraction: &A,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
-    ) -> Self {
+    ) -> Result<Self, PdbError> {
         let started = Instant::now();
         let size = abstraction.size();
-        assert!(size <= 1 << 32, "an abstraction of at most 2^32 states");
-        let dist: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let keys = abstraction.key_size();
+        if size > 1 << 32 || keys > 1 << 32 {
+            return Err(PdbError(ErrorKind::TooLarge(size.max(keys))));
+        }
+        let mut dist: Vec<AtomicU8> = Vec::new();
+        dist.try_reserve_exact(size as usize)
+            .map_err(|_| PdbError(ErrorKind::NoMemory(size)))?;
+        dist.extend((0..size).map(|_| AtomicU8::new(UNSEEN)));
         let mut goals = Vec::new();
         abstraction.goals(&mut goals);
         let mut frontier: Vec<u32> = Vec::new();
@@ -178,12 +212,17 @@ impl PatternDb {
                 });
             }
             frontier = next;
-            depth = depth.checked_add(1).expect("distances below 255");
-            assert!(depth < UNSEEN, "distances below 255");
+            depth += 1;
+            if depth == UNSEEN && !frontier.is_empty() {
+                return Err(PdbError(ErrorKind::TooDeep));
+            }
         }
         // One entry per key: the least distance of its states.
-        let keys = abstraction.key_size();
-        let mut table = vec![UNSEEN; keys as usize];
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(keys as usize)
+            .map_err(|_| PdbError(ErrorKind::NoMemory(keys)))?;
+        table.resize(keys as usize, UNSEEN);
         for (rank, d) in dist.iter().enumerate() {
             let d = d.load(Ordering::Relaxed);
             let k = abstraction.key(rank as u64) as usize;
@@ -204,13 +243,13 @@ impl PatternDb {
         } else {
             Entries::Bytes(table)
         };
-        Self {
+        Ok(Self {
             name: abstraction.name(),
             len: keys,
             max,
             entries,
             build_time: started.elapsed(),
-        }
+        })
     }
 
     /// The least abstract distance of the states with key `key`
@@ -340,19 +379,22 @@ impl PatternDb {
     /// or, when it is missing or not to be trusted, builds it and saves it
     /// there. A table that cannot be saved is still returned; the error is
     /// given beside it.
+    ///
+    /// # Errors
+    /// As [`build`](Self::build).
     pub fn load_or_build<A: Abstraction>(
         abstraction: &A,
         dir: &Path,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
-    ) -> (Self, Option<io::Error>) {
+    ) -> Result<(Self, Option<io::Error>), PdbError> {
         let name = abstraction.name();
         let path = Self::file_in(dir, &name);
         if let Ok(Some(table)) = Self::load(&path, &name) {
-            return (table, None);
+            return Ok((table, None));
         }
-        let table = Self::build(abstraction, progress);
+        let table = Self::build(abstraction, progress)?;
         let saved = fs::create_dir_all(dir).and_then(|()| table.save(&path));
-        (table, saved.err())
+        Ok((table, saved.err()))
     }
 
     /// The file a table of that name is kept in under `dir`: the name with
@@ -389,6 +431,14 @@ fn expand<A: Abstraction>(
             abstraction.neighbours(u64::from(s), &mut out);
             for &(n, costs) in &out {
                 let d = if costs { depth + 1 } else { depth };
+                if d == UNSEEN {
+                    // Distance 255 cannot be stored: report the state so
+                    // that the caller sees a frontier at 255 and refuses.
+                    if dist[n as usize].load(Ordering::Relaxed) == UNSEEN {
+                        deeper.push(n as u32);
+                    }
+                    continue;
+                }
                 let old = dist[n as usize].fetch_min(d, Ordering::Relaxed);
                 // Claimed here: unseen, or seen at `depth + 1` and now
                 // reached free (then expanded at `depth`, and dropped from
@@ -492,7 +542,8 @@ mod tests {
                 free_from: 20,
             },
             None,
-        );
+        )
+        .expect("a small table");
         // Cells 0..=20 cost their index, the rest 20; key k = cells 2k, 2k+1.
         for k in 0..20 {
             assert_eq!(u64::from(t.get(k)), (2 * k).min(20), "key {k}");
@@ -505,7 +556,8 @@ mod tests {
                 free_from: 5,
             },
             None,
-        );
+        )
+        .expect("a small table");
         assert!(small.is_nibble());
         assert_eq!(small.get(9), 5);
     }
@@ -516,7 +568,7 @@ mod tests {
             n: 101,
             free_from: 60,
         };
-        let t = PatternDb::build(&line, None);
+        let t = PatternDb::build(&line, None).expect("a small table");
         let dir = std::env::temp_dir().join(format!("pdb-test-{}", std::process::id()));
         fs::create_dir_all(&dir).expect("temp dir");
         let path = PatternDb::file_in(&dir, &line.name());
@@ -546,7 +598,7 @@ mod tests {
         );
         // load_or_build: the damaged file is rebuilt and rewritten.
         fs::write(&path, &data[..10]).expect("write");
-        let (again, err) = PatternDb::load_or_build(&line, &dir, None);
+        let (again, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
         assert!(err.is_none());
         assert_eq!(again.get(30), t.get(30));
         assert!(
@@ -555,5 +607,34 @@ mod tests {
                 .is_some()
         );
         fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn distances_of_255_and_oversized_spaces_are_errors() {
+        // A line of 300 costly steps: distance 255 cannot be stored.
+        let long = Line {
+            n: 300,
+            free_from: 300,
+        };
+        assert_eq!(
+            PatternDb::build(&long, None),
+            Err(PdbError(ErrorKind::TooDeep))
+        );
+        let fine = Line {
+            n: 255,
+            free_from: 255,
+        };
+        assert_eq!(
+            PatternDb::build(&fine, None).map(|t| t.max_distance()),
+            Ok(254)
+        );
+        let huge = Line {
+            n: 1 << 40,
+            free_from: 0,
+        };
+        assert!(matches!(
+            PatternDb::build(&huge, None),
+            Err(PdbError(ErrorKind::TooLarge(_)))
+        ));
     }
 }

@@ -90,6 +90,18 @@ impl Goal {
     }
 }
 
+/// The cell next to `cell` in direction `dir` on a board `width` wide with
+/// `cells` cells, if there is one.
+#[inline]
+pub(crate) fn step(cell: usize, dir: Dir, width: usize, cells: usize) -> Option<usize> {
+    match dir {
+        Dir::D => (cell + width < cells).then_some(cell + width),
+        Dir::U => cell.checked_sub(width),
+        Dir::L => (cell % width != 0).then(|| cell - 1),
+        Dir::R => (cell % width + 1 != width).then_some(cell + 1),
+    }
+}
+
 /// A sliding-tile board: cells row by row from the top-left, tile `0` the
 /// blank. `Copy`, 24 bytes; equal boards compare and hash equal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,13 +196,7 @@ impl Board {
     /// The cell the blank goes to with `dir`, if it stays on the board.
     #[inline]
     pub fn target(&self, dir: Dir) -> Option<usize> {
-        let (b, w) = (self.blank(), self.width());
-        match dir {
-            Dir::D => (b + w < self.len()).then_some(b + w),
-            Dir::U => b.checked_sub(w),
-            Dir::L => (b % w != 0).then(|| b - 1),
-            Dir::R => (b % w + 1 != w).then_some(b + 1),
-        }
+        step(self.blank(), dir, self.width(), self.len())
     }
 
     /// The board after the blank goes `dir`, with the tile that moved;

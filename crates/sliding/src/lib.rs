@@ -13,9 +13,10 @@
 //! ```
 //! use puzzle_sliding::{Board, Bound, Goal, Sliding};
 //! let board: Board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
-//! let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict);
-//! let answer = puzzle.solve(&board).unwrap().expect("solvable");
+//! let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict)?;
+//! let answer = puzzle.solve(&board)?.expect("solvable");
 //! assert_eq!(answer.to_string(), "2 RR");
+//! # Ok::<(), puzzle_sliding::SolveError>(())
 //! ```
 
 mod board;

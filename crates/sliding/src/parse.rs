@@ -140,8 +140,23 @@ pub fn parse_board(
     width: usize,
     height: usize,
 ) -> Result<Board, ParseError> {
-    let cells = width * height;
     let err = |kind| ParseError { line, kind };
+    // The size comes from the caller: the same rules as `parse_size`.
+    if !(2..=MAX_CELLS).contains(&width) || !(2..=MAX_CELLS).contains(&height) {
+        let (what, value) = if (2..=MAX_CELLS).contains(&width) {
+            ("H", height)
+        } else {
+            ("W", width)
+        };
+        return Err(err(Kind::SizeRange {
+            what,
+            value: value.to_string(),
+        }));
+    }
+    let cells = width * height;
+    if cells > MAX_CELLS {
+        return Err(err(Kind::TooManyCells { cells }));
+    }
     let mut tiles = Vec::with_capacity(cells);
     let mut seen = 0u32;
     let mut count = 0;

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
-use crate::board::{Board, Goal};
+use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 
 /// One pattern of a board size and goal, as a core [`Abstraction`]:
 /// ranks are partial permutations (the pattern tiles' cells in order, then
@@ -126,15 +126,11 @@ impl Abstraction for PatternAbstraction {
         let k = self.tiles.len();
         let mut p = [0u8; 32];
         self.unrank(rank, &mut p[..=k]);
-        let w = self.width;
         let b = usize::from(p[k]);
-        let targets = [
-            (b + w < self.cells).then_some(b + w),
-            b.checked_sub(w),
-            (b % w != 0).then(|| b - 1),
-            (b % w + 1 != w).then_some(b + 1),
-        ];
-        for t in targets.into_iter().flatten() {
+        for t in Dir::ALL
+            .into_iter()
+            .filter_map(|d| step(b, d, self.width, self.cells))
+        {
             let mut q = p;
             q[k] = t as u8;
             let moved = q[..k].iter().position(|&c| usize::from(c) == t);
@@ -232,7 +228,12 @@ impl Patterns {
         dir: Option<&Path>,
         progress: Option<&BuildHook<'_>>,
     ) -> Result<(Self, Vec<std::io::Error>), String> {
-        let cells = width * height;
+        let cells = width.saturating_mul(height);
+        if width < 2 || height < 2 || cells > MAX_CELLS {
+            return Err(format!(
+                "a {width}x{height} board: sides of at least 2 and at most {MAX_CELLS} cells"
+            ));
+        }
         if partition.len() > MAX_PATTERNS {
             return Err(format!(
                 "{} patterns: at most {MAX_PATTERNS}",
@@ -263,11 +264,12 @@ impl Patterns {
             let hook_ref = hook.as_ref().map(|h| h as &(dyn Fn(BuildProgress) + Sync));
             let table = match dir {
                 Some(dir) => {
-                    let (t, err) = PatternDb::load_or_build(&abs, dir, hook_ref);
+                    let (t, err) =
+                        PatternDb::load_or_build(&abs, dir, hook_ref).map_err(|e| e.to_string())?;
                     errors.extend(err);
                     t
                 }
-                None => PatternDb::build(&abs, hook_ref),
+                None => PatternDb::build(&abs, hook_ref).map_err(|e| e.to_string())?,
             };
             parts.push((abs, table));
         }
@@ -298,9 +300,13 @@ impl Patterns {
         self.parts.iter().map(|(_, t)| t)
     }
 
-    /// The additive bound of `board` (its size and goal must be the
-    /// tables'), the larger of it and the mirrored board's on squares.
+    /// The additive bound of `board` for the tables' goal, the larger of it
+    /// and the mirrored board's on squares; 0 (no information, still
+    /// admissible) for a board of another size.
     pub fn bound(&self, board: &Board) -> u32 {
+        if board.len() != self.cells || board.width() != self.width {
+            return 0;
+        }
         let mut inv = 0u128;
         for c in 0..self.cells {
             inv |= (c as u128) << (5 * u32::from(board.tile(c)));

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Strategy};
 
-use crate::board::{Board, Dir, Goal, MAX_CELLS};
+use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
 use crate::patterns::{Patterns, Values, cell_in};
 
@@ -53,11 +53,52 @@ const NONE: u8 = u8::MAX;
 
 /// Why [`Sliding::new`] or [`Sliding::solve`] refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveError(String);
+pub struct SolveError {
+    kind: ErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    Size {
+        width: usize,
+        height: usize,
+    },
+    TablesShape {
+        tables: (usize, usize, Goal),
+        puzzle: (usize, usize, Goal),
+    },
+    BoardSize {
+        board: (usize, usize),
+        puzzle: (usize, usize),
+    },
+    Unfinished(String),
+}
+
+impl SolveError {
+    fn new(kind: ErrorKind) -> Self {
+        Self { kind }
+    }
+}
 
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match &self.kind {
+            ErrorKind::Size { width, height } => write!(
+                f,
+                "a {width}x{height} board: sides of at least 2 and at most {MAX_CELLS} cells"
+            ),
+            ErrorKind::TablesShape { tables, puzzle } => write!(
+                f,
+                "pattern databases for {}x{} {:?} boards, not {}x{} {:?}",
+                tables.0, tables.1, tables.2, puzzle.0, puzzle.1, puzzle.2
+            ),
+            ErrorKind::BoardSize { board, puzzle } => write!(
+                f,
+                "a {}x{} board for a {}x{} puzzle",
+                board.0, board.1, puzzle.0, puzzle.1
+            ),
+            ErrorKind::Unfinished(why) => write!(f, "the search ended without an answer: {why}"),
+        }
     }
 }
 
@@ -82,44 +123,39 @@ impl fmt::Display for Answer {
 }
 
 impl Sliding {
-    /// The puzzle on `width x height` boards (each at least 2, at most 25
-    /// cells) with `goal` and `bound`.
+    /// The puzzle on `width x height` boards (each side at least 2, at
+    /// most 25 cells) with `goal` and `bound`.
     ///
-    /// # Panics
-    /// If the size is out of range, or pattern tables are for another
-    /// size or goal: both are the caller's constants, checked once here.
-    pub fn new(width: usize, height: usize, goal: Goal, bound: Bound) -> Self {
-        assert!(
-            width >= 2 && height >= 2 && width * height <= MAX_CELLS,
-            "a board of 2x2 to 25 cells"
-        );
-        if let Bound::Pdb(p) = &bound {
-            assert_eq!(
-                p.shape(),
-                (width, height, goal),
-                "tables of the board's shape"
-            );
+    /// # Errors
+    /// The size is out of range, or pattern tables are for another size or
+    /// goal.
+    pub fn new(width: usize, height: usize, goal: Goal, bound: Bound) -> Result<Self, SolveError> {
+        let cells = width.saturating_mul(height);
+        if width < 2 || height < 2 || cells > MAX_CELLS {
+            return Err(SolveError::new(ErrorKind::Size { width, height }));
         }
-        let mut targets = [[NONE; 4]; MAX_CELLS];
-        let any = Board::goal(width, height, goal).expect("checked size");
-        for (cell, t) in targets.iter_mut().enumerate().take(width * height) {
-            // A board with the blank in `cell`: swap it with the goal's blank.
-            let mut tiles = any.tiles();
-            let b = any.blank();
-            tiles.swap(b, cell);
-            let board = Board::from_tiles(width, height, &tiles).expect("a permutation");
-            for (slot, dir) in t.iter_mut().zip(Dir::ALL) {
-                *slot = board.target(dir).map_or(NONE, |c| c as u8);
+        if let Bound::Pdb(p) = &bound {
+            if p.shape() != (width, height, goal) {
+                return Err(SolveError::new(ErrorKind::TablesShape {
+                    tables: p.shape(),
+                    puzzle: (width, height, goal),
+                }));
             }
         }
-        Self {
+        let mut targets = [[NONE; 4]; MAX_CELLS];
+        for (cell, t) in targets.iter_mut().enumerate().take(cells) {
+            for (slot, dir) in t.iter_mut().zip(Dir::ALL) {
+                *slot = step(cell, dir, width, cells).map_or(NONE, |c| c as u8);
+            }
+        }
+        Ok(Self {
             width,
             height,
             goal,
             bound,
             manhattan: Manhattan::new(width, height, goal),
             targets,
-        }
+        })
     }
 
     /// The search state of `board`.
@@ -160,9 +196,7 @@ impl Sliding {
             Some(report) => match report.outcome {
                 Outcome::Solved(moves) => Ok(Some(Answer(moves))),
                 // Without a budget IDA* ends only with the answer.
-                other => Err(SolveError(format!(
-                    "the search ended without an answer: {other:?}"
-                ))),
+                other => Err(SolveError::new(ErrorKind::Unfinished(format!("{other:?}")))),
             },
         }
     }
@@ -177,13 +211,10 @@ impl Sliding {
         solver: &Solver<'_>,
     ) -> Result<Option<Report<Dir>>, SolveError> {
         if (board.width(), board.height()) != (self.width, self.height) {
-            return Err(SolveError(format!(
-                "a {}x{} board for a {}x{} puzzle",
-                board.width(),
-                board.height(),
-                self.width,
-                self.height
-            )));
+            return Err(SolveError::new(ErrorKind::BoardSize {
+                board: (board.width(), board.height()),
+                puzzle: (self.width, self.height),
+            }));
         }
         if !board.is_solvable(self.goal) {
             return Ok(None);

@@ -97,7 +97,7 @@ fn every_board_of_2x2_and_2x3_and_3x2_against_bfs() {
                     "{board}"
                 );
                 for bound in &bounds {
-                    let puzzle = Sliding::new(w, h, goal, bound.clone());
+                    let puzzle = Sliding::new(w, h, goal, bound.clone()).expect("a valid puzzle");
                     let answer = puzzle.solve(&board).expect("right size");
                     match dist.get(&board) {
                         Some(_) => {
@@ -125,8 +125,8 @@ fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
         assert_eq!(dist.len(), 181_440);
         let part = Patterns::default_partition(3, 3, goal).expect("3x3");
         let tables = small_tables(3, 3, goal, &part);
-        let lc = Sliding::new(3, 3, goal, Bound::LinearConflict);
-        let pdb = Sliding::new(3, 3, goal, Bound::Pdb(tables.clone()));
+        let lc = Sliding::new(3, 3, goal, Bound::LinearConflict).expect("a valid puzzle");
+        let pdb = Sliding::new(3, 3, goal, Bound::Pdb(tables.clone())).expect("a valid puzzle");
         let (mut exact_pdb, mut exact_lc) = (0, 0);
         for (board, &d) in &dist {
             use puzzle_search_core::Puzzle;
@@ -157,7 +157,7 @@ fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
                 Bound::LinearConflict,
                 Bound::Pdb(tables.clone()),
             ] {
-                let puzzle = Sliding::new(3, 3, goal, bound);
+                let puzzle = Sliding::new(3, 3, goal, bound).expect("a valid puzzle");
                 let got = puzzle.solve(b).expect("size").expect("solvable").0;
                 assert_eq!(got, want, "{b}");
                 assert!(replay(&puzzle, &puzzle.node(b), &got).is_ok());
@@ -180,8 +180,8 @@ fn pattern_databases_on_4x4_agree_with_linear_conflicts() {
     let mut rng = SplitMix64::new(15);
     for goal in [Goal::BlankFirst, Goal::BlankLast] {
         let tables = small_tables(4, 4, goal, &partition);
-        let lc = Sliding::new(4, 4, goal, Bound::LinearConflict);
-        let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables.clone()));
+        let lc = Sliding::new(4, 4, goal, Bound::LinearConflict).expect("a valid puzzle");
+        let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables.clone())).expect("a valid puzzle");
         for _ in 0..12 {
             // A random walk of 40 moves without reversals.
             let mut b = Board::goal(4, 4, goal).expect("4x4");
@@ -254,6 +254,10 @@ fn bad_input_gets_one_line_naming_what_and_where() {
     for (input, want) in boards {
         assert_eq!(parse_board(input, 3, 2, 2).unwrap_err().to_string(), want);
     }
+    // A size the caller got wrong is an error too, never a panic.
+    assert!(parse_board("0", 3, 1, 1).is_err());
+    assert!(parse_board("0 1 2", 3, 40, 40).is_err());
+    assert!(parse_board("0 1 2", 3, usize::MAX, 3).is_err());
     let long = "7".repeat(100);
     let msg = parse_board(&long, 3, 2, 2).unwrap_err().to_string();
     assert!(msg.len() < 100 && msg.contains("..."), "{msg}");
@@ -288,7 +292,8 @@ fn korf_100_optimal_with_pattern_databases() {
     let (tables, _) =
         Patterns::load_or_build(4, 4, Goal::BlankFirst, &partition, cache.as_deref(), None)
             .expect("the default partition");
-    let puzzle = Sliding::new(4, 4, Goal::BlankFirst, Bound::Pdb(Arc::new(tables)));
+    let puzzle =
+        Sliding::new(4, 4, Goal::BlankFirst, Bound::Pdb(Arc::new(tables))).expect("a valid puzzle");
     let mut solved = 0;
     for (i, line) in boards
         .lines()
@@ -310,7 +315,8 @@ fn every_strategy_gives_the_same_answer_on_3x3_and_4x4() {
     use puzzle_search_core::{Solver, Strategy};
     let mut rng = SplitMix64::new(8);
     for (w, h, walk) in [(3, 3, 40), (4, 4, 24), (2, 4, 30)] {
-        let puzzle = Sliding::new(w, h, Goal::BlankLast, Bound::LinearConflict);
+        let puzzle =
+            Sliding::new(w, h, Goal::BlankLast, Bound::LinearConflict).expect("a valid puzzle");
         for _ in 0..6 {
             let mut b = Board::goal(w, h, Goal::BlankLast).expect("size");
             for _ in 0..walk {

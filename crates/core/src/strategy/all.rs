@@ -18,7 +18,7 @@ use crate::outcome::{Outcome, Shortest};
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::{ida, walk_length};
+use crate::strategy::{Children, ida, walk_length};
 
 fn stopped(i: Interrupt) -> Shortest {
     Shortest::Stopped(i.limit())
@@ -87,41 +87,50 @@ pub(crate) fn count<P: Puzzle>(
         Ok(l) => l,
         Err(end) => return end,
     };
-    let mut meter = Meter::new(ctx);
-    let mut memo: HashMap<(P::State, u32), u128> = HashMap::new();
-    // Frames: (state, moves left, children, next child, ways so far).
-    type Frame<P> = (
-        <P as Puzzle>::State,
-        u32,
-        Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>,
-        usize,
-        u128,
-    );
-    let mut stack: Vec<Frame<P>> = Vec::new();
-    let open = |state: &P::State, left: u32, stats: &mut Stats| -> Frame<P> {
-        let mut kids = Vec::new();
-        puzzle.successors(state, &mut kids);
-        stats.expanded += 1;
-        stats.generated += kids.len() as u64;
-        (state.clone(), left, kids, 0, 0)
-    };
     if length == 0 {
         return Shortest::Found { length, count: 1 };
     }
-    stack.push(open(start, length, stats));
-    let mut total = 0;
-    while let Some(top) = stack.last_mut() {
-        let (_, left, kids, next, _) = top;
-        let left = *left;
-        if let Some((_, child)) = kids.get(*next).cloned() {
-            *next += 1;
+    let mut meter = Meter::new(ctx);
+    // Ways on from a state with some moves left. One entry per state (the
+    // last counted): a state is nearly always met with one number of moves
+    // left, and a look-up with another recounts, so it stays exact.
+    let mut memo: HashMap<P::State, (u32, u128)> = HashMap::new();
+    // Frames, kept and reused per depth: the state, its moves left, its
+    // children, the next child, the ways counted so far.
+    let mut frames: Vec<Frame<P>> = Vec::new();
+    let mut top = 0;
+    let open =
+        |frames: &mut Vec<Frame<P>>, top: usize, state: P::State, left: u32, stats: &mut Stats| {
+            if frames.len() == top {
+                frames.push(Frame {
+                    state: state.clone(),
+                    left,
+                    kids: Vec::new(),
+                    next: 0,
+                    ways: 0,
+                });
+            }
+            let f = &mut frames[top];
+            f.kids.clear();
+            puzzle.successors(&state, &mut f.kids);
+            stats.expanded += 1;
+            stats.generated += f.kids.len() as u64;
+            (f.state, f.left, f.next, f.ways) = (state, left, 0, 0);
+        };
+    open(&mut frames, top, start.clone(), length, stats);
+    top += 1;
+    loop {
+        let f = &mut frames[top - 1];
+        let left = f.left;
+        if let Some((_, child)) = f.kids.get(f.next) {
+            f.next += 1;
             let ways = if left == 1 {
-                Some(u128::from(puzzle.is_goal(&child)))
-            } else if let Some(&w) = memo.get(&(child.clone(), left - 1)) {
+                Some(u128::from(puzzle.is_goal(child)))
+            } else if let Some(&(_, w)) = memo.get(child).filter(|e| e.0 == left - 1) {
                 stats.table_hits += 1;
                 Some(w)
             } else {
-                match puzzle.lower_bound(&child) {
+                match puzzle.lower_bound(child) {
                     Some(h) if h < left => None, // open it below
                     _ => {
                         stats.bound_cutoffs += 1;
@@ -130,29 +139,40 @@ pub(crate) fn count<P: Puzzle>(
                 }
             };
             match ways {
-                Some(w) => top.4 = top.4.saturating_add(w),
+                Some(w) => f.ways = f.ways.saturating_add(w),
                 None => {
                     if let Err(i) = meter.tick() {
                         meter.flush();
                         return stopped(i);
                     }
-                    let frame = open(&child, left - 1, stats);
-                    stack.push(frame);
+                    let child = child.clone();
+                    open(&mut frames, top, child, left - 1, stats);
+                    top += 1;
                 }
             }
             continue;
         }
-        let (state, left, _, _, ways) = stack.pop().expect("the top frame");
-        memo.insert((state, left), ways);
-        match stack.last_mut() {
-            Some(parent) => parent.4 = parent.4.saturating_add(ways),
-            None => total = ways,
+        top -= 1;
+        let ways = f.ways;
+        memo.insert(f.state.clone(), (left, ways));
+        if top == 0 {
+            meter.flush();
+            stats.peak_visited = memo.len() as u64;
+            return Shortest::Found {
+                length,
+                count: ways,
+            };
         }
+        let parent = &mut frames[top - 1];
+        parent.ways = parent.ways.saturating_add(ways);
     }
-    meter.flush();
-    stats.peak_visited = memo.len() as u64;
-    Shortest::Found {
-        length,
-        count: total,
-    }
+}
+
+/// One level of the counting walk.
+struct Frame<P: Puzzle> {
+    state: P::State,
+    left: u32,
+    kids: Children<P>,
+    next: usize,
+    ways: u128,
 }

@@ -11,8 +11,9 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::hash::BuildHasher;
 
-use hashbrown::HashMap;
+use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::engine::check_order;
@@ -43,18 +44,21 @@ pub(crate) fn solve<P: Puzzle>(
         return Outcome::NoSolution;
     }
     let mut meter = Meter::new(ctx);
-    // Phase 1. `best[state]` = (fewest moves known, index into `states`).
-    let mut best: HashMap<P::State, u32> = HashMap::new();
+    // Phase 1. Each state stored once, in `states`; `index` finds it by
+    // hash (the table holds indices only); `g_of[i]`: fewest moves known.
+    let hasher = &ctx.hasher;
     let mut states: Vec<P::State> = vec![start.clone()];
     let mut g_of: Vec<u32> = vec![0];
-    best.insert(start.clone(), 0);
-    // (f, deeper first, insertion order) then the state's index.
+    let mut index: HashTable<u32> = HashTable::new();
+    index.insert_unique(hasher.hash_one(start), 0, |&i| {
+        hasher.hash_one(&states[i as usize])
+    });
+    // (f, deeper first, then the state's index: a deterministic order).
     let mut queue = BinaryHeap::new();
-    queue.push(Reverse((h0, Reverse(0u32), 0u64, 0u32)));
-    let mut pushed = 1u64;
+    queue.push(Reverse((h0, Reverse(0u32), 0u32)));
     let mut children = Vec::new();
     let length = loop {
-        let Some(Reverse((_, Reverse(g), _, at))) = queue.pop() else {
+        let Some(Reverse((_, Reverse(g), at))) = queue.pop() else {
             meter.flush();
             stats.peak_visited = states.len() as u64;
             return Outcome::NoSolution;
@@ -86,12 +90,14 @@ pub(crate) fn solve<P: Puzzle>(
                 stats.bound_cutoffs += 1;
                 continue;
             }
-            let index = match best.get(&child) {
-                Some(&i) if g_of[i as usize] <= g1 => {
+            let hash = hasher.hash_one(&child);
+            let found = index.find(hash, |&i| states[i as usize] == child).copied();
+            let i = match found {
+                Some(i) if g_of[i as usize] <= g1 => {
                     stats.duplicates += 1;
                     continue;
                 }
-                Some(&i) => {
+                Some(i) => {
                     g_of[i as usize] = g1;
                     i
                 }
@@ -101,14 +107,13 @@ pub(crate) fn solve<P: Puzzle>(
                         return Outcome::Stopped(Limit::States);
                     }
                     let i = states.len() as u32;
-                    states.push(child.clone());
+                    states.push(child);
                     g_of.push(g1);
-                    best.insert(child, i);
+                    index.insert_unique(hash, i, |&j| hasher.hash_one(&states[j as usize]));
                     i
                 }
             };
-            queue.push(Reverse((g1 + h, Reverse(g1), pushed, index)));
-            pushed += 1;
+            queue.push(Reverse((g1 + h, Reverse(g1), i)));
         }
     };
     stats.peak_visited = states.len() as u64;
@@ -116,7 +121,9 @@ pub(crate) fn solve<P: Puzzle>(
     // Phase 2: the smallest sequence of `length` moves, depth first.
     let mut keep = |s: &P::State, g: u32| {
         // A route shorter than `g` is known: on no shortest sequence here.
-        let known = best.get(s).map(|&i| g_of[i as usize]);
+        let known = index
+            .find(hasher.hash_one(s), |&i| states[i as usize] == *s)
+            .map(|&i| g_of[i as usize]);
         known.is_none_or(|k| k >= g) && puzzle.lower_bound(s).is_some_and(|h| g + h <= length)
     };
     let found = smallest_of_length(puzzle, start, length, &mut meter, stats, &mut keep);

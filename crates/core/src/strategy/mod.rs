@@ -75,36 +75,40 @@ pub(crate) fn walk_length<P: Puzzle>(
         return Ok(0);
     }
     let mut count = 0u128;
-    let mut dead: hashbrown::HashSet<(P::State, u32)> = hashbrown::HashSet::new();
+    // Fruitless states with the depth they failed at (a state meets one
+    // depth almost always; keeping the last is enough to stay exact).
+    let mut dead: hashbrown::HashMap<P::State, u32> = hashbrown::HashMap::new();
     let mut path: Vec<P::Move> = Vec::new();
     // The entered states, each with whether a goal was met below it.
     let mut states: Vec<(P::State, bool)> = Vec::new();
-    let mut stack: Vec<(Children<P>, usize)> = Vec::new();
-    let mut first = Vec::new();
-    puzzle.successors(start, &mut first);
-    stack.push((first, 0));
+    // Child lists per depth, kept and reused: no allocation per node.
+    let mut frames: Vec<(Children<P>, usize)> = vec![(Vec::new(), 0)];
+    puzzle.successors(start, &mut frames[0].0);
+    let mut top = 1;
     loop {
-        let g = stack.len() as u32; // moves to a child of the top frame
-        let Some((kids, next)) = stack.last_mut() else {
+        if top == 0 {
             return Ok(count);
-        };
-        let Some((mv, child)) = kids.get(*next).cloned() else {
-            stack.pop();
+        }
+        let g = top as u32; // moves to a child of the top frame
+        let (kids, next) = &mut frames[top - 1];
+        let Some((mv, child)) = kids.get(*next) else {
+            top -= 1;
             if let Some((s, fruitful)) = states.pop() {
                 if fruitful {
                     if let Some(parent) = states.last_mut() {
                         parent.1 = true;
                     }
                 } else {
-                    dead.insert((s, g - 1));
+                    dead.insert(s, g - 1);
                 }
             }
             path.pop();
             continue;
         };
         *next += 1;
+        let mv = *mv;
         if g == length {
-            if puzzle.is_goal(&child) {
+            if puzzle.is_goal(child) {
                 count += 1;
                 if let Some(parent) = states.last_mut() {
                     parent.1 = true;
@@ -118,17 +122,23 @@ pub(crate) fn walk_length<P: Puzzle>(
             }
             continue;
         }
-        if dead.contains(&(child.clone(), g)) || !keep(&child, g) {
+        if dead.get(child) == Some(&g) || !keep(child, g) {
             continue;
         }
         meter.tick()?;
-        let mut grand = Vec::new();
-        puzzle.successors(&child, &mut grand);
+        let child = child.clone();
+        if frames.len() == top {
+            frames.push((Vec::new(), 0));
+        }
+        let (grand, at) = &mut frames[top];
+        grand.clear();
+        *at = 0;
+        puzzle.successors(&child, grand);
         stats.expanded += 1;
         stats.generated += grand.len() as u64;
         path.push(mv);
         states.push((child, false));
-        stack.push((grand, 0));
+        top += 1;
     }
 }
 
