@@ -21,17 +21,12 @@
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-#[path = "../tests/common/all_moves.rs"]
-mod all_moves;
-#[path = "../tests/common/boxslide_reference.rs"]
-mod reference;
-
 use std::hint::black_box;
 
-use all_moves::{AllMoves, DeadEndsOnly};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzle_search::boxslide::{self, BoxSlide, Level, Wanted, level, level_with_answer};
 use puzzle_search::{Solver, SplitMix64, Strategy};
+use puzzle_testkit::all_moves::{AllMoves, DeadEndsOnly};
 
 /// Builds a solver for a move limit.
 type MakeSolver = fn(u32) -> Solver<'static>;
@@ -80,8 +75,10 @@ fn boxslide(c: &mut Criterion) {
                 b.iter(|| {
                     set.iter()
                         .map(|l| {
-                            reference::solve_classic(
-                                &reference::from_board(black_box(&l.board)),
+                            puzzle_testkit::boxslide_reference::solve_classic(
+                                &puzzle_testkit::boxslide_reference::from_board(black_box(
+                                    &l.board,
+                                )),
                                 l.limit,
                             )
                         })

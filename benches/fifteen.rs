@@ -15,14 +15,11 @@
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-#[path = "../tests/common/fifteen.rs"]
-mod fifteen;
-
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use fifteen::{Fifteen, korf100};
 use puzzle_search::{DepthMode, Puzzle, Solver, Strategy};
+use puzzle_testkit::fifteen::{Fifteen, korf100};
 
 const INSTANCES: [usize; 4] = [2, 20, 43, 77];
 

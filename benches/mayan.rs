@@ -22,17 +22,12 @@
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-#[path = "../tests/common/all_moves.rs"]
-mod all_moves;
-#[path = "../tests/common/mayan_reference.rs"]
-mod reference;
-
 use std::hint::black_box;
 
-use all_moves::{AllMoves, DeadEndsOnly};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use puzzle_search::mayan::{self, Mayan, Problem, problem};
 use puzzle_search::{DepthMode, Solver, SplitMix64, Strategy};
+use puzzle_testkit::all_moves::{AllMoves, DeadEndsOnly};
 
 fn none_set() -> Vec<Problem> {
     let mut set = Vec::new();
@@ -75,7 +70,10 @@ fn mayan(c: &mut Criterion) {
                 b.iter(|| {
                     set.iter()
                         .map(|p| {
-                            reference::solve_classic(&reference::from_board(black_box(&p.board)), 5)
+                            puzzle_testkit::mayan_reference::solve_classic(
+                                &puzzle_testkit::mayan_reference::from_board(black_box(&p.board)),
+                                5,
+                            )
                         })
                         .collect::<Vec<_>>()
                 })

@@ -25,7 +25,7 @@
 #![allow(missing_docs)]
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -37,7 +37,7 @@ use puzzle_search::{Puzzle, Solver, Strategy};
 
 /// Korf's boards with their optimal lengths and 1985 node counts.
 fn korf100() -> Option<Vec<(Board, usize, u64)>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100");
+    let dir = puzzle_testkit::shared_dir("data/korf100");
     let boards = std::fs::read_to_string(dir.join("korf100.in")).ok()?;
     let optimal = std::fs::read_to_string(dir.join("optimal.txt")).ok()?;
     let facts = optimal.lines().filter(|l| !l.starts_with('#')).map(|l| {

@@ -9,14 +9,11 @@
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
 
-#[path = "../examples/custom_puzzle/eight_puzzle.rs"]
-mod eight_puzzle;
-
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use eight_puzzle::{Board, EightPuzzle, Slide, instances};
 use puzzle_search::{Solver, Strategy};
+use puzzle_testkit::eight_puzzle::{Board, EightPuzzle, Slide, instances};
 
 const LENGTHS: [usize; 5] = [12, 18, 22, 26, 30];
 

@@ -10,49 +10,35 @@
 //! each move on stderr, `*` marking the boxes each pass clears; `--stats`
 //! prints the search statistics.
 
-#[path = "common/output.rs"]
-mod output;
-
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/paint.rs"]
-mod paint;
-
 use std::process::ExitCode;
 
 use puzzle_search::boxslide::{self, Board, Level};
-use puzzle_search::{Outcome, Solver, Strategy};
+use puzzle_search::{Solver, Strategy};
+use puzzle_search_cli::{args as cli, output, paint, variant};
 
 fn solver_named(name: &str, limit: u32) -> Result<Solver<'static>, String> {
-    let ida = Solver::new(Strategy::IdaStar { max_depth: limit });
-    Ok(match name {
-        "ida" => ida,
-        "ida+dedup" => ida.dedup(true),
-        "ida+memo" => ida.table(true).table_min_left(1),
-        "ida+memo+dedup" => ida.table(true).table_min_left(1).dedup(true),
-        "parallel" => boxslide::solver(limit),
-        "bfs" => Solver::new(Strategy::Bfs { max_depth: limit }),
-        other => {
-            return Err(format!(
-                "unknown strategy {other} (ida, ida+dedup, ida+memo, ida+memo+dedup, parallel, bfs)"
-            ));
-        }
-    })
+    match name {
+        "parallel" => Ok(boxslide::solver(limit)),
+        "bfs" => Ok(Solver::new(Strategy::Bfs { max_depth: limit })),
+        _ => variant(
+            name,
+            "ida",
+            Solver::new(Strategy::IdaStar { max_depth: limit }),
+        )
+        .ok_or_else(|| {
+            format!(
+                "unknown strategy {name} (ida, ida+dedup, ida+memo, ida+memo+dedup, parallel, bfs)"
+            )
+        }),
+    }
 }
 
 fn draw(title: &str, board: &Board, marked: &[(usize, usize)], colour: bool) {
-    let mut out = format!("{title}\n");
-    for r in 0..board.height() {
-        for c in 0..board.width() {
-            out.push_str(&paint::cell(
-                board.get(r, c),
-                marked.contains(&(r, c)),
-                colour,
-            ));
-        }
-        out.push('\n');
-    }
-    eprint!("{out}");
+    let at = |r, c| (board.get(r, c), marked.contains(&(r, c)));
+    eprint!(
+        "{}",
+        paint::grid(title, board.height(), board.width(), at, colour)
+    );
 }
 
 fn run() -> Result<(), String> {
@@ -77,11 +63,8 @@ fn run() -> Result<(), String> {
     if args.stats {
         eprintln!("{name}: {}", report.stats);
     }
-    let answer = match report.outcome {
-        Outcome::Solved(moves) => boxslide::Answer(Some(moves)),
-        Outcome::NoSolution => boxslide::Answer(None),
-        Outcome::Stopped(limit) => return Err(format!("search stopped: {limit}")),
-    };
+    let moves = report.outcome.into_result();
+    let answer = boxslide::Answer(moves.map_err(|limit| format!("search stopped: {limit}"))?);
     if let (true, Some(moves)) = (args.show, &answer.0) {
         let colour = paint::colour_wanted(&args.color);
         draw("start:", &level.board, &[], colour);

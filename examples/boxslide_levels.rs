@@ -9,15 +9,13 @@
 //! dense boards take as long as their search. Levels are separated by a
 //! blank line.
 
-#[path = "common/output.rs"]
-mod output;
-
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::boxslide::{Wanted, level};
+use puzzle_search_cli::output;
 
 /// Seeded box-slide levels whose shortest solution has exactly K moves, or
 /// with --none none within K.

@@ -7,18 +7,13 @@
 //! `--show` prints the flips on stderr; `--stats` the time (and, for
 //! `bfs`, the search statistics).
 
-#[path = "common/output.rs"]
-mod output;
-
-#[path = "common/cli.rs"]
-mod cli;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle_search::flip::{
     FlipGameAnswer, Grid, algebra, bfs_to_white, chase, flip_game, parse_flip_game,
 };
+use puzzle_search_cli::{args as cli, output};
 
 /// The fewest presses to turn `board` into all white, and the presses.
 fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {

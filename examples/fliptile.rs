@@ -10,16 +10,11 @@
 //! `FlipPuzzle`), so the grid it prints is the chase's, checked to have
 //! BFS's count. `--show` prints the board after the presses on stderr.
 
-#[path = "common/output.rs"]
-mod output;
-
-#[path = "common/cli.rs"]
-mod cli;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle_search::flip::{Grid, algebra, bfs_to_white, chase, parse_fliptile};
+use puzzle_search_cli::{args as cli, output};
 
 fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
     match solver {

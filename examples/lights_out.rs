@@ -9,9 +9,6 @@
 //! `LIGHTS_OUT_MAX_MB` if set) are refused, naming the largest that fits.
 //! The algebra takes time cubic in `N` (2,000: about 0.15 s).
 
-#[path = "common/output.rs"]
-mod output;
-
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -19,6 +16,7 @@ use std::time::Instant;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::flip::{Grid, algebra};
+use puzzle_search_cli::output;
 
 /// Lights Out at scale: a seeded random solvable N x N board, solved by
 /// GF(2) algebra and verified by replaying the presses.

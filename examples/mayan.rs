@@ -11,54 +11,36 @@
 //! of the default (`solve`): `dfs` (plain), `dfs+dedup`, `dfs+memo`,
 //! `dfs+memo+dedup`, `parallel` (the same as `solve`).
 
-#[path = "common/output.rs"]
-mod output;
-
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/paint.rs"]
-mod paint;
-
 use std::process::ExitCode;
 
 use puzzle_search::mayan::{self, Board, Problem};
-use puzzle_search::{DepthMode, Outcome, Solver, Strategy};
+use puzzle_search::{DepthMode, Solver, Strategy};
+use puzzle_search_cli::{args as cli, output, paint, variant};
 
 fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
     let dfs = Solver::new(Strategy::Dfs {
         depth: n,
         mode: DepthMode::Exactly,
     });
-    Ok(match name {
-        "dfs" => dfs,
-        "dfs+dedup" => dfs.dedup(true),
-        "dfs+memo" => dfs.table(true).table_min_left(1),
-        "dfs+memo+dedup" => dfs.table(true).table_min_left(1).dedup(true),
-        "parallel" => mayan::solver(n),
-        "ida" | "bfs" => {
-            return Err(format!(
-                "{name} finds shortest solutions; Mayan asks for exactly n moves (use a dfs strategy)"
-            ));
-        }
-        other => {
-            return Err(format!(
-                "unknown strategy {other} (dfs, dfs+dedup, dfs+memo, dfs+memo+dedup, parallel)"
-            ));
-        }
-    })
+    match name {
+        "parallel" => Ok(mayan::solver(n)),
+        "ida" | "bfs" => Err(format!(
+            "{name} finds shortest solutions; Mayan asks for exactly n moves (use a dfs strategy)"
+        )),
+        _ => variant(name, "dfs", dfs).ok_or_else(|| {
+            format!("unknown strategy {name} (dfs, dfs+dedup, dfs+memo, dfs+memo+dedup, parallel)")
+        }),
+    }
 }
 
 /// The board on stderr with colours, cells in `marked` shown as `*`.
 fn draw(title: &str, board: &Board, marked: &[(u8, u8)], colour: bool) {
-    let mut out = format!("{title}\n");
-    for y in (0..7u8).rev() {
-        for x in 0..5u8 {
-            let c = board.get(usize::from(x), usize::from(y));
-            out.push_str(&paint::cell(c, marked.contains(&(x, y)), colour));
-        }
-        out.push('\n');
-    }
-    eprint!("{out}");
+    // Top row first: line r shows y = 6 - r.
+    let at = |r: usize, x: usize| {
+        let y = 6 - r;
+        (board.get(x, y), marked.contains(&(x as u8, y as u8)))
+    };
+    eprint!("{}", paint::grid(title, 7, 5, at, colour));
 }
 
 fn show(problem: &Problem, answer: &mayan::Answer, colour: bool) {
@@ -126,11 +108,8 @@ fn run() -> Result<(), String> {
             report
         }
     };
-    let answer = match answer.outcome {
-        Outcome::Solved(moves) => mayan::Answer(Some(moves)),
-        Outcome::NoSolution => mayan::Answer(None),
-        Outcome::Stopped(limit) => return Err(format!("search stopped: {limit}")),
-    };
+    let moves = answer.outcome.into_result();
+    let answer = mayan::Answer(moves.map_err(|limit| format!("search stopped: {limit}"))?);
     if args.show {
         show(&problem, &answer, paint::colour_wanted(&args.color));
     }

@@ -11,9 +11,6 @@
 //! Boards go to stdout separated by blank lines, or with `--out DIR` one
 //! per file, `DIR/000.in`, `DIR/001.in`, ...
 
-#[path = "common/output.rs"]
-mod output;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,6 +18,7 @@ use clap::Parser;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::mayan;
+use puzzle_search_cli::output;
 
 /// Seeded Mayan boards in the judge's input format.
 #[derive(Parser, Debug)]

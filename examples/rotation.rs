@@ -8,16 +8,12 @@
 //! number, exactly as the judge expects. `--show` draws the board after
 //! each move on stderr, `--stats` prints the search statistics on stderr.
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/paint.rs"]
-mod paint;
-
 use std::io::Write;
 use std::process::ExitCode;
 
 use puzzle_search::rotation::{self, Answer, Board, Move, pdb};
 use puzzle_search::{Progress, Solver, Strategy};
+use puzzle_search_cli::{args as cli, paint};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Method {

@@ -8,15 +8,13 @@
 //! depth); depth 13, which only 192 boards have, is taken from the
 //! pattern database's list of deep boards, shuffled by the seed.
 
-#[path = "common/output.rs"]
-mod output;
-
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::rotation::pdb;
+use puzzle_search_cli::output;
 
 /// Seeded Rotation Game boards of a given optimal depth, in judge format.
 #[derive(Parser, Debug)]

@@ -6,14 +6,12 @@
 //! ```
 //! Progress goes to stderr; the histogram to stdout.
 
-#[path = "common/output.rs"]
-mod output;
-
 use std::sync::Mutex;
 use std::time::Instant;
 
 use puzzle_search::rotation::census::{BOARDS, census};
 use puzzle_search::rotation::pdb;
+use puzzle_search_cli::output;
 
 fn main() {
     // No options; clap gives `--help` and `--version` and refuses the rest

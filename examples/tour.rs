@@ -5,15 +5,12 @@
 //! cargo run --release --example tour
 //! ```
 
-#[path = "custom_puzzle/eight_puzzle.rs"]
-mod eight_puzzle;
-
 use std::time::{Duration, Instant};
 
-use eight_puzzle::{Board, EightPuzzle};
 use puzzle_search::{
     DepthMode, Outcome, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay, rotation,
 };
+use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
 
 /// One line of the table.
 struct Row {

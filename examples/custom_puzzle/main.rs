@@ -6,16 +6,17 @@
 //! ```
 //! `--count` prints how many shortest solutions there are; `--all` lists
 //! them too, in lexicographic order (`Solver::shortest_solutions`).
-//! The puzzle itself is in `eight_puzzle.rs` beside this file: a `Copy`
-//! board, a move enum whose `Ord` is the canonical order, and the
-//! `Puzzle` impl (successors, goal test, lower bound).
-
-mod eight_puzzle;
+//! The puzzle itself is `crates/testkit/src/eight_puzzle.rs` (the test
+//! kit's 8-puzzle, which the core's tests and benches use too): a `Copy`
+//! board, a move enum whose `Ord` is the canonical order, and the `Puzzle`
+//! impl (successors, goal test, lower bound): about 150 lines to read
+//! before writing your own. `puzzle-sliding` is the production version
+//! (any size, linear conflicts, pattern databases).
 
 use std::process::ExitCode;
 
-use eight_puzzle::{Board, EightPuzzle};
 use puzzle_search::{Outcome, Solver, SplitMix64, Strategy, replay};
+use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
 
 /// The 8-puzzle with a Manhattan-distance bound, solved by every strategy.
 #[derive(clap::Parser, Debug)]

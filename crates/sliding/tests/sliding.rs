@@ -270,8 +270,8 @@ fn bad_input_gets_one_line_naming_what_and_where() {
 #[test]
 #[ignore = "about 40 s in release: Korf's 100 with pattern databases"]
 fn korf_100_optimal_with_pattern_databases() {
-    use std::path::{Path, PathBuf};
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/korf100");
+    use std::path::PathBuf;
+    let dir = puzzle_testkit::shared_dir("data/korf100");
     let (Ok(boards), Ok(optimal)) = (
         std::fs::read_to_string(dir.join("korf100.in")),
         std::fs::read_to_string(dir.join("optimal.txt")),

@@ -2,9 +2,6 @@
 //! pipe (`example | head`) ends the program quietly with exit code 0; any
 //! other write error (a full disk: `example > /dev/full`) is one line on
 //! stderr and exit code 1. `println!` would panic on both.
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
 
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};

@@ -4,10 +4,8 @@
 
 use std::collections::VecDeque;
 
-use puzzle_search::flip::{
-    FlipPuzzle, Grid, algebra, chase, flip_game, parse_flip_game, parse_fliptile,
-};
-use puzzle_search::{Solver, SplitMix64, Strategy, replay};
+use puzzle_flip::{FlipPuzzle, Grid, algebra, chase, flip_game, parse_flip_game, parse_fliptile};
+use puzzle_search_core::{Solver, SplitMix64, Strategy, replay};
 
 #[test]
 fn the_samples() {
@@ -213,11 +211,11 @@ fn bad_input_gets_a_clear_error() {
 
 #[test]
 fn a_capped_state_search_is_an_error_never_impossible() {
-    use puzzle_search::Budget;
-    use puzzle_search::flip::{Grid, bfs_to_white, bfs_to_white_with};
+    use puzzle_flip::{Grid, bfs_to_white, bfs_to_white_with};
+    use puzzle_search_core::Budget;
     // A solvable 4x4 board (presses applied to white) under a small cap:
     // stopped, with the limit named, while without the cap it is solved.
-    let mut rng = puzzle_search::SplitMix64::new(9);
+    let mut rng = puzzle_search_core::SplitMix64::new(9);
     let presses = Grid::random(4, 4, &mut rng);
     let board = Grid::new(4, 4).apply(&presses);
     let (full, _) = bfs_to_white(&board).expect("4x4 fits the default cap");
@@ -225,7 +223,7 @@ fn a_capped_state_search_is_an_error_never_impossible() {
     // Three presses or more: more than 50 states before the answer.
     assert!(full.as_ref().is_some_and(|g| g.count_ones() >= 3));
     let err = bfs_to_white_with(&board, Budget::default().max_states(50)).unwrap_err();
-    assert_eq!(err.limit(), Some(puzzle_search::Limit::States));
+    assert_eq!(err.limit(), Some(puzzle_search_core::Limit::States));
     assert!(err.to_string().contains("stopped"), "{err}");
     // Sizes whose words overflow are refused, not wrapped to nothing.
     assert!(Grid::try_new(1 << 35, 1 << 35).is_none());
@@ -234,8 +232,8 @@ fn a_capped_state_search_is_an_error_never_impossible() {
 
 #[test]
 fn wide_boards_solved_along_the_short_side_agree_with_chasing() {
-    use puzzle_search::flip::{Grid, algebra, chase};
-    let mut rng = puzzle_search::SplitMix64::new(31);
+    use puzzle_flip::{Grid, algebra, chase};
+    let mut rng = puzzle_search_core::SplitMix64::new(31);
     let mut solvable = 0;
     for (m, n) in [
         (1, 1),

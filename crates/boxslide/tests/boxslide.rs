@@ -1,13 +1,8 @@
 //! The box-slide maze through the public API: the sample, each rule by
 //! hand, the fast solver against plain iterative deepening, bad input.
 
-#[path = "common/fewest.rs"]
-mod fewest;
-#[path = "common/boxslide_reference.rs"]
-mod reference;
-
-use puzzle_search::boxslide::{self, Board, BoxSlide, Dir, Level, Move, generate};
-use puzzle_search::{Puzzle, Solver, SplitMix64, Strategy, replay};
+use puzzle_boxslide::{Board, BoxSlide, Dir, Level, Move, generate};
+use puzzle_search_core::{Puzzle, Solver, SplitMix64, Strategy, replay};
 
 const SAMPLE: &str = "7 6 2
 0 1 0 0 0 0
@@ -36,16 +31,16 @@ fn mv(r: u8, c: u8, dir: Dir) -> Move {
 #[test]
 fn the_spec_sample() {
     let level: Level = SAMPLE.parse().expect("valid");
-    let answer = boxslide::solve(&level);
+    let answer = puzzle_boxslide::solve(&level);
     assert_eq!(answer.to_string(), "2\n2 1 D\n4 0 R");
     let moves = answer.0.expect("solvable");
     assert!(replay(&BoxSlide, &level.board, &moves).is_ok());
     // One move short: none.
     let short = Level { limit: 1, ..level };
-    assert_eq!(boxslide::solve(&short).to_string(), "-1");
+    assert_eq!(puzzle_boxslide::solve(&short).to_string(), "-1");
     let bfs = Solver::new(Strategy::Bfs { max_depth: 2 });
     assert_eq!(
-        boxslide::solve_with(&level, &bfs).solution(),
+        puzzle_boxslide::solve_with(&level, &bfs).solution(),
         Some(&moves[..])
     );
 }
@@ -107,11 +102,12 @@ fn the_fast_engine_equals_the_reference() {
         let Some(b) = generate(&mut rng, h, w, 3 * (1 + i % 6), 2 + (i % 4) as u8) else {
             continue;
         };
-        let g = reference::from_board(&b);
-        for m in reference::legal_moves(&g) {
-            let slow = reference::apply(&g, m).expect("legal");
+        let g = puzzle_testkit::boxslide_reference::from_board(&b);
+        for m in puzzle_testkit::boxslide_reference::legal_moves(&g) {
+            let slow = puzzle_testkit::boxslide_reference::apply(&g, m).expect("legal");
             assert_eq!(
-                b.apply(m).map(|x| reference::from_board(&x)),
+                b.apply(m)
+                    .map(|x| puzzle_testkit::boxslide_reference::from_board(&x)),
                 Some(slow),
                 "{b:?} {m}"
             );
@@ -132,12 +128,15 @@ fn the_solver_equals_plain_iterative_deepening() {
         };
         let limit = 1 + (i % 3) as u32;
         let level = Level { board: b, limit };
-        let expected = reference::solve_plain(&reference::from_board(&b), limit);
-        let fast = boxslide::solve(&level).0;
+        let expected = puzzle_testkit::boxslide_reference::solve_plain(
+            &puzzle_testkit::boxslide_reference::from_board(&b),
+            limit,
+        );
+        let fast = puzzle_boxslide::solve(&level).0;
         assert_eq!(fast, expected, "{level}");
         let bfs = Solver::new(Strategy::Bfs { max_depth: limit });
         assert_eq!(
-            boxslide::solve_with(&level, &bfs)
+            puzzle_boxslide::solve_with(&level, &bfs)
                 .solution()
                 .map(<[Move]>::to_vec),
             expected
@@ -159,7 +158,7 @@ fn the_solver_equals_plain_iterative_deepening() {
 #[test]
 fn an_empty_grid_needs_no_moves() {
     let level: Level = "2 3 0\n0 0 0\n0 0 0\n".parse().expect("valid");
-    assert_eq!(boxslide::solve(&level).to_string(), "0");
+    assert_eq!(puzzle_boxslide::solve(&level).to_string(), "0");
 }
 
 #[test]
@@ -239,13 +238,21 @@ fn small_levels_without_an_answer_end_at_once_with_an_enormous_limit() {
         "3 3 20\n0 0 1\n1 2 2\n1 1 2",
     ] {
         let level: Level = text.parse().expect("a valid level");
-        let report = boxslide::solve_with(&level, &boxslide::solver(level.limit));
-        assert_eq!(report.outcome, puzzle_search::Outcome::NoSolution, "{text}");
+        let report = puzzle_boxslide::solve_with(&level, &puzzle_boxslide::solver(level.limit));
+        assert_eq!(
+            report.outcome,
+            puzzle_search_core::Outcome::NoSolution,
+            "{text}"
+        );
         assert!(report.stats.expanded < 10_000, "{text}: {}", report.stats);
         // Without the reachability check (limit below 256) the table's
         // depth rule alone ends the search.
-        let report = boxslide::solve_with(&level, &boxslide::solver(200));
-        assert_eq!(report.outcome, puzzle_search::Outcome::NoSolution, "{text}");
+        let report = puzzle_boxslide::solve_with(&level, &puzzle_boxslide::solver(200));
+        assert_eq!(
+            report.outcome,
+            puzzle_search_core::Outcome::NoSolution,
+            "{text}"
+        );
         assert!(report.stats.expanded < 100_000, "{text}: {}", report.stats);
     }
 }
@@ -265,7 +272,7 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
         })
         .collect();
     // `BoxSlide`'s bound is the gathering bound.
-    let c = fewest::check_bound(&BoxSlide, boards, 3);
+    let c = puzzle_testkit::fewest::check_bound(&BoxSlide, boards, 3);
     assert!(c.checked > 200 && c.positive > 100 && c.tight > 10, "{c:?}");
 }
 

@@ -1,14 +1,12 @@
 //! Command-line handling shared by the judge-format examples:
 //! `[FILE|-] [--strategy NAME] [--show] [--stats]` (clap: `--help`,
 //! `--version`), input from FILE or stdin.
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
 
 use std::io::Read;
 use std::process::ExitCode;
 
 /// The parsed command line.
+#[derive(Clone, Debug)]
 pub struct Args {
     /// The input file; stdin when absent.
     pub path: Option<String>,
@@ -19,7 +17,6 @@ pub struct Args {
     /// `--stats`: print search statistics on stderr.
     pub stats: bool,
     /// `--color`: `auto` (the default), `always` or `never`.
-    #[allow(dead_code)] // flip and fliptile draw in black and white
     pub color: String,
 }
 

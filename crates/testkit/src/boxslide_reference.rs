@@ -2,18 +2,16 @@
 //! spec alone, and plain iterative deepening over it (the grid copied per
 //! level, every legal move tried, no memo, no duplicate check).
 //!
-//! Shared by `tests/boxslide.rs` and `benches/boxslide.rs`.
-#![allow(dead_code)]
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
+//! Used by `puzzle-boxslide`'s tests and the `boxslide` bench.
 // Index loops keep the reference as close to the spec text as possible.
 #![allow(clippy::needless_range_loop)]
 
-use puzzle_search::boxslide::{Board, Dir, Move};
+use puzzle_boxslide::{Board, Dir, Move};
 
+/// `grid[row][column]`, row 0 at the top, 0 = empty.
 pub type Grid = Vec<Vec<u8>>;
 
+/// The board's cells as a plain grid.
 pub fn from_board(b: &Board) -> Grid {
     (0..b.height())
         .map(|r| (0..b.width()).map(|c| b.get(r, c)).collect())

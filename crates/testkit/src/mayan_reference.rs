@@ -4,18 +4,14 @@
 //! (copy the board per level; skip left swaps into occupied cells; a colour
 //! with 1 or 2 blocks is a dead end).
 //!
-//! Shared by `tests/mayan.rs` and `benches/mayan.rs`; not every user uses
-//! every item.
-#![allow(dead_code)]
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
+//! Used by `puzzle-mayan`'s tests and the `mayan` bench.
 
-use puzzle_search::mayan::{Board, Move};
+use puzzle_mayan::{Board, Move};
 
 /// `grid[x][y]`, 0 = empty.
 pub type Grid = [[u8; 7]; 5];
 
+/// The board's cells as a plain grid.
 pub fn from_board(board: &Board) -> Grid {
     let mut g = [[0u8; 7]; 5];
     for (x, col) in g.iter_mut().enumerate() {
@@ -26,6 +22,7 @@ pub fn from_board(board: &Board) -> Grid {
     g
 }
 
+/// The plain grid as a board.
 pub fn to_board(g: &Grid) -> Board {
     let cols: Vec<Vec<u8>> = g
         .iter()

@@ -2,15 +2,8 @@
 //! engine against a plain one, the solver against plain DFS, the official
 //! data, bad input.
 
-#[path = "common/fewest.rs"]
-mod fewest;
-#[path = "common/mayan_reference.rs"]
-mod reference;
-
-use std::path::Path;
-
-use puzzle_search::mayan::{self, Board, Mayan, Move, Problem, generate};
-use puzzle_search::{SplitMix64, replay};
+use puzzle_mayan::{Board, Mayan, Move, Problem, generate};
+use puzzle_search_core::{SplitMix64, replay};
 
 fn board(cols: [&[u8]; 5]) -> Board {
     Board::from_columns(cols).expect("a valid board")
@@ -18,7 +11,7 @@ fn board(cols: [&[u8]; 5]) -> Board {
 
 /// Solves, replays the answer through the rules, and checks its length.
 fn answer(problem: &Problem) -> Option<Vec<Move>> {
-    let moves = mayan::solve(problem).0;
+    let moves = puzzle_mayan::solve(problem).0;
     if let Some(m) = &moves {
         assert_eq!(m.len() as u32, problem.n);
         assert!(
@@ -35,7 +28,10 @@ fn the_spec_sample() {
     let problem: Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
         .parse()
         .expect("valid");
-    assert_eq!(mayan::solve(&problem).to_string(), "2 1 1\n3 1 1\n3 0 1");
+    assert_eq!(
+        puzzle_mayan::solve(&problem).to_string(),
+        "2 1 1\n3 1 1\n3 0 1"
+    );
     answer(&problem);
 }
 
@@ -131,16 +127,16 @@ fn both_edges() {
 #[test]
 fn padding_with_a_same_colour_swap_makes_exactly_n() {
     let one: Problem = "1\n1 0\n1 0\n0\n1 0\n0\n".parse().expect("valid");
-    assert_eq!(mayan::solve(&one).to_string(), "3 0 -1");
+    assert_eq!(puzzle_mayan::solve(&one).to_string(), "3 0 -1");
     let two = Problem { n: 2, ..one };
-    assert_eq!(mayan::solve(&two).to_string(), "0 0 1\n3 0 -1");
+    assert_eq!(puzzle_mayan::solve(&two).to_string(), "0 0 1\n3 0 -1");
     answer(&two);
     // An empty board allows no move at all.
     let empty = Problem {
         n: 1,
         board: Board::empty(),
     };
-    assert_eq!(mayan::solve(&empty).to_string(), "-1");
+    assert_eq!(puzzle_mayan::solve(&empty).to_string(), "-1");
 }
 
 #[test]
@@ -153,14 +149,15 @@ fn the_fast_engine_equals_the_reference_on_random_boards() {
         let Ok(b) = generate(&mut rng, blocks, colours, i % 2 == 0) else {
             continue;
         };
-        let grid = reference::from_board(&b);
-        for mv in reference::legal_moves(&grid) {
-            let slow = reference::apply(&grid, mv).map(|g| reference::to_board(&g));
+        let grid = puzzle_testkit::mayan_reference::from_board(&b);
+        for mv in puzzle_testkit::mayan_reference::legal_moves(&grid) {
+            let slow = puzzle_testkit::mayan_reference::apply(&grid, mv)
+                .map(|g| puzzle_testkit::mayan_reference::to_board(&g));
             assert_eq!(b.apply(mv), slow, "{b:?} {mv:?}");
             moves += 1;
         }
         for mv in [Move::new(0, 0, -1), Move::new(4, 6, 1), Move::new(2, 6, 1)] {
-            if reference::apply(&grid, mv).is_none() {
+            if puzzle_testkit::mayan_reference::apply(&grid, mv).is_none() {
                 assert_eq!(b.apply(mv), None);
             }
         }
@@ -180,10 +177,16 @@ fn the_solver_equals_plain_dfs_on_small_boards() {
             continue;
         };
         let problem = Problem { n, board: b };
-        let expected = reference::solve_plain(&reference::from_board(&b), n);
+        let expected = puzzle_testkit::mayan_reference::solve_plain(
+            &puzzle_testkit::mayan_reference::from_board(&b),
+            n,
+        );
         assert_eq!(answer(&problem), expected, "n = {n}, {b:?}");
         assert_eq!(
-            reference::solve_classic(&reference::from_board(&b), n),
+            puzzle_testkit::mayan_reference::solve_classic(
+                &puzzle_testkit::mayan_reference::from_board(&b),
+                n
+            ),
             expected
         );
         match expected {
@@ -199,7 +202,7 @@ fn the_solver_equals_plain_dfs_on_small_boards() {
 
 #[test]
 fn the_official_data() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/mayan");
+    let dir = puzzle_testkit::shared_dir("data/mayan");
     if !dir.exists() {
         eprintln!("skipped: {} does not exist", dir.display());
         return;
@@ -212,7 +215,7 @@ fn the_official_data() {
         let problem: Problem = input.parse().expect("valid input");
         answer(&problem);
         assert_eq!(
-            format!("{}\n", mayan::solve(&problem)),
+            format!("{}\n", puzzle_mayan::solve(&problem)),
             expected,
             "case {i}"
         );
@@ -224,7 +227,7 @@ fn the_official_data() {
     let expected = std::fs::read_to_string(dir.join("SampleOutput.txt")).expect("sample answer");
     let expected: Vec<&str> = expected.lines().map(str::trim_end).collect();
     assert_eq!(
-        mayan::solve(&sample)
+        puzzle_mayan::solve(&sample)
             .to_string()
             .lines()
             .collect::<Vec<_>>(),
@@ -280,7 +283,7 @@ fn bad_input_gets_a_clear_error() {
 
 #[test]
 fn with_one_move_left_only_board_emptying_moves_are_generated() {
-    use puzzle_search::Puzzle;
+    use puzzle_search_core::Puzzle;
     let mut rng = SplitMix64::new(42);
     let (mut boards, mut emptying) = (0, 0);
     while boards < 5000 {
@@ -311,7 +314,7 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
         .filter_map(|i| generate(&mut rng, 3 + (i % 10), 1 + (i % 3) as u8, true).ok())
         .collect();
     // `Mayan`'s bound is the gathering bound.
-    let c = fewest::check_bound(&Mayan, boards, 3);
+    let c = puzzle_testkit::fewest::check_bound(&Mayan, boards, 3);
     // The test could fail: the bound is often above 0 and sometimes exact.
     assert!(c.checked > 300 && c.positive > 100 && c.tight > 10, "{c:?}");
 }

@@ -1,15 +1,11 @@
 //! The 8-puzzle (3x3 sliding tiles) as a `Puzzle`: how a user adds a puzzle.
 //!
-//! Shared by the `custom_puzzle` and `tour` examples, the core's behaviour
-//! tests and the strategies bench; not every one of them uses every item.
-#![allow(dead_code)]
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
+//! The README's teaching model, run by `examples/custom_puzzle`; also the
+//! `tour` example's, the core's behaviour tests' and the strategies bench's.
 
 use std::fmt;
 
-use puzzle_search::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
 
 /// Where the blank moves. The derived `Ord` (D < L < R < U) is the
 /// canonical order, so `successors` pushes the moves in that order.
@@ -155,6 +151,7 @@ const MANHATTAN: [[u8; 9]; 9] = {
 };
 
 /// The puzzle itself holds no data: the rules are in the board.
+#[derive(Debug)]
 pub struct EightPuzzle;
 
 impl Puzzle for EightPuzzle {

@@ -1,17 +1,15 @@
 //! The Rotation Game through the public API: the spec's sample and move
 //! table, the book data, IDA* against the pattern database, bad input.
 
-use std::path::Path;
-
-use puzzle_search::rotation::{self, Board, Move, ParseError, Rotation, parse_cases, pdb};
-use puzzle_search::{Solver, SplitMix64, Strategy, replay};
+use puzzle_rotation::{Board, Move, ParseError, Rotation, parse_cases, pdb};
+use puzzle_search_core::{Solver, SplitMix64, Strategy, replay};
 
 /// The judge's output for an input, through the public solver.
 fn judge(input: &str) -> Result<String, ParseError> {
     let boards = parse_cases(input)?;
     let mut out = String::new();
     for board in &boards {
-        let answer = rotation::solve(board).expect("boards with eight of each always solve");
+        let answer = puzzle_rotation::solve(board).expect("boards with eight of each always solve");
         assert!(
             replay(&Rotation, board, &answer.moves).is_ok(),
             "{board:?}: {answer}"
@@ -113,7 +111,7 @@ fn pdb_and_ida_agree_on_depth_and_sequence_on_1000_boards() {
         let fast = pdb::solve(&board).expect("eight of each");
         assert_eq!(fast.moves.len() as u32, depth);
         assert!(replay(&Rotation, &board, &fast.moves).is_ok());
-        let (slow, _) = rotation::solve_with(&board, &ida).expect("IDA* solves it");
+        let (slow, _) = puzzle_rotation::solve_with(&board, &ida).expect("IDA* solves it");
         assert_eq!(fast, slow, "{board:?}");
     }
     // The sample must reach the deep end, not only easy boards.
@@ -134,11 +132,11 @@ fn bfs_and_parallel_ida_agree_with_the_table() {
             tested += 1;
             let expected = pdb::solve(&board);
             assert_eq!(
-                rotation::solve_with(&board, &bfs).ok().map(|r| r.0),
+                puzzle_rotation::solve_with(&board, &bfs).ok().map(|r| r.0),
                 expected
             );
             assert_eq!(
-                rotation::solve_with(&board, &par).ok().map(|r| r.0),
+                puzzle_rotation::solve_with(&board, &par).ok().map(|r| r.0),
                 expected
             );
         }
@@ -158,10 +156,10 @@ fn boards_without_eight_of_each_fall_back_to_ida() {
             continue;
         }
         assert_eq!(pdb::solve(&board), None);
-        let answer = rotation::solve(&board).expect("ones fill more than the centre");
+        let answer = puzzle_rotation::solve(&board).expect("ones fill more than the centre");
         let bfs = Solver::new(Strategy::Bfs { max_depth: 12 });
         assert_eq!(
-            rotation::solve_with(&board, &bfs).map(|r| r.0),
+            puzzle_rotation::solve_with(&board, &bfs).map(|r| r.0),
             Ok(answer.clone())
         );
         assert!(replay(&Rotation, &board, &answer.moves).is_ok());
@@ -170,7 +168,7 @@ fn boards_without_eight_of_each_fall_back_to_ida() {
 
 #[test]
 fn the_book_data() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/rotation");
+    let dir = puzzle_testkit::shared_dir("data/rotation");
     if !dir.exists() {
         eprintln!("skipped: {} does not exist", dir.display());
         return;
@@ -231,11 +229,11 @@ fn bad_input_gets_a_clear_error() {
 #[test]
 #[ignore = "slow: runs the full census"]
 fn census_counts_every_board_once() {
-    let result = rotation::census::census(&|_, _| {});
-    assert_eq!(result.total(), rotation::census::BOARDS);
+    let result = puzzle_rotation::census::census(&|_, _| {});
+    assert_eq!(result.total(), puzzle_rotation::census::BOARDS);
     // Solved boards: 3 centre numbers, times C(16,8) ways to place the rest.
     assert_eq!(result.counts[0], 3 * 12_870);
     // One move from solved: for each of 8 moves the centre holds 7 of one number.
     assert!(result.counts[1] > 0);
-    assert!(result.gods_number() <= rotation::MAX_DEPTH as usize);
+    assert!(result.gods_number() <= puzzle_rotation::MAX_DEPTH as usize);
 }

@@ -1,16 +1,13 @@
 //! The core's strategies on the 8-puzzle: agreement, parallel determinism,
 //! budgets and progress.
 
-#[path = "../examples/custom_puzzle/eight_puzzle.rs"]
-mod eight_puzzle;
-
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use eight_puzzle::{Board, EightPuzzle, Slide, instances};
-use puzzle_search::{
+use puzzle_search_core::{
     Budget, CancelFlag, DepthMode, Limit, Outcome, Phase, Puzzle, Solver, Strategy, replay,
 };
+use puzzle_testkit::eight_puzzle::{Board, EightPuzzle, Slide, instances};
 
 fn solution(solver: &Solver<'_>, start: &Board) -> Vec<Slide> {
     let report = solver.solve(&EightPuzzle, start);
@@ -254,7 +251,7 @@ fn progress_reports_every_iteration_pass_and_layer() {
     let n = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start).len() as u32;
     let seen = Mutex::new(Vec::new());
     // Running reports (a quarter-second apart) are not part of this count.
-    let hook = |p: &puzzle_search::Progress| {
+    let hook = |p: &puzzle_search_core::Progress| {
         if p.phase != Phase::Running {
             seen.lock().expect("not poisoned").push((p.phase, p.depth));
         }
@@ -356,7 +353,7 @@ fn every_shortest_solution_of_the_8_puzzle_matches_a_bfs_count() {
         let report = solver.count_shortest(&EightPuzzle, &start, 31);
         assert_eq!(
             report.outcome,
-            puzzle_search::Shortest::Found { length, count },
+            puzzle_search_core::Shortest::Found { length, count },
             "{start:?}"
         );
         // The first three listed: shortest, replayed, ascending, the first
@@ -412,7 +409,7 @@ fn a_long_single_pass_reports_that_it_is_running() {
         }
     }
     let running = Mutex::new(Vec::new());
-    let hook = |p: &puzzle_search::Progress| {
+    let hook = |p: &puzzle_search_core::Progress| {
         if p.phase == Phase::Running {
             running
                 .lock()

@@ -1,15 +1,10 @@
 //! A compact 15-puzzle (4x4 sliding tiles, Korf's blank-first goal) with
 //! an incremental Manhattan-distance bound: the engine's benchmark model
-//! until the sliding-tile crate exists. Shared by `tests/core_fifteen.rs`
-//! and `benches/fifteen.rs`; not every user uses every item.
-#![allow(dead_code)]
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
+//! (16-byte states, against `pathfinding`), kept beside `puzzle-sliding`
+//! because it is the smallest honest 15-puzzle: the core's tests and the
+//! `fifteen` bench use it.
 
-use std::path::Path;
-
-use puzzle_search::Puzzle;
+use puzzle_search_core::Puzzle;
 
 /// Where the blank moves; the derived `Ord` (D < L < R < U) is the spec's
 /// canonical order.
@@ -97,6 +92,7 @@ impl Board {
 }
 
 /// The 15-puzzle with Korf's goal `0 1 2 ... 15`.
+#[derive(Debug)]
 pub struct Fifteen;
 
 impl Puzzle for Fifteen {
@@ -127,7 +123,7 @@ impl Puzzle for Fifteen {
 /// Korf's 100 instances with their optimal lengths, from
 /// `../shared/data/korf100` when that folder exists.
 pub fn korf100() -> Option<Vec<(Board, u32)>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100");
+    let dir = crate::shared_dir("data/korf100");
     let boards = std::fs::read_to_string(dir.join("korf100.in")).ok()?;
     let optimal = std::fs::read_to_string(dir.join("optimal.txt")).ok()?;
     let lengths = optimal

@@ -1,13 +1,11 @@
 //! `AllMoves(puzzle)`: the same puzzle without its `successors_within`, so
 //! that every move is generated whatever the moves left. For ablation rows
 //! in the benches.
-// Shared through `#[path]` by several test, bench and example targets, where
-// its items are public to the including module only.
-#![allow(unreachable_pub)]
 
-use puzzle_search::Puzzle;
+use puzzle_search_core::Puzzle;
 
 /// A puzzle that generates every move, even with one move left.
+#[derive(Debug)]
 pub struct AllMoves<P>(pub P);
 
 impl<P: Puzzle> Puzzle for AllMoves<P> {
@@ -26,6 +24,7 @@ impl<P: Puzzle> Puzzle for AllMoves<P> {
 
 /// The same puzzle with its lower bound cut to 0 (dead ends kept): the
 /// ablation row for a puzzle's numeric bound.
+#[derive(Debug)]
 pub struct DeadEndsOnly<P>(pub P);
 
 impl<P: Puzzle> Puzzle for DeadEndsOnly<P> {

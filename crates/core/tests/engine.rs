@@ -2,121 +2,9 @@
 //! exact reference, enormous depth limits, a million-move chain, a broken
 //! `successors` contract.
 
-use std::collections::VecDeque;
+use puzzle_testkit::graph::Graph;
 
-use puzzle_search::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
-
-/// A random directed graph with labelled edges, many cycles, few goals.
-struct Graph {
-    edges: Vec<Vec<(u8, u32)>>,
-    goals: Vec<bool>,
-    /// Exact distance to a goal, `None` when no goal is reachable.
-    dist: Vec<Option<u32>>,
-    /// Bounds are `dist / weaken` (1: exact, larger: weaker)...
-    weaken: u32,
-    /// ...but exact at these states (an inconsistent bound).
-    exact: Vec<u32>,
-    /// `successors_within` leaves out every child it may (those with no
-    /// goal in `left - 1` moves).
-    trim: bool,
-}
-
-impl Graph {
-    fn random(rng: &mut SplitMix64, n: usize, goals_per_100: u64) -> Self {
-        let mut edges = Vec::with_capacity(n);
-        for _ in 0..n {
-            let mut labels: Vec<u8> = (0..6).collect();
-            rng.shuffle(&mut labels);
-            let degree = 1 + rng.below(3) as usize;
-            let mut out: Vec<(u8, u32)> = labels[..degree]
-                .iter()
-                .map(|&l| (l, rng.below(n as u64) as u32))
-                .collect();
-            out.sort();
-            edges.push(out);
-        }
-        let goals: Vec<bool> = (0..n).map(|_| rng.below(100) < goals_per_100).collect();
-        let weaken = [1, 2, 3, 1000][rng.below(4) as usize];
-        Self::new(edges, goals, weaken)
-    }
-
-    fn new(edges: Vec<Vec<(u8, u32)>>, goals: Vec<bool>, weaken: u32) -> Self {
-        let n = edges.len();
-        let mut reverse = vec![Vec::new(); n];
-        for (u, out) in edges.iter().enumerate() {
-            for &(_, v) in out {
-                reverse[v as usize].push(u);
-            }
-        }
-        let mut dist = vec![None; n];
-        let mut queue = VecDeque::new();
-        for v in (0..n).filter(|&v| goals[v]) {
-            dist[v] = Some(0);
-            queue.push_back(v);
-        }
-        while let Some(v) = queue.pop_front() {
-            let d = dist[v].map_or(0, |d| d + 1);
-            for &u in &reverse[v] {
-                if dist[u].is_none() {
-                    dist[u] = Some(d);
-                    queue.push_back(u);
-                }
-            }
-        }
-        Self {
-            edges,
-            goals,
-            dist,
-            weaken,
-            exact: Vec::new(),
-            trim: false,
-        }
-    }
-
-    /// The lexicographically smallest shortest solution, from exact
-    /// distances: at each step the smallest move that gets one closer.
-    fn expected(&self, start: u32) -> Option<Vec<u8>> {
-        let mut at = start as usize;
-        let mut moves = Vec::new();
-        let mut d = self.dist[at]?;
-        while d > 0 {
-            let &(m, to) = self.edges[at]
-                .iter()
-                .find(|&&(_, to)| self.dist[to as usize] == Some(d - 1))?;
-            moves.push(m);
-            at = to as usize;
-            d -= 1;
-        }
-        Some(moves)
-    }
-}
-
-impl Puzzle for Graph {
-    type State = u32;
-    type Move = u8;
-    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
-        out.extend_from_slice(&self.edges[*s as usize]);
-    }
-    fn successors_within(&self, s: &u32, left: u32, out: &mut Vec<(u8, u32)>) -> bool {
-        self.successors(s, out);
-        if self.trim {
-            out.retain(|&(_, c)| self.dist[c as usize].is_some_and(|d| d < left));
-        }
-        self.trim
-    }
-    fn is_goal(&self, s: &u32) -> bool {
-        self.goals[*s as usize]
-    }
-    fn lower_bound(&self, s: &u32) -> Option<u32> {
-        // Dead ends are left for the search to find: that is the hard case.
-        let weaken = if self.exact.contains(s) {
-            1
-        } else {
-            self.weaken
-        };
-        Some(self.dist[*s as usize].map_or(0, |d| d / weaken))
-    }
-}
+use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
 
 const ROUNDS: usize = 150;
 
@@ -146,7 +34,7 @@ fn shortest_answers_on_cyclic_graphs_equal_the_exact_reference() {
     let (mut solvable, mut unsolvable) = (0, 0);
     for round in 0..ROUNDS {
         let n = 10 + rng.below(50) as usize;
-        let mut graph = Graph::random(&mut rng, n, 4);
+        let mut graph = Graph::cyclic(&mut rng, n, 4);
         graph.trim = round % 3 == 0;
         let start = rng.below(n as u64) as u32;
         let expected = graph.expected(start);
@@ -241,7 +129,7 @@ fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
     let mut rng = SplitMix64::new(22);
     for _ in 0..60 {
         let n = 10 + rng.below(30) as usize;
-        let mut graph = Graph::random(&mut rng, n, 6);
+        let mut graph = Graph::cyclic(&mut rng, n, 6);
         graph.trim = rng.below(2) == 0;
         let start = rng.below(n as u64) as u32;
         for depth in [3, 7, 10] {
@@ -274,7 +162,7 @@ fn depth_limited_dfs_keeps_detours_on_cyclic_graphs() {
 #[test]
 fn an_enormous_limit_on_a_finite_space_without_a_goal_ends_at_once() {
     let mut rng = SplitMix64::new(23);
-    let mut graph = Graph::random(&mut rng, 200, 0);
+    let mut graph = Graph::cyclic(&mut rng, 200, 0);
     graph.weaken = 1;
     for strategy in [
         Strategy::IdaStar {
@@ -446,7 +334,7 @@ struct Product {
 impl Product {
     fn random(rng: &mut SplitMix64) -> Self {
         let (n1, n2) = (3 + rng.below(6) as usize, 3 + rng.below(6) as usize);
-        let (a, b) = (Graph::random(rng, n1, 30), Graph::random(rng, n2, 30));
+        let (a, b) = (Graph::cyclic(rng, n1, 30), Graph::cyclic(rng, n2, 30));
         let mut edges = Vec::new();
         let mut goals = Vec::new();
         for u in 0..n1 {

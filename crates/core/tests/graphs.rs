@@ -1,110 +1,13 @@
 //! The core's strategies on seeded random explicit graphs, against brute
 //! force: every move sequence enumerated in lexicographic order.
 
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
-use puzzle_search::{
+use puzzle_testkit::graph::Graph;
+
+use puzzle_search_core::{
     Budget, DepthMode, Outcome, Puzzle, ReplayError, Shortest, Solver, SplitMix64, Strategy, replay,
 };
-
-/// A directed graph whose edges are labelled moves; some nodes are goals.
-struct Graph {
-    edges: Vec<Vec<(u8, u32)>>,
-    goals: Vec<bool>,
-    /// Exact distance to a goal (None: unreachable), divided by `weaken`.
-    dist: Vec<Option<u32>>,
-    weaken: u32,
-}
-
-impl Graph {
-    fn random(rng: &mut SplitMix64) -> Self {
-        let n = 2 + rng.below(7) as usize;
-        Self::random_sized(rng, n, 4)
-    }
-
-    /// `n` nodes, each a goal with probability `1 / goal_one_in`.
-    fn random_sized(rng: &mut SplitMix64, n: usize, goal_one_in: u64) -> Self {
-        let mut edges = Vec::with_capacity(n);
-        for _ in 0..n {
-            let mut labels: Vec<u8> = (0..5).collect();
-            rng.shuffle(&mut labels);
-            let degree = rng.below(4) as usize;
-            let mut out: Vec<(u8, u32)> = labels[..degree]
-                .iter()
-                .map(|&l| (l, rng.below(n as u64) as u32))
-                .collect();
-            out.sort();
-            edges.push(out);
-        }
-        let goals: Vec<bool> = (0..n).map(|_| rng.below(goal_one_in) == 0).collect();
-        let mut dist = vec![None; n];
-        let mut queue = VecDeque::new();
-        for v in 0..n {
-            if goals[v] {
-                dist[v] = Some(0);
-                queue.push_back(v);
-            }
-        }
-        while let Some(v) = queue.pop_front() {
-            for u in 0..n {
-                if dist[u].is_none() && edges[u].iter().any(|&(_, w)| w as usize == v) {
-                    dist[u] = Some(dist[v].unwrap_or(0) + 1);
-                    queue.push_back(u);
-                }
-            }
-        }
-        Self {
-            edges,
-            goals,
-            dist,
-            weaken: 1 + rng.below(3) as u32,
-        }
-    }
-
-    /// First sequence in lexicographic order (a prefix before its
-    /// extensions) that satisfies `ok(len, state)`, with at most `max` moves.
-    fn brute(&self, start: u32, max: usize, ok: &dyn Fn(usize, u32) -> bool) -> Option<Vec<u8>> {
-        fn go(
-            g: &Graph,
-            at: u32,
-            path: &mut Vec<u8>,
-            max: usize,
-            ok: &dyn Fn(usize, u32) -> bool,
-        ) -> bool {
-            if ok(path.len(), at) {
-                return true;
-            }
-            if path.len() == max {
-                return false;
-            }
-            for &(m, to) in &g.edges[at as usize] {
-                path.push(m);
-                if go(g, to, path, max, ok) {
-                    return true;
-                }
-                path.pop();
-            }
-            false
-        }
-        let mut path = Vec::new();
-        go(self, start, &mut path, max, ok).then_some(path)
-    }
-}
-
-impl Puzzle for Graph {
-    type State = u32;
-    type Move = u8;
-    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
-        out.extend_from_slice(&self.edges[*s as usize]);
-    }
-    fn is_goal(&self, s: &u32) -> bool {
-        self.goals[*s as usize]
-    }
-    fn lower_bound(&self, s: &u32) -> Option<u32> {
-        self.dist[*s as usize].map(|d| d / self.weaken)
-    }
-}
 
 fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {
     match outcome {
@@ -141,7 +44,7 @@ fn dfs_exact_and_at_most_equal_brute_force() {
     let mut solved_exact = 0;
     let mut solved_at_most = 0;
     for _ in 0..300 {
-        let graph = Graph::random(&mut rng);
+        let graph = Graph::small(&mut rng);
         let start = rng.below(graph.edges.len() as u64) as u32;
         for depth in 0..=6u32 {
             let d = depth as usize;
@@ -177,7 +80,7 @@ fn dfs_exact_and_at_most_equal_brute_force() {
 fn ida_and_bfs_give_the_shortest_lexicographically_smallest() {
     let mut rng = SplitMix64::new(12);
     for _ in 0..300 {
-        let graph = Graph::random(&mut rng);
+        let graph = Graph::small(&mut rng);
         let start = rng.below(graph.edges.len() as u64) as u32;
         let max = 8;
         // Shortest first, then lexicographic: the first exact-length hit.
@@ -199,33 +102,28 @@ fn ida_and_bfs_give_the_shortest_lexicographically_smallest() {
             if let Some(moves) = got {
                 assert_eq!(
                     replay(&graph, &start, &moves),
-                    Ok(graph.edges_end(start, &moves))
+                    Ok(edges_end(&graph, start, &moves))
                 );
             }
         }
     }
 }
 
-impl Graph {
-    fn edges_end(&self, start: u32, moves: &[u8]) -> u32 {
-        moves.iter().fold(start, |at, m| {
-            self.edges[at as usize]
-                .iter()
-                .find(|e| e.0 == *m)
-                .map(|e| e.1)
-                .unwrap_or(at)
-        })
-    }
+/// Where `moves` lead from `start` (an illegal move stays put).
+fn edges_end(graph: &Graph, start: u32, moves: &[u8]) -> u32 {
+    moves.iter().fold(start, |at, m| {
+        graph.edges[at as usize]
+            .iter()
+            .find(|e| e.0 == *m)
+            .map(|e| e.1)
+            .unwrap_or(at)
+    })
 }
 
 #[test]
 fn replay_rejects_illegal_and_unsolved_sequences() {
-    let graph = Graph {
-        edges: vec![vec![(0, 1), (2, 0)], vec![(1, 2)], vec![]],
-        goals: vec![false, false, true],
-        dist: vec![Some(2), Some(1), Some(0)],
-        weaken: 1,
-    };
+    let edges = vec![vec![(0, 1), (2, 0)], vec![(1, 2)], vec![]];
+    let graph = Graph::new(edges, vec![false, false, true], 1);
     assert_eq!(replay(&graph, &0, &[0, 1]), Ok(2));
     assert_eq!(replay(&graph, &0, &[2, 0, 1]), Ok(2));
     assert_eq!(
@@ -247,7 +145,7 @@ fn replay_rejects_illegal_and_unsolved_sequences() {
 #[test]
 fn budget_limits_do_not_fire_on_small_searches() {
     let mut rng = SplitMix64::new(13);
-    let graph = Graph::random(&mut rng);
+    let graph = Graph::small(&mut rng);
     let report = Solver::new(Strategy::IdaStar { max_depth: 6 })
         .budget(Budget::default().max_nodes(1 << 40))
         .solve(&graph, &0);
@@ -273,38 +171,17 @@ impl Puzzle for Jittered<'_> {
     }
 }
 
-/// Every sequence of exactly `len` moves from `start` that ends at a goal,
-/// in lexicographic order.
-fn every_sequence(graph: &Graph, start: u32, len: usize) -> Vec<Vec<u8>> {
-    fn go(g: &Graph, at: u32, path: &mut Vec<u8>, len: usize, out: &mut Vec<Vec<u8>>) {
-        if path.len() == len {
-            if g.goals[at as usize] {
-                out.push(path.clone());
-            }
-            return;
-        }
-        for &(m, to) in &g.edges[at as usize] {
-            path.push(m);
-            go(g, to, path, len, out);
-            path.pop();
-        }
-    }
-    let mut out = Vec::new();
-    go(graph, start, &mut Vec::new(), len, &mut out);
-    out
-}
-
 #[test]
 fn astar_with_an_inconsistent_bound_and_every_shortest_solution_equal_brute_force() {
     let mut rng = SplitMix64::new(13);
     let (mut many, mut solved) = (0, 0);
     for _ in 0..400 {
-        let graph = Graph::random(&mut rng);
+        let graph = Graph::small(&mut rng);
         let start = rng.below(graph.edges.len() as u64) as u32;
         let max = 8;
-        let shortest = (0..=max).find(|&d| !every_sequence(&graph, start, d).is_empty());
+        let shortest = (0..=max).find(|&d| !graph.every_sequence(start, d).is_empty());
         let expected = shortest
-            .map(|d| every_sequence(&graph, start, d))
+            .map(|d| graph.every_sequence(start, d))
             .unwrap_or_default();
         let jitter = Jittered(&graph, rng.next_u64());
         let astar = Solver::new(Strategy::AStar {
@@ -376,7 +253,7 @@ fn astar_reopens_states_under_an_inconsistent_bound() {
     let mut solved = 0;
     for _ in 0..400 {
         let n = 20 + rng.below(30) as usize;
-        let graph = Graph::random_sized(&mut rng, n, 25);
+        let graph = Graph::sparse(&mut rng, n, 25);
         let start = rng.below(n as u64) as u32;
         let max = 20;
         let bfs = Solver::new(Strategy::Bfs { max_depth: max }).solve(&graph, &start);
@@ -386,38 +263,6 @@ fn astar_reopens_states_under_an_inconsistent_bound() {
         solved += usize::from(bfs.solution().is_some());
     }
     assert!(solved > 100, "{solved}");
-}
-
-/// The graph with its reverse edges and goal list, for bidirectional BFS.
-struct Reversible<'a>(&'a Graph);
-
-impl Puzzle for Reversible<'_> {
-    type State = u32;
-    type Move = u8;
-    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
-        self.0.successors(s, out);
-    }
-    fn is_goal(&self, s: &u32) -> bool {
-        self.0.is_goal(s)
-    }
-    fn lower_bound(&self, s: &u32) -> Option<u32> {
-        self.0.lower_bound(s)
-    }
-    fn predecessors(&self, s: &u32, out: &mut Vec<(u8, u32)>) -> bool {
-        for (from, edges) in self.0.edges.iter().enumerate() {
-            out.extend(
-                edges
-                    .iter()
-                    .filter(|e| e.1 == *s)
-                    .map(|e| (e.0, from as u32)),
-            );
-        }
-        true
-    }
-    fn goal_states(&self, out: &mut Vec<u32>) -> bool {
-        out.extend((0..self.0.goals.len() as u32).filter(|&v| self.0.goals[v as usize]));
-        true
-    }
 }
 
 #[test]
@@ -430,12 +275,15 @@ fn bidirectional_bfs_equals_bfs() {
         } else {
             (20 + rng.below(30) as usize, 25)
         };
-        let graph = Graph::random_sized(&mut rng, n, rate);
+        let mut graph = Graph::sparse(&mut rng, n, rate);
         let start = rng.below(n as u64) as u32;
         for max in [3, 20] {
+            graph.reversible = false;
             let bfs = Solver::new(Strategy::Bfs { max_depth: max }).solve(&graph, &start);
-            let both = Solver::new(Strategy::Bidirectional { max_depth: max })
-                .solve(&Reversible(&graph), &start);
+            graph.reversible = true;
+            let both =
+                Solver::new(Strategy::Bidirectional { max_depth: max }).solve(&graph, &start);
+            graph.reversible = false;
             assert_eq!(both.outcome, bfs.outcome, "from {start}, max {max}");
             // Without predecessors it is BFS itself.
             let plain =

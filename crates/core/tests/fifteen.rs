@@ -1,11 +1,8 @@
 //! The engine on the 15-puzzle with a Manhattan bound: Korf's instances
 //! (from `../shared/data/korf100`, skipped with a message when missing).
 
-#[path = "common/fifteen.rs"]
-mod fifteen;
-
-use fifteen::{Fifteen, korf100};
-use puzzle_search::{Puzzle, Solver, Strategy, replay};
+use puzzle_search_core::{Puzzle, Solver, Strategy, replay};
+use puzzle_testkit::fifteen::{Fifteen, korf100};
 
 /// Korf's quickest instances (under a million nodes with Manhattan IDA*).
 const QUICK: [usize; 3] = [8, 12, 79];
@@ -43,7 +40,7 @@ fn quick_korf_instances_get_their_optimal_length_from_every_engine_option() {
 }
 
 /// Timings for `docs/benchmarks.md`:
-/// `cargo test --release --test core_fifteen -- --ignored --nocapture`.
+/// `cargo test --release -p puzzle-search-core -- --ignored --nocapture fifteen`.
 #[test]
 #[ignore]
 fn timings_on_the_benched_instances() {
@@ -75,7 +72,7 @@ fn timings_on_the_benched_instances() {
                 &two,
             ),
         ] {
-            let hook = |p: &puzzle_search::Progress| {
+            let hook = |p: &puzzle_search_core::Progress| {
                 if std::env::var("ITER").is_ok() {
                     println!(
                         "  {:?} depth {} nodes {} at {:?}",
@@ -121,11 +118,11 @@ fn timings_where_the_table_cannot_help() {
             .table_min_slack(5),
         Solver::new(Strategy::Dfs {
             depth: 15,
-            mode: puzzle_search::DepthMode::Exactly,
+            mode: puzzle_search_core::DepthMode::Exactly,
         }),
         Solver::new(Strategy::Dfs {
             depth: 15,
-            mode: puzzle_search::DepthMode::Exactly,
+            mode: puzzle_search_core::DepthMode::Exactly,
         })
         .table(true),
     ] {

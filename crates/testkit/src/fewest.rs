@@ -1,10 +1,9 @@
 //! A breadth-first oracle shared by the puzzle tests: the fewest moves from
 //! a state to a goal, every move generated.
-#![allow(unreachable_pub)]
 
 use std::collections::HashSet;
 
-use puzzle_search::Puzzle;
+use puzzle_search_core::Puzzle;
 
 /// The fewest moves from `start` to a goal of `puzzle`, if at most `depth`.
 pub fn fewest_moves<P: Puzzle>(puzzle: &P, start: &P::State, depth: u32) -> Option<u32> {

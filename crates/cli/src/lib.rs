@@ -1,0 +1,44 @@
+//! What the examples of puzzle-search share (not published; ripgrep keeps
+//! its command-line helpers in `grep-cli` the same way):
+//!
+//! - [`args`]: the judge examples' command line (clap), their input and
+//!   their exit codes;
+//! - [`output`]: writing to stdout without panicking on a closed pipe or a
+//!   full disk;
+//! - [`paint`]: board pictures on stderr, coloured only on a terminal;
+//! - [`variant`]: the named solver configurations of `--strategy`.
+
+pub mod args;
+pub mod output;
+pub mod paint;
+
+use puzzle_search_core::Solver;
+
+/// The configuration `name` of the form `PREFIX` or `PREFIX+OPTION...`
+/// with options `memo` (the transposition table, gated at one move left)
+/// and `dedup` (duplicate elimination), applied to `base`; `None` when
+/// `name` is not of that form.
+///
+/// ```
+/// use puzzle_search_cli::variant;
+/// use puzzle_search_core::{Solver, Strategy};
+/// let base = Solver::new(Strategy::ida());
+/// assert!(variant("ida+memo+dedup", "ida", base.clone()).is_some());
+/// assert!(variant("ida+fast", "ida", base.clone()).is_none());
+/// assert!(variant("idamemo", "ida", base).is_none());
+/// ```
+pub fn variant(name: &str, prefix: &str, base: Solver<'static>) -> Option<Solver<'static>> {
+    let rest = name.strip_prefix(prefix)?;
+    if !rest.is_empty() && !rest.starts_with('+') {
+        return None;
+    }
+    let mut solver = base;
+    for option in rest.split('+').skip(1) {
+        solver = match option {
+            "memo" => solver.table(true).table_min_left(1),
+            "dedup" => solver.dedup(true),
+            _ => return None,
+        };
+    }
+    Some(solver)
+}
