@@ -29,7 +29,7 @@ fn four_by_four(c: &mut Criterion) {
     // 256 boards spread over all 65,536; BFS on every one takes minutes.
     let sample: Vec<Grid> = (0..1u32 << 16).step_by(256).map(grid4).collect();
     let white = Grid::new(4, 4);
-    let puzzle = FlipPuzzle::new(4, 4, &white).expect("16 cells");
+    let puzzle = FlipPuzzle::new(&white).expect("16 cells");
     let bfs = Solver::new(Strategy::Bfs { max_depth: 16 });
     group.bench_function("bfs-256-boards", |b| {
         b.iter(|| {

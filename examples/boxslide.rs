@@ -74,10 +74,10 @@ fn run() -> Result<(), String> {
             loop {
                 let marked = next.marked_cells();
                 draw(&format!("move {m}:"), &next, &marked, colour);
-                if marked.is_empty() {
-                    break;
+                match next.clear_pass() {
+                    Some(after) => next = after,
+                    None => break,
                 }
-                next = next.apply_clear();
             }
             board = next;
         }

@@ -150,7 +150,7 @@ fn flip_rows(rows: &mut Vec<Row>) {
         (white.clone(), "bfs to white"),
         (white.complement(), "bfs to black"),
     ] {
-        let puzzle = flip::FlipPuzzle::new(4, 4, &target).expect("16 cells");
+        let puzzle = flip::FlipPuzzle::new(&target).expect("16 cells");
         let report =
             Solver::new(Strategy::Bfs { max_depth: 16 }).solve(&puzzle, &puzzle.pack(&game));
         let answer = report

@@ -104,6 +104,12 @@ impl Board {
             .find(|&(r, c)| self.get(r, c) != 0 && r + 1 < self.height() && self.get(r + 1, c) == 0)
     }
 
+    /// The first cell (reading order) in a run of three or more, as
+    /// `(r, c)`, if any (for error messages and generators).
+    pub fn first_run(&self) -> Option<(usize, usize)> {
+        self.marked_cells().first().copied()
+    }
+
     /// The cells in runs of three or more, as `(r, c)` in reading order.
     pub fn marked_cells(&self) -> Vec<(usize, usize)> {
         let mut m = [0u64; MAX_SIDE];
@@ -195,13 +201,12 @@ impl Board {
         (right, down)
     }
 
-    /// One clearing pass: the marked boxes vanish and their columns fall
-    /// (the board as it is when nothing is marked).
-    pub fn apply_clear(&self) -> Board {
+    /// One clearing pass: the marked boxes vanish and their columns fall.
+    /// `None` when nothing is in a run (the board is stable).
+    pub fn clear_pass(&self) -> Option<Board> {
         let mut b = *self;
         let w = b.width();
-        clear_pass(&mut b.cols[..w]);
-        b
+        clear_pass(&mut b.cols[..w]).then_some(b)
     }
 
     /// The board after gravity and clearing (for boards built cell by cell).

@@ -40,7 +40,7 @@ pub fn generate(
             board.set(height - 1 - heights[i], i + 1, colour);
             heights[i] += 1;
         }
-        if fits && board.marked_cells().is_empty() {
+        if fits && board.first_run().is_none() {
             return Some(board);
         }
     }

@@ -200,7 +200,7 @@ impl FromStr for Level {
         if let Some((row, col)) = board.floating_box() {
             return Err(ParseError::Floating { row, col });
         }
-        if let Some(&(row, col)) = board.marked_cells().first() {
+        if let Some((row, col)) = board.first_run() {
             return Err(ParseError::InitialRun {
                 row,
                 col,

@@ -92,13 +92,19 @@ pub struct FlipPuzzle {
 }
 
 impl FlipPuzzle {
-    /// The puzzle on boards of `board`'s size, aiming at `target` (same
-    /// size).
+    /// The puzzle on boards of `target`'s size, aiming at `target`.
     ///
     /// # Errors
     /// [`TooLarge`] beyond 64 cells.
-    pub fn new(rows: usize, cols: usize, target: &Grid) -> Result<Self, TooLarge> {
-        let cells = rows * cols;
+    ///
+    /// ```
+    /// use puzzle_flip::{FlipPuzzle, Grid};
+    /// assert!(FlipPuzzle::new(&Grid::new(4, 4)).is_ok());
+    /// assert!(FlipPuzzle::new(&Grid::new(9, 9)).is_err());
+    /// ```
+    pub fn new(target: &Grid) -> Result<Self, TooLarge> {
+        let (rows, cols) = (target.rows(), target.cols());
+        let cells = rows.saturating_mul(cols);
         if cells > 64 {
             return Err(TooLarge { cells });
         }
@@ -190,7 +196,7 @@ pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), BfsError> {
 /// As [`bfs_to_white`], with the budget's limits.
 pub fn bfs_to_white_with(board: &Grid, budget: Budget) -> Result<(Option<Grid>, Stats), BfsError> {
     let white = Grid::new(board.rows(), board.cols());
-    let puzzle = FlipPuzzle::new(board.rows(), board.cols(), &white)?;
+    let puzzle = FlipPuzzle::new(&white)?;
     let max_depth = (board.rows() * board.cols()) as u32;
     let report = Solver::new(Strategy::Bfs { max_depth })
         .budget(budget)

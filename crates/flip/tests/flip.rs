@@ -100,7 +100,7 @@ fn every_4x4_board_agrees_with_bfs_and_chasing() {
 #[test]
 fn the_core_bfs_finds_the_same_counts() {
     let white = Grid::new(4, 4);
-    let puzzle = FlipPuzzle::new(4, 4, &white).expect("16 cells");
+    let puzzle = FlipPuzzle::new(&white).expect("16 cells");
     let bfs = Solver::new(Strategy::Bfs { max_depth: 16 });
     let dist = distances_to_white();
     for bits in (0..1u32 << 16).step_by(251) {
@@ -113,7 +113,7 @@ fn the_core_bfs_finds_the_same_counts() {
             assert!(board.apply(&puzzle.presses(4, &m)).is_zero());
         }
     }
-    assert!(FlipPuzzle::new(9, 9, &Grid::new(9, 9)).is_err());
+    assert!(FlipPuzzle::new(&Grid::new(9, 9)).is_err());
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::fmt;
 
 use puzzle_gravity::{clear_pass, colour_counts, fall, marks};
 
-use crate::moves::Move;
+use crate::moves::{Dir, Move};
 
 /// Columns.
 pub const WIDTH: usize = 5;
@@ -48,12 +48,12 @@ impl fmt::Display for Run {
 /// A Mayan board.
 ///
 /// ```
-/// use puzzle_mayan::{Board, Move};
+/// use puzzle_mayan::{Board, Dir, Move};
 /// // Columns bottom to top, each ended by 0 (the judge's layout).
 /// let board: Board = "1 0\n1 0\n0\n1 0\n0".parse()?;
 /// assert_eq!(board.get(3, 0), 1);
 /// // Dropping (3, 0) into the empty column 2 lines up three 1s: all clear.
-/// assert_eq!(board.apply(Move::new(3, 0, -1)), Some(Board::empty()));
+/// assert_eq!(board.apply(Move::new(3, 0, Dir::L)), Some(Board::empty()));
 /// # Ok::<(), puzzle_mayan::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -192,8 +192,8 @@ impl Board {
     /// cleared; `None` when `mv` is not legal.
     pub fn swap(&self, mv: Move) -> Option<Board> {
         let (x, y) = (usize::from(mv.x), usize::from(mv.y));
-        let to = x.checked_add_signed(isize::from(mv.g))?;
-        if mv.g.unsigned_abs() != 1 || to >= WIDTH || y >= HEIGHT || self.get(x, y) == 0 {
+        let to = x.checked_add_signed(isize::from(mv.dir.g()))?;
+        if to >= WIDTH || y >= HEIGHT || self.get(x, y) == 0 {
             return None;
         }
         let shift = 4 * y;
@@ -211,9 +211,10 @@ impl Board {
         clear_pass(&mut next.cols).then_some(next)
     }
 
-    /// Clears runs and lets blocks fall until nothing changes.
+    /// The board after clearing runs and letting blocks fall until nothing
+    /// changes.
     #[inline]
-    pub fn settle(&self) -> Board {
+    pub fn settled(&self) -> Board {
         let mut board = *self;
         while let Some(next) = board.clear_pass() {
             board = next;
@@ -227,7 +228,7 @@ impl Board {
     /// nothing.
     #[inline]
     pub fn apply(&self, mv: Move) -> Option<Board> {
-        self.swap(mv).map(|b| b.settle())
+        self.swap(mv).map(|b| b.settled())
     }
 
     /// Whether the board is at rest: settled, with no run of three. Every
@@ -245,8 +246,12 @@ impl Board {
     pub fn apply_clearing(&self, mv: Move) -> Option<Board> {
         let next = self.swap(mv)?;
         let x = usize::from(mv.x);
-        let (lo, hi) = if mv.g < 0 { (x - 1, x) } else { (x, x + 1) };
-        puzzle_gravity::has_run_near(&next.cols, lo, hi).then(|| next.settle())
+        let (lo, hi) = if mv.dir == Dir::L {
+            (x - 1, x)
+        } else {
+            (x, x + 1)
+        };
+        puzzle_gravity::has_run_near(&next.cols, lo, hi).then(|| next.settled())
     }
 
     /// On a stable board: a nibble mask of the rows `y` where swapping the
@@ -320,19 +325,19 @@ mod tests {
                     0
                 };
                 for y in 0..HEIGHT {
-                    for g in [1i8, -1] {
-                        let mv = Move::new(x as u8, y as u8, g);
+                    for dir in [Dir::R, Dir::L] {
+                        let mv = Move::new(x as u8, y as u8, dir);
                         let full = board.swap(mv).map(|b| b.clear_pass().is_some());
                         let clears = full == Some(true);
                         assert_eq!(board.apply_clearing(mv), board.apply(mv).filter(|_| clears));
                         let both = board.get(x, y) != 0
-                            && g == 1
+                            && dir == Dir::R
                             && x + 1 < WIDTH
                             && board.get(x + 1, y) != 0
                             && board.get(x + 1, y) != board.get(x, y);
                         if both {
                             assert_eq!(swaps >> (4 * y) & 1 == 1, clears, "{board:?} {mv}");
-                        } else if g == 1 {
+                        } else if dir == Dir::R {
                             assert_eq!(swaps >> (4 * y) & 0xF, 0);
                         }
                         clearing += usize::from(clears);

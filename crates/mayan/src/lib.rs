@@ -24,7 +24,7 @@ mod solve;
 
 pub use board::{Board, COLOURS, HEIGHT, Run, WIDTH};
 pub use generate::{GenerateError, generate, problem};
-pub use moves::Move;
+pub use moves::{Dir, Move};
 pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;
 pub use solve::{Answer, solve, solve_with, solver};

@@ -1,49 +1,68 @@
 //! A move `(x, y, g)` and the judge's order on moves.
 
-use std::cmp::Ordering;
 use std::fmt;
 
-/// Shift the block at `(x, y)` one column right (`g = 1`) or left (`g = -1`).
+/// Which way a block is shifted. The derived order (`R` before `L`) is the
+/// judge's: `g = 1` before `g = -1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dir {
+    /// Right: `g = 1`.
+    R,
+    /// Left: `g = -1`.
+    L,
+}
+
+impl Dir {
+    /// The judge's `g`: `1` for right, `-1` for left.
+    pub fn g(self) -> i8 {
+        match self {
+            Dir::R => 1,
+            Dir::L => -1,
+        }
+    }
+
+    /// The direction of the judge's `g`; `None` unless `g` is `1` or `-1`.
+    ///
+    /// ```
+    /// use puzzle_mayan::Dir;
+    /// assert_eq!(Dir::from_g(-1), Some(Dir::L));
+    /// assert_eq!(Dir::from_g(0), None);
+    /// ```
+    pub fn from_g(g: i8) -> Option<Dir> {
+        match g {
+            1 => Some(Dir::R),
+            -1 => Some(Dir::L),
+            _ => None,
+        }
+    }
+}
+
+/// Shift the block at `(x, y)` one column right or left: the judge's
+/// `x y g`.
 ///
-/// Moves are ordered as the judge orders them: by `x`, then `y`, then `g`
-/// with `1` before `-1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Moves are ordered as the judge orders them (the derived order on the
+/// fields): by `x`, then `y`, then right (`g = 1`) before left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     /// The column, 0 (left) to 4.
     pub x: u8,
     /// The row, 0 (bottom) to 6.
     pub y: u8,
-    /// `1` for right, `-1` for left.
-    pub g: i8,
+    /// Right or left.
+    pub dir: Dir,
 }
 
 impl Move {
-    /// The move `(x, y, g)`.
-    pub fn new(x: u8, y: u8, g: i8) -> Self {
-        Self { x, y, g }
-    }
-
-    fn key(&self) -> (u8, u8, bool) {
-        (self.x, self.y, self.g != 1)
-    }
-}
-
-impl Ord for Move {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.key().cmp(&other.key())
-    }
-}
-
-impl PartialOrd for Move {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+    /// The move `(x, y)` towards `dir`.
+    pub fn new(x: u8, y: u8, dir: Dir) -> Self {
+        Self { x, y, dir }
     }
 }
 
 /// The judge's line: `x y g`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.x, self.y, self.g)
+        write!(f, "{} {} {}", self.x, self.y, self.dir.g())
     }
 }
 
@@ -54,21 +73,21 @@ mod tests {
     #[test]
     fn right_comes_before_left_and_x_before_y() {
         let mut moves = vec![
-            Move::new(1, 0, -1),
-            Move::new(0, 3, 1),
-            Move::new(1, 0, 1),
-            Move::new(0, 2, -1),
+            Move::new(1, 0, Dir::L),
+            Move::new(0, 3, Dir::R),
+            Move::new(1, 0, Dir::R),
+            Move::new(0, 2, Dir::L),
         ];
         moves.sort();
         assert_eq!(
             moves,
             [
-                Move::new(0, 2, -1),
-                Move::new(0, 3, 1),
-                Move::new(1, 0, 1),
-                Move::new(1, 0, -1)
+                Move::new(0, 2, Dir::L),
+                Move::new(0, 3, Dir::R),
+                Move::new(1, 0, Dir::R),
+                Move::new(1, 0, Dir::L)
             ]
         );
-        assert_eq!(Move::new(3, 0, -1).to_string(), "3 0 -1");
+        assert_eq!(Move::new(3, 0, Dir::L).to_string(), "3 0 -1");
     }
 }

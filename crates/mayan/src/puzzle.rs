@@ -3,7 +3,7 @@
 use puzzle_search_core::Puzzle;
 
 use crate::board::{Board, HEIGHT, WIDTH};
-use crate::moves::Move;
+use crate::moves::{Dir, Move};
 
 /// The rules for the core's strategies. The goal is the empty board; ask
 /// for it after exactly `n` moves with `DepthMode::Exactly`.
@@ -32,7 +32,7 @@ impl Puzzle for Mayan {
                 let colour = board.get(x, y);
                 let (xu, yu) = (x as u8, y as u8);
                 if x + 1 < WIDTH {
-                    let mv = Move::new(xu, yu, 1);
+                    let mv = Move::new(xu, yu, Dir::R);
                     if board.get(x + 1, y) == colour {
                         // A same-colour swap changes nothing.
                         if !idle_done {
@@ -44,7 +44,7 @@ impl Puzzle for Mayan {
                     }
                 }
                 if x > 0 && board.get(x - 1, y) == 0 {
-                    let mv = Move::new(xu, yu, -1);
+                    let mv = Move::new(xu, yu, Dir::L);
                     if let Some(next) = board.apply(mv) {
                         out.push((mv, next));
                     }
@@ -78,7 +78,7 @@ impl Puzzle for Mayan {
                 // Same rules as `successors`: right moves (an idle swap
                 // never empties the board), left moves into empty cells.
                 if x + 1 < WIDTH {
-                    let mv = Move::new(xu, yu, 1);
+                    let mv = Move::new(xu, yu, Dir::R);
                     if board.get(x + 1, y) == 0 {
                         push(mv, board.apply_clearing(mv));
                     } else if swaps >> (4 * y) & 1 == 1 {
@@ -86,7 +86,7 @@ impl Puzzle for Mayan {
                     }
                 }
                 if x > 0 && board.get(x - 1, y) == 0 {
-                    let mv = Move::new(xu, yu, -1);
+                    let mv = Move::new(xu, yu, Dir::L);
                     push(mv, board.apply_clearing(mv));
                 }
             }

@@ -2,7 +2,7 @@
 //! engine against a plain one, the solver against plain DFS, the official
 //! data, bad input.
 
-use puzzle_mayan::{Board, Mayan, Move, Problem, generate};
+use puzzle_mayan::{Board, Dir, Mayan, Move, Problem, generate};
 use puzzle_search_core::{SplitMix64, replay};
 
 fn board(cols: [&[u8]; 5]) -> Board {
@@ -39,12 +39,12 @@ fn the_spec_sample() {
 fn a_swap_exchanges_two_blocks() {
     let b = board([&[1, 2], &[3, 4], &[], &[], &[]]);
     assert_eq!(
-        b.apply(Move::new(0, 1, 1)),
+        b.apply(Move::new(0, 1, Dir::R)),
         Some(board([&[1, 4], &[3, 2], &[], &[], &[]]))
     );
     // Same colours: legal, nothing changes.
     let same = board([&[1, 2], &[1], &[], &[], &[]]);
-    assert_eq!(same.apply(Move::new(0, 0, 1)), Some(same));
+    assert_eq!(same.apply(Move::new(0, 0, Dir::R)), Some(same));
 }
 
 #[test]
@@ -52,13 +52,13 @@ fn a_block_moved_into_an_empty_cell_drops_and_its_column_collapses() {
     let b = board([&[1, 2, 3], &[], &[4], &[], &[]]);
     // (0, 1) moves right into the empty (1, 1), falls to (1, 0); 3 drops onto 1.
     assert_eq!(
-        b.apply(Move::new(0, 1, 1)),
+        b.apply(Move::new(0, 1, Dir::R)),
         Some(board([&[1, 3], &[2], &[4], &[], &[]]))
     );
     // Into a lower column: lands on its top block.
     let b = board([&[1, 2, 3], &[4], &[], &[], &[]]);
     assert_eq!(
-        b.apply(Move::new(0, 2, 1)),
+        b.apply(Move::new(0, 2, Dir::R)),
         Some(board([&[1, 2], &[4, 3], &[], &[], &[]]))
     );
 }
@@ -67,17 +67,17 @@ fn a_block_moved_into_an_empty_cell_drops_and_its_column_collapses() {
 fn a_cross_of_five_vanishes_at_once() {
     // Row 0 holds three 1s and column 1 three 1s, sharing (1, 0).
     let cross = board([&[1], &[1, 1, 1], &[1], &[], &[]]);
-    assert_eq!(cross.settle(), Board::empty());
+    assert_eq!(cross.settled(), Board::empty());
     // A plus: row 1 and column 1 cross at (1, 1).
     let plus = board([&[2, 1], &[1, 1, 1], &[3, 1], &[4], &[5]]);
-    assert_eq!(plus.settle(), board([&[2], &[], &[3], &[4], &[5]]));
+    assert_eq!(plus.settled(), board([&[2], &[], &[3], &[4], &[5]]));
 }
 
 #[test]
 fn two_runs_in_one_pass_vanish_together() {
     let b = board([&[2, 2, 2], &[4], &[3], &[3], &[3]]);
     assert_eq!(b.marked_cells().len(), 6);
-    assert_eq!(b.settle(), board([&[], &[4], &[], &[], &[]]));
+    assert_eq!(b.settled(), board([&[], &[4], &[], &[], &[]]));
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn chains_clear_again_after_the_fall() {
     let b = board([&[2], &[2], &[1, 2], &[1], &[1]]);
     let once = b.clear_pass().expect("a run");
     assert_eq!(once, board([&[2], &[2], &[2], &[], &[]]));
-    assert_eq!(b.settle(), Board::empty());
+    assert_eq!(b.settled(), Board::empty());
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn nothing_is_cleared_while_falling() {
     // 3 _ 3 would become a run; it comes to rest at (1, 0) beside 5 and 6.
     let b = board([&[5, 6, 3], &[], &[6, 5, 3, 3], &[], &[]]);
     assert_eq!(
-        b.apply(Move::new(2, 3, -1)),
+        b.apply(Move::new(2, 3, Dir::L)),
         Some(board([&[5, 6, 3], &[3], &[6, 5, 3], &[], &[]]))
     );
 }
@@ -111,17 +111,17 @@ fn both_edges() {
     ]);
     // Full-height columns clear their top runs.
     assert_eq!(
-        b.settle(),
+        b.settled(),
         board([&[1, 2, 1, 2], &[4], &[5], &[6], &[7, 8, 7, 8]])
     );
-    let b = b.settle();
-    assert_eq!(b.apply(Move::new(0, 0, -1)), None);
-    assert_eq!(b.apply(Move::new(4, 0, 1)), None);
+    let b = b.settled();
+    assert_eq!(b.apply(Move::new(0, 0, Dir::L)), None);
+    assert_eq!(b.apply(Move::new(4, 0, Dir::R)), None);
     assert_eq!(
-        b.apply(Move::new(4, 3, -1)),
+        b.apply(Move::new(4, 3, Dir::L)),
         Some(board([&[1, 2, 1, 2], &[4], &[5], &[6, 8], &[7, 8, 7]]))
     );
-    assert_eq!(b.apply(Move::new(1, 1, 1)), None, "no block at (1, 1)");
+    assert_eq!(b.apply(Move::new(1, 1, Dir::R)), None, "no block at (1, 1)");
 }
 
 #[test]
@@ -156,7 +156,11 @@ fn the_fast_engine_equals_the_reference_on_random_boards() {
             assert_eq!(b.apply(mv), slow, "{b:?} {mv:?}");
             moves += 1;
         }
-        for mv in [Move::new(0, 0, -1), Move::new(4, 6, 1), Move::new(2, 6, 1)] {
+        for mv in [
+            Move::new(0, 0, Dir::L),
+            Move::new(4, 6, Dir::R),
+            Move::new(2, 6, Dir::R),
+        ] {
             if puzzle_testkit::mayan_reference::apply(&grid, mv).is_none() {
                 assert_eq!(b.apply(mv), None);
             }

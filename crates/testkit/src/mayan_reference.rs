@@ -6,7 +6,7 @@
 //!
 //! Used by `puzzle-mayan`'s tests and the `mayan` bench.
 
-use puzzle_mayan::{Board, Move};
+use puzzle_mayan::{Board, Dir, Move};
 
 /// `grid[x][y]`, 0 = empty.
 pub type Grid = [[u8; 7]; 5];
@@ -78,8 +78,8 @@ fn clear(g: &mut Grid) -> bool {
 /// and fall until nothing is cleared. `None` if not legal.
 pub fn apply(g: &Grid, mv: Move) -> Option<Grid> {
     let (x, y) = (mv.x as usize, mv.y as usize);
-    let to = x as i32 + i32::from(mv.g);
-    if x >= 5 || y >= 7 || !(0..5).contains(&to) || g[x][y] == 0 || mv.g.abs() != 1 {
+    let to = x as i32 + i32::from(mv.dir.g());
+    if x >= 5 || y >= 7 || !(0..5).contains(&to) || g[x][y] == 0 {
         return None;
     }
     let to = to as usize;
@@ -104,10 +104,10 @@ pub fn legal_moves(g: &Grid) -> Vec<Move> {
     for x in 0..5u8 {
         for y in 0..7u8 {
             if g[x as usize][y as usize] != 0 {
-                for d in [1i8, -1] {
-                    let to = x as i32 + i32::from(d);
+                for dir in [Dir::R, Dir::L] {
+                    let to = x as i32 + i32::from(dir.g());
                     if (0..5).contains(&to) {
-                        out.push(Move::new(x, y, d));
+                        out.push(Move::new(x, y, dir));
                     }
                 }
             }
@@ -160,12 +160,12 @@ pub fn solve_classic(g: &Grid, n: u32) -> Option<Vec<Move>> {
                 if g[x][y] == 0 {
                     break;
                 }
-                for d in [1i8, -1] {
-                    let to = x as i32 + i32::from(d);
-                    if !(0..5).contains(&to) || (d == -1 && g[to as usize][y] != 0) {
+                for dir in [Dir::R, Dir::L] {
+                    let to = x as i32 + i32::from(dir.g());
+                    if !(0..5).contains(&to) || (dir == Dir::L && g[to as usize][y] != 0) {
                         continue;
                     }
-                    let mv = Move::new(x as u8, y as u8, d);
+                    let mv = Move::new(x as u8, y as u8, dir);
                     let next = apply(g, mv).expect("legal");
                     path.push(mv);
                     if go(&next, left - 1, path) {
