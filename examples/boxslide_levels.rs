@@ -63,14 +63,14 @@ fn main() -> ExitCode {
     let tries = 20_000;
     for i in 0..count {
         match level(&mut rng, h, w, boxes, wanted, tries) {
-            Some(level) => {
+            Ok(level) => {
                 if i > 0 {
                     output::emit("");
                 }
                 output::emit(format_args!("{level}"));
             }
-            None => {
-                eprintln!("error: no {h}x{w} level with {wanted:?} found in {tries} tries");
+            Err(e) => {
+                eprintln!("error: no {h}x{w} level with {wanted:?}: {e} ({tries} tries)");
                 return ExitCode::FAILURE;
             }
         }

@@ -1,29 +1,76 @@
 //! Seeded levels.
 
+use std::error::Error;
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
 use puzzle_search_core::SplitMix64;
 
-use crate::board::Board;
+use crate::board::{Board, MAX_COLOURS, MAX_SIDE};
 use crate::parse::Level;
 use crate::puzzle::BoxSlide;
 
-/// A seeded random board: `height x width`, empty outer columns, about
-/// `boxes` boxes (a multiple of 3) in colours `1..=colours`, settled, no run
-/// of three. `None` after many failed tries or for impossible sizes.
+/// Why [`generate`] or [`level`] made nothing (the same convention as
+/// Mayan's generator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A request no board can meet: a side outside `1..=16` or a width
+    /// below 3, colours outside `1..=15`, fewer than 3 boxes for a level,
+    /// or more boxes than the inner columns hold.
+    BadRequest,
+    /// No board or level of the kind asked for was found in the tries
+    /// allowed.
+    GaveUp,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::BadRequest => f.write_str(
+                "sides must be 1 to 16 (width at least 3), colours 1 to 15, and the boxes must fit in the inner columns",
+            ),
+            GenerateError::GaveUp => f.write_str("nothing of the kind asked for found in the tries allowed"),
+        }
+    }
+}
+
+impl Error for GenerateError {}
+
+/// A seeded random board: `height x width`, empty outer columns, `boxes`
+/// boxes rounded down to a multiple of 3 in colours `1..=colours`,
+/// settled, no run of three.
+///
+/// # Errors
+/// [`GenerateError::BadRequest`] for impossible sizes,
+/// [`GenerateError::GaveUp`] after 1,000 boards that held a run.
+///
+/// ```
+/// use puzzle_boxslide::{GenerateError, generate};
+/// use puzzle_search_core::SplitMix64;
+/// let board = generate(&mut SplitMix64::new(1), 6, 6, 9, 3)?;
+/// assert!(board.is_stable() && board.first_run().is_none());
+/// assert_eq!(generate(&mut SplitMix64::new(1), 2, 4, 9, 3), Err(GenerateError::BadRequest));
+/// # Ok::<(), GenerateError>(())
+/// ```
 pub fn generate(
     rng: &mut SplitMix64,
     height: usize,
     width: usize,
     boxes: usize,
     colours: u8,
-) -> Option<Board> {
-    if width < 3 || colours == 0 || colours > 15 {
-        return None;
+) -> Result<Board, GenerateError> {
+    let fits = (1..=MAX_SIDE).contains(&height) && (3..=MAX_SIDE).contains(&width);
+    if !fits || !(1..=MAX_COLOURS).contains(&colours) || boxes > height * (width - 2) {
+        return Err(GenerateError::BadRequest);
     }
     let inner = width - 2;
     for _ in 0..1000 {
-        let mut board = Board::empty(height, width)?;
-        let mut heights = vec![0usize; inner];
-        let mut pool: Vec<u8> = (0..boxes / 3)
+        let mut board = Board::empty(height, width).ok_or(GenerateError::BadRequest)?;
+        // Fixed capacities, no heap: at most 16 x 14 boxes, 14 columns.
+        let mut heights = [0usize; MAX_SIDE];
+        let mut pool: ArrayVec<u8, { MAX_SIDE * MAX_SIDE }> = (0..boxes / 3)
             .flat_map(|_| {
                 let c = 1 + rng.below(u64::from(colours)) as u8;
                 [c, c, c]
@@ -32,7 +79,8 @@ pub fn generate(
         rng.shuffle(&mut pool);
         let mut fits = true;
         for colour in pool {
-            let open: Vec<usize> = (0..inner).filter(|&i| heights[i] < height).collect();
+            let open: ArrayVec<usize, MAX_SIDE> =
+                (0..inner).filter(|&i| heights[i] < height).collect();
             let Some(&i) = open.get(rng.below(open.len().max(1) as u64) as usize) else {
                 fits = false;
                 break;
@@ -41,10 +89,10 @@ pub fn generate(
             heights[i] += 1;
         }
         if fits && board.first_run().is_none() {
-            return Some(board);
+            return Ok(board);
         }
     }
-    None
+    Err(GenerateError::GaveUp)
 }
 
 /// What a generated level's answer must be.
@@ -58,7 +106,7 @@ pub enum Wanted {
 
 /// A level whose shortest solution has exactly `moves` moves (limit
 /// `moves`), from up to `tries` random boards of 3 to 12 boxes in 2 to 4
-/// colours; `None` if none was found. (Fuller boards branch so much that
+/// colours. (Fuller boards branch so much that
 /// proving a 6-move answer shortest can take long: see [`level`].)
 pub fn level_with_answer(
     rng: &mut SplitMix64,
@@ -66,7 +114,7 @@ pub fn level_with_answer(
     width: usize,
     moves: u32,
     tries: usize,
-) -> Option<Level> {
+) -> Result<Level, GenerateError> {
     level(rng, height, width, None, Wanted::Moves(moves), tries)
 }
 
@@ -74,16 +122,20 @@ pub fn level_with_answer(
 /// random boards of `boxes` boxes (rounded down to a multiple of 3; `None`:
 /// 3 to 12) in 2 to 4 colours (3 to 5 for 18 boxes or more). Each
 /// candidate is solved with [`solver`](crate::solver) (on every core), so
-/// dense boards take as long as their search. `None` if no board fits
-/// (also at once for fewer than 3 boxes or more than the inner columns
-/// hold).
+/// dense boards take as long as their search.
+///
+/// # Errors
+/// [`GenerateError::BadRequest`] at once for fewer than 3 boxes, more than
+/// the inner columns hold or an impossible size;
+/// [`GenerateError::GaveUp`] when none of the `tries` boards fits.
 ///
 /// ```
 /// use puzzle_boxslide::{Wanted, level};
 /// use puzzle_search_core::SplitMix64;
-/// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000);
-/// assert!(l.is_some_and(|l| puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2)));
-/// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_none());
+/// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000)?;
+/// assert!(puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2));
+/// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_err());
+/// # Ok::<(), puzzle_boxslide::GenerateError>(())
 /// ```
 pub fn level(
     rng: &mut SplitMix64,
@@ -92,11 +144,11 @@ pub fn level(
     boxes: Option<usize>,
     wanted: Wanted,
     tries: usize,
-) -> Option<Level> {
-    let cells = height * (width.saturating_sub(2));
+) -> Result<Level, GenerateError> {
+    let cells = height.saturating_mul(width.saturating_sub(2));
     if boxes.is_some_and(|n| n < 3 || n > cells) {
         // No board of that many boxes fits inside the empty outer columns.
-        return None;
+        return Err(GenerateError::BadRequest);
     }
     let limit = match wanted {
         Wanted::Moves(k) | Wanted::NoneWithin(k) => k,
@@ -107,8 +159,10 @@ pub fn level(
             None => 3 * (1 + rng.below((cells / 3).clamp(1, 4) as u64) as usize),
         };
         let colours = if count >= 18 { 3 } else { 2 } + rng.below(3) as u8;
-        let Some(board) = generate(rng, height, width, count, colours) else {
-            continue;
+        let board = match generate(rng, height, width, count, colours) {
+            Ok(board) => board,
+            Err(GenerateError::BadRequest) => return Err(GenerateError::BadRequest),
+            Err(_) => continue,
         };
         let report = crate::solver(limit).solve(&BoxSlide, &board);
         let fits = match (wanted, report.solution()) {
@@ -119,8 +173,8 @@ pub fn level(
             _ => false,
         };
         if fits {
-            return Some(Level { board, limit });
+            return Ok(Level { board, limit });
         }
     }
-    None
+    Err(GenerateError::GaveUp)
 }

@@ -99,7 +99,7 @@ fn the_fast_engine_equals_the_reference() {
     let mut moves = 0;
     for i in 0..600 {
         let (h, w) = (3 + i % 6, 4 + (i / 6) % 6);
-        let Some(b) = generate(&mut rng, h, w, 3 * (1 + i % 6), 2 + (i % 4) as u8) else {
+        let Ok(b) = generate(&mut rng, h, w, 3 * (1 + i % 6), 2 + (i % 4) as u8) else {
             continue;
         };
         let g = puzzle_testkit::boxslide_reference::from_board(&b);
@@ -123,7 +123,7 @@ fn the_solver_equals_plain_iterative_deepening() {
     let (mut solved, mut unsolved) = (0, 0);
     for i in 0..300 {
         let (h, w) = (3 + i % 3, 5 + i % 2);
-        let Some(b) = generate(&mut rng, h, w, 3 * (1 + i % 3), 2 + (i % 2) as u8) else {
+        let Ok(b) = generate(&mut rng, h, w, 3 * (1 + i % 3), 2 + (i % 2) as u8) else {
             continue;
         };
         let limit = 1 + (i % 3) as u32;
@@ -211,7 +211,7 @@ fn with_one_move_left_only_board_emptying_moves_are_generated() {
         let (h, w) = (3 + rng.below(6) as usize, 3 + rng.below(6) as usize);
         let boxes = 3 * (1 + rng.below((h * (w - 2) / 3).clamp(1, 6) as u64) as usize);
         let colours = 2 + rng.below(3) as u8;
-        let Some(board) = generate(&mut rng, h, w, boxes, colours) else {
+        let Ok(board) = generate(&mut rng, h, w, boxes, colours) else {
             continue;
         };
         boards += 1;
@@ -269,6 +269,7 @@ fn the_gathering_bound_never_exceeds_the_fewest_moves() {
                 3 * (1 + i % 3),
                 1 + (i % 3) as u8,
             )
+            .ok()
         })
         .collect();
     // `BoxSlide`'s bound is the gathering bound.

@@ -3,12 +3,15 @@
 use std::error::Error;
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use puzzle_search_core::SplitMix64;
 
 use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
 
 /// Why [`generate`] could not make a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// More blocks than cells, or colours outside `1..=10`.
     BadRequest,
@@ -56,7 +59,8 @@ pub fn generate(
         return Err(GenerateError::BadRequest);
     }
     for _ in 0..10_000 {
-        let mut pool: Vec<u8> = if triples {
+        // Fixed capacities, no heap: at most 35 blocks, 7 a column.
+        let mut pool: ArrayVec<u8, { WIDTH * HEIGHT }> = if triples {
             (0..blocks / 3)
                 .flat_map(|_| {
                     let c = 1 + rng.below(u64::from(colours)) as u8;
@@ -69,10 +73,11 @@ pub fn generate(
                 .collect()
         };
         rng.shuffle(&mut pool);
-        let mut columns: [Vec<u8>; WIDTH] = Default::default();
+        let mut columns: [ArrayVec<u8, HEIGHT>; WIDTH] = Default::default();
         let mut fits = true;
         for c in pool {
-            let open: Vec<usize> = (0..WIDTH).filter(|&x| columns[x].len() < HEIGHT).collect();
+            let open: ArrayVec<usize, WIDTH> =
+                (0..WIDTH).filter(|&x| columns[x].len() < HEIGHT).collect();
             if open.is_empty() {
                 fits = false;
                 break;
