@@ -72,28 +72,28 @@ pub(crate) enum Flow {
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) struct Task<P: Puzzle> {
     /// The moves from the start.
-    pub path: Vec<P::Move>,
-    pub state: P::State,
+    pub(crate) path: Vec<P::Move>,
+    pub(crate) state: P::State,
     /// The state before it, so the task too skips the move straight back.
-    pub parent: Option<P::State>,
+    pub(crate) parent: Option<P::State>,
 }
 
 /// Search options an engine needs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rules {
-    pub mode: Mode,
-    pub limit: u32,
-    pub dedup: bool,
+    pub(crate) mode: Mode,
+    pub(crate) limit: u32,
+    pub(crate) dedup: bool,
     /// Only shortest solutions are wanted (IDA*): a move back to the
     /// grandparent is skipped, and with a table a state reached again
     /// deeper than before is skipped. Not for DFS, where detours count.
-    pub shortest: bool,
+    pub(crate) shortest: bool,
     /// Use the table only at nodes whose moves left exceed their bound by
     /// at least this much.
-    pub table_slack: u32,
+    pub(crate) table_slack: u32,
     /// Compare the slack with the moves left alone, not with the moves
     /// left minus the bound (`Solver::table_min_left`).
-    pub table_by_left: bool,
+    pub(crate) table_by_left: bool,
 }
 
 /// One level of the explicit stack: a node being expanded.
@@ -145,17 +145,17 @@ enum Enter {
 /// A reusable DFS over one puzzle.
 pub(crate) struct Engine<'a, P: Puzzle> {
     puzzle: &'a P,
-    pub rules: Rules,
-    pub memo: Memo<'a, P::State>,
-    pub meter: Meter<'a>,
-    pub stats: Stats,
+    pub(crate) rules: Rules,
+    pub(crate) memo: Memo<'a, P::State>,
+    pub(crate) meter: Meter<'a>,
+    pub(crate) stats: Stats,
     /// The moves from the start to the current node (the answer on `Found`).
-    pub path: Vec<P::Move>,
+    pub(crate) path: Vec<P::Move>,
     /// The smallest `g + bound` among nodes cut off in at-most mode: the
     /// next IDA* threshold.
-    pub min_pruned: u32,
+    pub(crate) min_pruned: u32,
     /// In the split phase: the depth at which nodes become tasks, and the tasks.
-    pub split: Option<(u32, Vec<Task<P>>)>,
+    pub(crate) split: Option<(u32, Vec<Task<P>>)>,
     frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
     hasher: DefaultHashBuilder,

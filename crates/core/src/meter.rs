@@ -31,18 +31,18 @@ impl Interrupt {
 
 /// What one `solve` call shares between its threads.
 pub(crate) struct Ctx<'a> {
-    pub budget: &'a Budget,
-    pub start: Instant,
-    pub deadline: Option<Instant>,
+    pub(crate) budget: &'a Budget,
+    pub(crate) start: Instant,
+    pub(crate) deadline: Option<Instant>,
     /// Nodes expanded by every thread, flushed in batches.
-    pub nodes: AtomicU64,
+    pub(crate) nodes: AtomicU64,
     /// The one hasher of the search: every thread and the shared table
     /// must agree on each state's hash.
-    pub hasher: DefaultHashBuilder,
+    pub(crate) hasher: DefaultHashBuilder,
     /// The progress hook, told of [`Phase::Running`] from the budget checks.
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub(crate) progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
     /// The current pass's depth limit, for those reports.
-    pub depth: AtomicU32,
+    pub(crate) depth: AtomicU32,
     /// When the last running report was made (ms since `start`).
     last_report: AtomicU64,
 }

@@ -136,15 +136,15 @@ impl fmt::Display for Strategy {
 /// The options every strategy reads.
 #[derive(Clone, Copy)]
 pub(crate) struct Options<'h> {
-    pub table_bytes: usize,
-    pub table_min_slack: u32,
+    pub(crate) table_bytes: usize,
+    pub(crate) table_min_slack: u32,
     /// Gate the table on the moves left alone (see `table_min_left`).
-    pub table_by_left: bool,
-    pub dedup: bool,
-    pub parallel: bool,
+    pub(crate) table_by_left: bool,
+    pub(crate) dedup: bool,
+    pub(crate) parallel: bool,
     /// Threads for the parallel passes (`None`: rayon's current pool).
-    pub threads: Option<usize>,
-    pub progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
+    pub(crate) threads: Option<usize>,
+    pub(crate) progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
 }
 
 /// A configured search: a [`Strategy`], its options and a [`Budget`].

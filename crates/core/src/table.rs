@@ -42,13 +42,13 @@ const FIRST_BYTES: usize = 4096;
 pub(crate) struct Info {
     /// The fewest moves from the start the state was reached in (shortest
     /// searches), or 0.
-    pub depth: u32,
+    pub(crate) depth: u32,
     /// A lower bound on the moves left, valid for visits at `depth` or deeper.
-    pub lb: u32,
+    pub(crate) lb: u32,
     /// Exact-depth failures: bit `k` = no goal in exactly `k` moves.
-    pub fails: u64,
+    pub(crate) fails: u64,
     /// log2 of the nodes the state's search expanded: its value when full.
-    pub work: u8,
+    pub(crate) work: u8,
 }
 
 impl Info {
