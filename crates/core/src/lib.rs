@@ -54,7 +54,7 @@ pub use excerpt::excerpt;
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use outcome::{Outcome, Report, Shortest, ShortestReport};
 pub use progress::{Phase, Progress};
-pub use puzzle::Puzzle;
+pub use puzzle::{ParallelPuzzle, Puzzle};
 pub use replay::{ReplayError, replay};
 pub use rng::SplitMix64;
 pub use solver::{DepthMode, Solver, Strategy};

@@ -34,13 +34,19 @@ use std::hash::Hash;
 /// values or bitboards, and whole states make the transposition table, duplicate
 /// elimination and parallel splitting generic.
 ///
-/// The `Send + Sync` bounds let the parallel strategies share the puzzle
-/// and move states between threads; plain data types have them for free.
-pub trait Puzzle: Sync {
+/// The trait asks for no thread-safety: [`Solver::solve_sequential`]
+/// searches any puzzle (one that counts calls in a `Cell`, say) on the
+/// calling thread. [`Solver::solve`], which may share the puzzle and move
+/// states between threads, asks for [`ParallelPuzzle`]: `Sync` puzzles with
+/// `Send + Sync` states and moves, which plain data types are for free.
+///
+/// [`Solver::solve_sequential`]: crate::Solver::solve_sequential
+/// [`Solver::solve`]: crate::Solver::solve
+pub trait Puzzle {
     /// A position of the puzzle. Equal states must behave identically.
-    type State: Clone + Eq + Hash + Send + Sync;
+    type State: Clone + Eq + Hash;
     /// One move. Its `Ord` is the canonical move order.
-    type Move: Copy + Ord + Debug + Send + Sync;
+    type Move: Copy + Ord + Debug;
 
     /// Appends every legal move of `state` with the state it leads to, in
     /// strictly ascending `Move` order. `out` arrives empty.
@@ -197,3 +203,11 @@ pub trait Puzzle: Sync {
         out.into_iter().find(|(m, _)| *m == mv).map(|(_, s)| s)
     }
 }
+
+/// A puzzle the parallel strategies can share between threads: `Sync`,
+/// with `Send + Sync` states and moves. Implemented for every such puzzle;
+/// nothing to write. [`Solver::solve`](crate::Solver::solve) asks for it;
+/// [`Solver::solve_sequential`](crate::Solver::solve_sequential) does not.
+pub trait ParallelPuzzle: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}
+
+impl<P> ParallelPuzzle for P where P: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}

@@ -8,9 +8,9 @@ use std::ops::ControlFlow;
 
 use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::progress::Progress;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::{all, astar, bfs, bidir, dfs, ida};
+use crate::strategy::{ParallelForm, Setup, all, astar, bfs, bidir, dfs, ida};
 
 /// Which solutions a depth-limited DFS looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -353,24 +353,76 @@ impl<'h> Solver<'h> {
         self
     }
 
-    /// Searches from `start`.
+    /// Searches from `start`, in parallel when [`parallel`](Self::parallel)
+    /// or [`threads`](Self::threads) asks for it (the answer is the same
+    /// either way).
     ///
     /// Returns the outcome with the statistics; a search that runs out of
     /// budget returns [`Outcome::Stopped`] with what it counted so far.
-    pub fn solve<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
-        self.on_pool(|| self.solve_here(puzzle, start))
+    /// The puzzle must be a [`ParallelPuzzle`] (`Sync`, with `Send + Sync`
+    /// states and moves); [`solve_sequential`](Self::solve_sequential)
+    /// takes any puzzle.
+    pub fn solve<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
+        let parallel = self.parallel_form::<P>();
+        self.on_pool(|| self.solve_here(puzzle, start, parallel))
     }
 
-    fn solve_here<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
+    /// Searches from `start` on the calling thread, whatever
+    /// [`parallel`](Self::parallel) and [`threads`](Self::threads) say, so
+    /// the puzzle needs no `Sync` and its states no `Send`: a puzzle that
+    /// counts its calls in a `Cell`, or holds an `Rc`. Same answer as
+    /// [`solve`](Self::solve).
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use puzzle_search_core::{Puzzle, Solver, Strategy};
+    /// /// Counting up from 0 to 5 by +1 or +2, counting the expansions.
+    /// struct Counted {
+    ///     calls: Cell<u32>,
+    /// }
+    /// impl Puzzle for Counted {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         self.calls.set(self.calls.get() + 1);
+    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 5).map(|d| (d, s + d)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 5 }
+    /// }
+    /// let puzzle = Counted { calls: Cell::new(0) };
+    /// let report = Solver::new(Strategy::ida()).parallel(true).solve_sequential(&puzzle, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 2, 2][..]));
+    /// assert!(puzzle.calls.get() > 0);
+    /// ```
+    pub fn solve_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
+        self.solve_here(puzzle, start, None)
+    }
+
+    /// The parallel form of a DFS pass, when this solver wants one.
+    fn parallel_form<P: ParallelPuzzle>(&self) -> Option<ParallelForm<P>> {
+        #[cfg(feature = "parallel")]
+        if self.options.parallel {
+            return Some(crate::strategy::parallel_form::<P>());
+        }
+        None
+    }
+
+    fn solve_here<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        parallel: Option<ParallelForm<P>>,
+    ) -> Report<P::Move> {
         let ctx = Ctx::new(&self.budget, self.options.progress);
         let mut stats = Stats::default();
         let options = &self.options;
+        let setup = Setup { options, parallel };
         let outcome: Outcome<P::Move> = match self.strategy {
             Strategy::Dfs { depth, mode } => {
-                dfs::solve(puzzle, start, depth, mode, &ctx, options, &mut stats)
+                dfs::solve(puzzle, start, depth, mode, &ctx, setup, &mut stats)
             }
             Strategy::IdaStar { max_depth } => {
-                ida::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
+                ida::solve(puzzle, start, max_depth, &ctx, setup, &mut stats)
             }
             Strategy::Bfs { max_depth } => {
                 bfs::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
@@ -417,7 +469,7 @@ impl<'h> Solver<'h> {
     /// assert_eq!(seen, ["DR", "RD"]);
     /// assert_eq!(report.outcome, Shortest::Found { length: 2, count: 2 });
     /// ```
-    pub fn for_each_shortest<P: Puzzle>(
+    pub fn for_each_shortest<P: ParallelPuzzle>(
         &self,
         puzzle: &P,
         start: &P::State,
@@ -426,14 +478,12 @@ impl<'h> Solver<'h> {
     ) -> ShortestReport {
         let ctx = Ctx::new(&self.budget, self.options.progress);
         let mut stats = Stats::default();
+        let setup = Setup {
+            options: &self.options,
+            parallel: self.parallel_form::<P>(),
+        };
         let outcome = all::for_each(
-            puzzle,
-            start,
-            max_depth,
-            &ctx,
-            &self.options,
-            &mut stats,
-            &mut visit,
+            puzzle, start, max_depth, &ctx, setup, &mut stats, &mut visit,
         );
         stats.elapsed = ctx.start.elapsed();
         ShortestReport { outcome, stats }
@@ -461,7 +511,7 @@ impl<'h> Solver<'h> {
     /// let (all, _) = solver.shortest_solutions(&Walk, &0, 3, usize::MAX);
     /// assert_eq!(all, [vec![1, 2], vec![2, 1]]);
     /// ```
-    pub fn shortest_solutions<P: Puzzle>(
+    pub fn shortest_solutions<P: ParallelPuzzle>(
         &self,
         puzzle: &P,
         start: &P::State,
@@ -509,16 +559,21 @@ impl<'h> Solver<'h> {
     /// let report = Solver::new(Strategy::IdaStar { max_depth: 16 }).count_shortest(&Grid, &(0, 0), 16);
     /// assert_eq!(report.outcome, Shortest::Found { length: 16, count: 12_870 });
     /// ```
-    pub fn count_shortest<P: Puzzle>(
+    pub fn count_shortest<P: ParallelPuzzle>(
         &self,
         puzzle: &P,
         start: &P::State,
         max_depth: u32,
     ) -> ShortestReport {
+        let parallel = self.parallel_form::<P>();
         self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress);
             let mut stats = Stats::default();
-            let outcome = all::count(puzzle, start, max_depth, &ctx, &self.options, &mut stats);
+            let setup = Setup {
+                options: &self.options,
+                parallel,
+            };
+            let outcome = all::count(puzzle, start, max_depth, &ctx, setup, &mut stats);
             stats.elapsed = ctx.start.elapsed();
             ShortestReport { outcome, stats }
         })

@@ -297,3 +297,56 @@ fn bidirectional_bfs_equals_bfs() {
     }
     assert!(solved > 300 && long > 25, "{solved} {long}");
 }
+
+/// The graph behind a `Cell` counter: not `Sync`, so only
+/// `solve_sequential` takes it.
+struct Counted<'a> {
+    graph: &'a Graph,
+    calls: std::cell::Cell<u64>,
+}
+
+impl Puzzle for Counted<'_> {
+    type State = u32;
+    type Move = u8;
+    fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+        self.calls.set(self.calls.get() + 1);
+        self.graph.successors(s, out);
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.graph.is_goal(s)
+    }
+    fn lower_bound(&self, s: &u32) -> Option<u32> {
+        self.graph.lower_bound(s)
+    }
+}
+
+#[test]
+fn a_puzzle_that_is_not_sync_is_solved_sequentially_with_the_same_answers() {
+    let mut rng = SplitMix64::new(17);
+    let mut calls = 0;
+    for _ in 0..300 {
+        let graph = Graph::small(&mut rng);
+        let start = rng.below(graph.goals.len() as u64) as u32;
+        let counted = Counted {
+            graph: &graph,
+            calls: std::cell::Cell::new(0),
+        };
+        for strategy in [
+            Strategy::Dfs {
+                depth: 4,
+                mode: DepthMode::AtMost,
+            },
+            Strategy::IdaStar { max_depth: 6 },
+            Strategy::Bfs { max_depth: 6 },
+            Strategy::AStar { max_depth: 6 },
+            Strategy::Bidirectional { max_depth: 6 },
+        ] {
+            // Parallel and a pool asked for: ignored, the search stays here.
+            let solver = Solver::new(strategy).table(true).threads(2);
+            let here = solver.solve_sequential(&counted, &start);
+            assert_eq!(here.outcome, solver.solve(&graph, &start).outcome, "{strategy:?}");
+        }
+        calls += counted.calls.get();
+    }
+    assert!(calls > 300, "{calls}");
+}

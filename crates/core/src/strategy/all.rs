@@ -16,9 +16,8 @@ use hashbrown::HashMap;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::{Outcome, Shortest};
 use crate::puzzle::Puzzle;
-use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::{Children, ida, walk_length};
+use crate::strategy::{Children, Setup, ida, walk_length};
 
 fn stopped(i: Interrupt) -> Shortest {
     Shortest::Stopped(i.limit())
@@ -30,10 +29,10 @@ fn length<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    setup: Setup<'_, '_, P>,
     stats: &mut Stats,
 ) -> Result<u32, Shortest> {
-    match ida::solve(puzzle, start, max_depth, ctx, options, stats) {
+    match ida::solve(puzzle, start, max_depth, ctx, setup, stats) {
         Outcome::Solved(moves) => Ok(moves.len() as u32),
         Outcome::NoSolution => Err(Shortest::NoSolution),
         Outcome::Stopped(l) => Err(Shortest::Stopped(l)),
@@ -47,11 +46,11 @@ pub(crate) fn for_each<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    setup: Setup<'_, '_, P>,
     stats: &mut Stats,
     visit: &mut dyn FnMut(&[P::Move]) -> ControlFlow<()>,
 ) -> Shortest {
-    let length = match length(puzzle, start, max_depth, ctx, options, stats) {
+    let length = match length(puzzle, start, max_depth, ctx, setup, stats) {
         Ok(l) => l,
         Err(end) => return end,
     };
@@ -80,10 +79,10 @@ pub(crate) fn count<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    setup: Setup<'_, '_, P>,
     stats: &mut Stats,
 ) -> Shortest {
-    let length = match length(puzzle, start, max_depth, ctx, options, stats) {
+    let length = match length(puzzle, start, max_depth, ctx, setup, stats) {
         Ok(l) => l,
         Err(end) => return end,
     };

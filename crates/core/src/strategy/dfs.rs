@@ -5,9 +5,9 @@ use crate::meter::Ctx;
 use crate::outcome::Outcome;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
-use crate::solver::{DepthMode, Options};
+use crate::solver::DepthMode;
 use crate::stats::Stats;
-use crate::strategy::{DEEP, PassEnd, Runner, reach_check};
+use crate::strategy::{DEEP, PassEnd, Runner, Setup, reach_check};
 
 /// One pass to `depth`; the lexicographically smallest solution of `mode`.
 pub(crate) fn solve<P: Puzzle>(
@@ -16,9 +16,10 @@ pub(crate) fn solve<P: Puzzle>(
     depth: u32,
     mode: DepthMode,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    setup: Setup<'_, '_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    let Setup { options, parallel } = setup;
     if depth >= DEEP {
         if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
             return outcome;
@@ -37,7 +38,7 @@ pub(crate) fn solve<P: Puzzle>(
         table_by_left: options.table_by_left,
     };
     ctx.set_depth(depth);
-    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, parallel);
     let (end, pass_stats) = runner.pass(start, rules);
     *stats += pass_stats;
     if let Some(hook) = options.progress {

@@ -12,9 +12,8 @@ use crate::meter::Ctx;
 use crate::outcome::Outcome;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
-use crate::solver::Options;
 use crate::stats::Stats;
-use crate::strategy::{DEEP, PassEnd, Runner, reach_check};
+use crate::strategy::{DEEP, PassEnd, Runner, Setup, reach_check};
 
 /// A shortest solution of at most `max_depth` moves, lexicographically
 /// smallest among the shortest.
@@ -23,9 +22,10 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    setup: Setup<'_, '_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    let Setup { options, parallel } = setup;
     let Some(mut threshold) = puzzle.lower_bound(start) else {
         stats.dead_ends += 1;
         return Outcome::NoSolution;
@@ -45,7 +45,7 @@ pub(crate) fn solve<P: Puzzle>(
         table_slack: options.table_min_slack,
         table_by_left: options.table_by_left,
     };
-    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, options.parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, parallel);
     while threshold <= max_depth {
         rules.limit = threshold;
         ctx.set_depth(threshold);

@@ -15,9 +15,52 @@ use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
+#[cfg(feature = "parallel")]
+use crate::puzzle::ParallelPuzzle;
 use crate::puzzle::Puzzle;
+use crate::solver::Options;
 use crate::stats::Stats;
 use crate::table::Memo;
+
+/// One DFS pass in a form other than the sequential engine's.
+pub(crate) trait PassRun<P: Puzzle> {
+    /// One pass from `start` under `rules`, with the work it did.
+    fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats);
+}
+
+/// Makes the parallel form of a pass. Only a [`ParallelPuzzle`] has one;
+/// the strategies take it as an `Option`, so that they compile for any
+/// puzzle and [`Solver::solve_sequential`](crate::Solver::solve_sequential)
+/// needs no `Sync`.
+pub(crate) type ParallelForm<P> = for<'a> fn(&'a P, &'a Ctx<'a>, usize) -> Box<dyn PassRun<P> + 'a>;
+
+/// How a strategy runs: the solver's options and, when it may run in
+/// parallel, the parallel form of a pass.
+pub(crate) struct Setup<'o, 'h, P: Puzzle> {
+    pub(crate) options: &'o Options<'h>,
+    pub(crate) parallel: Option<ParallelForm<P>>,
+}
+
+impl<P: Puzzle> Clone for Setup<'_, '_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Puzzle> Copy for Setup<'_, '_, P> {}
+
+/// The parallel form for `P`.
+#[cfg(feature = "parallel")]
+pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
+    fn make<'a, P: ParallelPuzzle>(
+        puzzle: &'a P,
+        ctx: &'a Ctx<'a>,
+        table_bytes: usize,
+    ) -> Box<dyn PassRun<P> + 'a> {
+        Box::new(parallel::Parallel::new(puzzle, ctx, table_bytes))
+    }
+    make::<P>
+}
 
 /// Depth limits from this one up count as "practically unlimited": before
 /// such a DFS or IDA*, a small BFS checks whether any goal is reachable at
@@ -177,8 +220,7 @@ pub(crate) enum PassEnd<M> {
 /// iterations).
 pub(crate) enum Runner<'a, P: Puzzle> {
     Sequential(Box<Engine<'a, P>>),
-    #[cfg(feature = "parallel")]
-    Parallel(parallel::Parallel<'a, P>),
+    Parallel(Box<dyn PassRun<P> + 'a>),
 }
 
 impl<'a, P: Puzzle> Runner<'a, P> {
@@ -187,14 +229,16 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         ctx: &'a Ctx<'a>,
         rules: Rules,
         table_bytes: usize,
-        parallel: bool,
+        parallel: Option<ParallelForm<P>>,
     ) -> Self {
         // On one thread the parallel form would only add its locks.
         #[cfg(feature = "parallel")]
-        if parallel && rayon::current_num_threads() > 1 {
-            return Runner::Parallel(parallel::Parallel::new(puzzle, ctx, table_bytes));
+        let many = rayon::current_num_threads() > 1;
+        #[cfg(not(feature = "parallel"))]
+        let many = false;
+        if let Some(make) = parallel.filter(|_| many) {
+            return Runner::Parallel(make(puzzle, ctx, table_bytes));
         }
-        let _ = parallel;
         let engine = Engine::new(
             puzzle,
             rules,
@@ -222,8 +266,7 @@ impl<'a, P: Puzzle> Runner<'a, P> {
                 };
                 (end, std::mem::take(&mut engine.stats))
             }
-            #[cfg(feature = "parallel")]
-            Runner::Parallel(par) => par.pass(start, rules),
+            Runner::Parallel(par) => par.run_pass(start, rules),
         }
     }
 }

@@ -18,9 +18,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::engine::{Engine, Flow, INF, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::PassEnd;
+use crate::strategy::{PassEnd, PassRun};
 use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
@@ -51,7 +51,7 @@ pub(crate) struct Parallel<'a, P: Puzzle> {
     split: u32,
 }
 
-impl<'a, P: Puzzle> Parallel<'a, P> {
+impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
     pub(crate) fn new(puzzle: &'a P, ctx: &'a Ctx<'a>, table_bytes: usize) -> Self {
         let memo = (table_bytes > 0).then(|| SharedTable::new(table_bytes));
         Self {
@@ -194,5 +194,11 @@ impl<'a, P: Puzzle> Parallel<'a, P> {
             None => PassEnd::Fail { next },
         });
         (end, stats)
+    }
+}
+
+impl<P: ParallelPuzzle> PassRun<P> for Parallel<'_, P> {
+    fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
+        self.pass(start, rules)
     }
 }
