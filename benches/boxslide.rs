@@ -29,7 +29,7 @@ use puzzle_search::{Solver, SplitMix64, Strategy};
 use puzzle_testkit::all_moves::{AllMoves, DeadEndsOnly};
 
 /// Builds a solver for a move limit.
-type MakeSolver = fn(u32) -> Solver<'static>;
+type MakeSolver = fn(u32) -> Solver;
 
 fn sets() -> Vec<(&'static str, Vec<Level>)> {
     let mut rng = SplitMix64::new(1);

@@ -35,9 +35,9 @@ fn korf(c: &mut Criterion) {
     let ida = Solver::new(Strategy::IdaStar { max_depth: 80 });
     let variants = [
         ("ida", ida.clone()),
-        ("ida+table", ida.clone().table(true)),
-        ("parallel-2", ida.clone().parallel(true)),
-        ("parallel-2+table", ida.clone().table(true).parallel(true)),
+        ("ida+table", ida.table(true)),
+        ("parallel-2", ida.parallel(true)),
+        ("parallel-2+table", ida.table(true).parallel(true)),
     ];
     for id in INSTANCES {
         let (board, optimal) = all[id - 1];

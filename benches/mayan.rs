@@ -54,8 +54,8 @@ fn mayan(c: &mut Criterion) {
     });
     let variants = [
         ("packed", dfs.clone()),
-        ("+dedup", dfs.clone().dedup(true)),
-        ("+table", dfs.clone().table(true).table_min_left(1)),
+        ("+dedup", dfs.dedup(true)),
+        ("+table", dfs.table(true).table_min_left(1)),
         ("+table+dedup", mayan::solver(5).parallel(false).dedup(true)),
     ];
     let two = rayon::ThreadPoolBuilder::new()

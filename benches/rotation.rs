@@ -19,7 +19,7 @@ fn boards(depth: u32, count: usize) -> Vec<Board> {
     pdb::table().boards_of_depth(depth, count, &mut SplitMix64::new(u64::from(depth)))
 }
 
-fn ida() -> Solver<'static> {
+fn ida() -> Solver {
     Solver::new(Strategy::IdaStar {
         max_depth: rotation::MAX_DEPTH,
     })

@@ -16,7 +16,7 @@ use puzzle_search::boxslide::{self, Board, Level};
 use puzzle_search::{Solver, Strategy};
 use puzzle_search_cli::{args as cli, output, paint, variant};
 
-fn solver_named(name: &str, limit: u32) -> Result<Solver<'static>, String> {
+fn solver_named(name: &str, limit: u32) -> Result<Solver, String> {
     match name {
         "parallel" => Ok(boxslide::solver(limit)),
         "bfs" => Ok(Solver::new(Strategy::Bfs { max_depth: limit })),

@@ -17,7 +17,7 @@ use puzzle_search::mayan::{self, Board, Problem};
 use puzzle_search::{DepthMode, Solver, Strategy};
 use puzzle_search_cli::{args as cli, output, paint, variant};
 
-fn solver_named(name: &str, n: u32) -> Result<Solver<'static>, String> {
+fn solver_named(name: &str, n: u32) -> Result<Solver, String> {
     let dfs = Solver::new(Strategy::Dfs {
         depth: n,
         mode: DepthMode::Exactly,

@@ -94,7 +94,7 @@ fn run() -> Result<(), String> {
                     Method::Ida => Strategy::IdaStar { max_depth },
                     _ => Strategy::Bfs { max_depth },
                 };
-                let solver = Solver::new(strategy).on_progress(&progress);
+                let solver = Solver::new(strategy).on_progress(progress);
                 rotation::solve_with(board, &solver).map(|(answer, stats)| {
                     if args.stats {
                         eprintln!("case {case}: {stats}");

@@ -31,7 +31,7 @@ impl fmt::Display for Answer {
 /// (at every node with a move left), on every core (with `parallel`).
 /// Duplicate-child elimination is off: with the table it cost more than it
 /// saved (3-9%, `docs/puzzles/boxslide.md`).
-pub fn solver(limit: u32) -> Solver<'static> {
+pub fn solver(limit: u32) -> Solver {
     Solver::new(Strategy::IdaStar { max_depth: limit })
         .table(true)
         .table_min_left(1)
@@ -49,6 +49,6 @@ pub fn solve(level: &Level) -> Answer {
 }
 
 /// Runs `solver` on the level and returns the whole report.
-pub fn solve_with(level: &Level, solver: &Solver<'_>) -> Report<Move> {
+pub fn solve_with(level: &Level, solver: &Solver) -> Report<Move> {
     solver.solve(&BoxSlide, &level.board)
 }

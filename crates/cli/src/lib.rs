@@ -27,7 +27,7 @@ use puzzle_search_core::Solver;
 /// assert!(variant("ida+fast", "ida", base.clone()).is_none());
 /// assert!(variant("idamemo", "ida", base).is_none());
 /// ```
-pub fn variant(name: &str, prefix: &str, base: Solver<'static>) -> Option<Solver<'static>> {
+pub fn variant(name: &str, prefix: &str, base: Solver) -> Option<Solver> {
     let rest = name.strip_prefix(prefix)?;
     if !rest.is_empty() && !rest.starts_with('+') {
         return None;

@@ -6,7 +6,7 @@ use std::time::Instant;
 use hashbrown::DefaultHashBuilder;
 
 use crate::budget::{Budget, Limit};
-use crate::progress::{Phase, Progress, RUNNING_EVERY_MS};
+use crate::progress::{Hook, Phase, Progress, RUNNING_EVERY_MS};
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub(crate) struct Ctx<'a> {
     /// must agree on each state's hash.
     pub(crate) hasher: DefaultHashBuilder,
     /// The progress hook, told of [`Phase::Running`] from the budget checks.
-    pub(crate) progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub(crate) progress: Option<&'a Hook>,
     /// The current pass's depth limit, for those reports.
     pub(crate) depth: AtomicU32,
     /// When the last running report was made (ms since `start`).
@@ -48,10 +48,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub(crate) fn new(
-        budget: &'a Budget,
-        progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
-    ) -> Self {
+    pub(crate) fn new(budget: &'a Budget, progress: Option<&'a Hook>) -> Self {
         let start = Instant::now();
         Self {
             budget,

@@ -34,3 +34,6 @@ pub struct Progress {
     /// Time since the search started.
     pub elapsed: Duration,
 }
+
+/// A progress hook as the searches hold it.
+pub(crate) type Hook = dyn Fn(&Progress) + Send + Sync;

@@ -1,13 +1,14 @@
 //! Choosing a strategy and its options, and running it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::budget::Budget;
 use crate::meter::Ctx;
 use std::ops::ControlFlow;
 
 use crate::outcome::{Outcome, Report, ShortestReport};
-use crate::progress::Progress;
+use crate::progress::{Hook, Progress};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
 use crate::strategy::{ParallelForm, Setup, all, astar, bfs, bidir, dfs, ida};
@@ -134,8 +135,8 @@ impl fmt::Display for Strategy {
 }
 
 /// The options every strategy reads.
-#[derive(Clone, Copy)]
-pub(crate) struct Options<'h> {
+#[derive(Clone)]
+pub(crate) struct Options {
     pub(crate) table_bytes: usize,
     pub(crate) table_min_slack: u32,
     /// Gate the table on the moves left alone (see `table_min_left`).
@@ -144,7 +145,7 @@ pub(crate) struct Options<'h> {
     pub(crate) parallel: bool,
     /// Threads for the parallel passes (`None`: rayon's current pool).
     pub(crate) threads: Option<usize>,
-    pub(crate) progress: Option<&'h (dyn Fn(&Progress) + Sync)>,
+    pub(crate) progress: Option<Arc<Hook>>,
 }
 
 /// A configured search: a [`Strategy`], its options and a [`Budget`].
@@ -171,15 +172,21 @@ pub(crate) struct Options<'h> {
 ///     .dedup(true)
 ///     .budget(Budget::default().max_nodes(10_000));
 /// assert_eq!(solver.solve(&Count, &0).solution(), Some(&[1, 1, 1][..]));
+///
+/// // Each option borrows the solver and returns a new one: variants of
+/// // one base need no clone.
+/// let plain = solver.table(false);
+/// let parallel = solver.parallel(true);
+/// assert_eq!(plain.solve(&Count, &0).outcome, parallel.solve(&Count, &0).outcome);
 /// ```
 #[derive(Clone)]
-pub struct Solver<'h> {
+pub struct Solver {
     strategy: Strategy,
-    options: Options<'h>,
+    options: Options,
     budget: Budget,
 }
 
-impl fmt::Debug for Solver<'_> {
+impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solver")
             .field("strategy", &self.strategy)
@@ -194,7 +201,7 @@ impl fmt::Debug for Solver<'_> {
     }
 }
 
-impl<'h> Solver<'h> {
+impl Solver {
     /// The table size [`table(true)`](Self::table) uses: 64 MiB. The table
     /// starts small and grows to this only when the search needs it.
     pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
@@ -230,7 +237,8 @@ impl<'h> Solver<'h> {
     /// reached again by a longer way or round a cycle is not searched again.
     /// With it, IDA* on a finite space ends even with an enormous depth
     /// limit. It never changes an answer (see `docs/strategies.md`).
-    pub fn table(self, on: bool) -> Self {
+    #[must_use = "the builder returns the new solver"]
+    pub fn table(&self, on: bool) -> Self {
         self.table_bytes(if on { Self::DEFAULT_TABLE_BYTES } else { 0 })
     }
 
@@ -244,9 +252,11 @@ impl<'h> Solver<'h> {
     /// let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).table_bytes(16 << 20);
     /// # let _ = solver;
     /// ```
-    pub fn table_bytes(mut self, bytes: usize) -> Self {
-        self.options.table_bytes = bytes;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn table_bytes(&self, bytes: usize) -> Self {
+        let mut this = self.clone();
+        this.options.table_bytes = bytes;
+        this
     }
 
     /// The slack from which [`table`](Self::table) looks nodes up: 3.
@@ -267,10 +277,12 @@ impl<'h> Solver<'h> {
     /// let solver = Solver::new(Strategy::IdaStar { max_depth: 8 }).table(true).table_min_slack(1);
     /// # let _ = solver;
     /// ```
-    pub fn table_min_slack(mut self, slack: u32) -> Self {
-        self.options.table_min_slack = slack;
-        self.options.table_by_left = false;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn table_min_slack(&self, slack: u32) -> Self {
+        let mut this = self.clone();
+        this.options.table_min_slack = slack;
+        this.options.table_by_left = false;
+        this
     }
 
     /// Uses the table at nodes with at least `left` moves left, whatever
@@ -291,24 +303,30 @@ impl<'h> Solver<'h> {
     /// let solver = Solver::new(Strategy::IdaStar { max_depth: 8 }).table(true).table_min_left(1);
     /// # let _ = solver;
     /// ```
-    pub fn table_min_left(mut self, left: u32) -> Self {
-        self.options.table_min_slack = left;
-        self.options.table_by_left = true;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn table_min_left(&self, left: u32) -> Self {
+        let mut this = self.clone();
+        this.options.table_min_slack = left;
+        this.options.table_by_left = true;
+        this
     }
 
     /// Skips, in DFS and IDA*, a successor whose state equals an earlier
     /// sibling's. (BFS always skips states it has seen.)
-    pub fn dedup(mut self, on: bool) -> Self {
-        self.options.dedup = on;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn dedup(&self, on: bool) -> Self {
+        let mut this = self.clone();
+        this.options.dedup = on;
+        this
     }
 
     /// Runs DFS and IDA* passes on rayon's current thread pool (BFS stays
     /// sequential). Without the `parallel` feature this has no effect.
-    pub fn parallel(mut self, on: bool) -> Self {
-        self.options.parallel = on;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn parallel(&self, on: bool) -> Self {
+        let mut this = self.clone();
+        this.options.parallel = on;
+        this
     }
 
     /// Runs the parallel passes of [`solve`](Self::solve) and
@@ -324,10 +342,12 @@ impl<'h> Solver<'h> {
     /// let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).threads(2);
     /// # let _ = solver;
     /// ```
-    pub fn threads(mut self, n: usize) -> Self {
-        self.options.threads = Some(n.max(1));
-        self.options.parallel = n > 1;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn threads(&self, n: usize) -> Self {
+        let mut this = self.clone();
+        this.options.threads = Some(n.max(1));
+        this.options.parallel = n > 1;
+        this
     }
 
     /// Runs `f` on the pool [`threads`](Self::threads) asks for.
@@ -342,15 +362,63 @@ impl<'h> Solver<'h> {
     }
 
     /// Sets the limits.
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
+    #[must_use = "the builder returns the new solver"]
+    pub fn budget(&self, budget: Budget) -> Self {
+        let mut this = self.clone();
+        this.budget = budget;
+        this
     }
 
-    /// Calls `hook` after every IDA* iteration, DFS pass and BFS layer.
-    pub fn on_progress(mut self, hook: &'h (dyn Fn(&Progress) + Sync)) -> Self {
-        self.options.progress = Some(hook);
-        self
+    /// The same solver with another strategy (options, budget and hook
+    /// kept).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let base = Solver::new(Strategy::ida()).table(true);
+    /// let bfs = base.with_strategy(Strategy::bfs());
+    /// assert_eq!(bfs.strategy(), Strategy::bfs());
+    /// assert_eq!(base.strategy(), Strategy::ida());
+    /// ```
+    #[must_use = "the builder returns the new solver"]
+    pub fn with_strategy(&self, strategy: Strategy) -> Self {
+        let mut this = self.clone();
+        this.strategy = strategy;
+        this
+    }
+
+    /// Calls `hook` after every IDA* iteration, DFS pass, BFS layer and
+    /// A* or bidirectional layer, and about four times a second while a
+    /// search runs ([`Phase::Running`](crate::Phase::Running)). The hook is
+    /// kept behind an `Arc`, so it is `'static`: to collect what it hears,
+    /// move an `Arc` of a shared log into it.
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use puzzle_search_core::{Phase, Progress, Puzzle, Solver, Strategy};
+    /// # struct Count;
+    /// # impl Puzzle for Count {
+    /// #     type State = u8;
+    /// #     type Move = u8;
+    /// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    /// #         out.push((1, s.wrapping_add(1)));
+    /// #     }
+    /// #     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+    /// # }
+    /// let depths = Arc::new(Mutex::new(Vec::new()));
+    /// let log = Arc::clone(&depths);
+    /// let solver = Solver::new(Strategy::ida()).on_progress(move |p: &Progress| {
+    ///     if p.phase == Phase::Iteration {
+    ///         log.lock().unwrap().push(p.depth);
+    ///     }
+    /// });
+    /// solver.solve(&Count, &0);
+    /// assert_eq!(*depths.lock().unwrap(), [0, 1, 2, 3]);
+    /// ```
+    #[must_use = "the builder returns the new solver"]
+    pub fn on_progress(&self, hook: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
+        let mut this = self.clone();
+        this.options.progress = Some(Arc::new(hook));
+        this
     }
 
     /// Searches from `start`, in parallel when [`parallel`](Self::parallel)
@@ -413,7 +481,7 @@ impl<'h> Solver<'h> {
         start: &P::State,
         parallel: Option<ParallelForm<P>>,
     ) -> Report<P::Move> {
-        let ctx = Ctx::new(&self.budget, self.options.progress);
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let mut stats = Stats::default();
         let options = &self.options;
         let setup = Setup { options, parallel };
@@ -476,7 +544,7 @@ impl<'h> Solver<'h> {
         max_depth: u32,
         mut visit: impl FnMut(&[P::Move]) -> ControlFlow<()>,
     ) -> ShortestReport {
-        let ctx = Ctx::new(&self.budget, self.options.progress);
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let mut stats = Stats::default();
         let setup = Setup {
             options: &self.options,
@@ -567,7 +635,7 @@ impl<'h> Solver<'h> {
     ) -> ShortestReport {
         let parallel = self.parallel_form::<P>();
         self.on_pool(|| {
-            let ctx = Ctx::new(&self.budget, self.options.progress);
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
             let mut stats = Stats::default();
             let setup = Setup {
                 options: &self.options,

@@ -1,7 +1,7 @@
 //! The core's strategies on the 8-puzzle: agreement, parallel determinism,
 //! budgets and progress.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use puzzle_search_core::{
@@ -9,7 +9,7 @@ use puzzle_search_core::{
 };
 use puzzle_testkit::eight_puzzle::{Board, EightPuzzle, Slide, instances};
 
-fn solution(solver: &Solver<'_>, start: &Board) -> Vec<Slide> {
+fn solution(solver: &Solver, start: &Board) -> Vec<Slide> {
     let report = solver.solve(&EightPuzzle, start);
     match report.outcome {
         Outcome::Solved(moves) => {
@@ -149,7 +149,7 @@ impl Puzzle for Endless {
     }
 }
 
-fn every_strategy() -> Vec<Solver<'static>> {
+fn every_strategy() -> Vec<Solver> {
     let deep = 1_000_000;
     vec![
         Solver::new(Strategy::Dfs {
@@ -249,16 +249,20 @@ fn bfs_stops_at_its_state_limit_instead_of_eating_memory() {
 fn progress_reports_every_iteration_pass_and_layer() {
     let start = instances(1, 3)[0];
     let n = solution(&Solver::new(Strategy::Bfs { max_depth: 31 }), &start).len() as u32;
-    let seen = Mutex::new(Vec::new());
+    let seen = Arc::new(Mutex::new(Vec::new()));
     // Running reports (a quarter-second apart) are not part of this count.
-    let hook = |p: &puzzle_search_core::Progress| {
+    let log_to = Arc::clone(&seen);
+    let hook = move |p: &puzzle_search_core::Progress| {
         if p.phase != Phase::Running {
-            seen.lock().expect("not poisoned").push((p.phase, p.depth));
+            log_to
+                .lock()
+                .expect("not poisoned")
+                .push((p.phase, p.depth));
         }
     };
-    let report = Solver::new(Strategy::IdaStar { max_depth: 31 })
-        .on_progress(&hook)
-        .solve(&EightPuzzle, &start);
+    // One hook for three solvers: the builder keeps it behind an `Arc`.
+    let with_hook = Solver::new(Strategy::IdaStar { max_depth: 31 }).on_progress(hook);
+    let report = with_hook.solve(&EightPuzzle, &start);
     let iterations = report.stats.iterations as usize;
     let log = std::mem::take(&mut *seen.lock().expect("not poisoned"));
     assert_eq!(log.len(), iterations);
@@ -266,8 +270,8 @@ fn progress_reports_every_iteration_pass_and_layer() {
     assert_eq!(log.last().map(|l| l.1), Some(n));
     assert!(log.windows(2).all(|w| w[0].1 < w[1].1));
 
-    Solver::new(Strategy::Bfs { max_depth: 31 })
-        .on_progress(&hook)
+    with_hook
+        .with_strategy(Strategy::Bfs { max_depth: 31 })
         .solve(&EightPuzzle, &start);
     let log = std::mem::take(&mut *seen.lock().expect("not poisoned"));
     // BFS reports each finished layer; the goal is found while building layer n.
@@ -280,12 +284,12 @@ fn progress_reports_every_iteration_pass_and_layer() {
         .collect();
     assert_eq!(layers, (1..n).collect::<Vec<_>>());
 
-    Solver::new(Strategy::Dfs {
-        depth: n,
-        mode: DepthMode::AtMost,
-    })
-    .on_progress(&hook)
-    .solve(&EightPuzzle, &start);
+    with_hook
+        .with_strategy(Strategy::Dfs {
+            depth: n,
+            mode: DepthMode::AtMost,
+        })
+        .solve(&EightPuzzle, &start);
     assert_eq!(*seen.lock().expect("not poisoned"), [(Phase::Pass, n)]);
 }
 
@@ -408,10 +412,11 @@ fn a_long_single_pass_reports_that_it_is_running() {
             false
         }
     }
-    let running = Mutex::new(Vec::new());
-    let hook = |p: &puzzle_search_core::Progress| {
+    let running = Arc::new(Mutex::new(Vec::new()));
+    let log_to = Arc::clone(&running);
+    let hook = move |p: &puzzle_search_core::Progress| {
         if p.phase == Phase::Running {
-            running
+            log_to
                 .lock()
                 .expect("not poisoned")
                 .push((p.depth, p.nodes));
@@ -422,7 +427,7 @@ fn a_long_single_pass_reports_that_it_is_running() {
         mode: DepthMode::AtMost,
     })
     .budget(Budget::default().time_limit(Duration::from_millis(800)))
-    .on_progress(&hook)
+    .on_progress(hook)
     .solve(&Endless, &1);
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
     let log = running.lock().expect("not poisoned");

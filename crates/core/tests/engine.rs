@@ -8,7 +8,7 @@ use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, Spli
 
 const ROUNDS: usize = 150;
 
-fn shortest_searches(max_depth: u32) -> Vec<Solver<'static>> {
+fn shortest_searches(max_depth: u32) -> Vec<Solver> {
     let mut all = Vec::new();
     for table in [0, 300, 1 << 20] {
         for dedup in [false, true] {

@@ -25,10 +25,10 @@ fn quick_korf_instances_get_their_optimal_length_from_every_engine_option() {
         let moves = expected.unwrap_or_default();
         assert!(replay(&Fifteen, &board, &moves).is_ok_and(|end| Fifteen.is_goal(&end)));
         for solver in [
-            ida.clone().table(true),
-            ida.clone().table(true).dedup(true),
-            ida.clone().parallel(true),
-            ida.clone().table(true).parallel(true),
+            ida.table(true),
+            ida.table(true).dedup(true),
+            ida.parallel(true),
+            ida.table(true).parallel(true),
         ] {
             assert_eq!(
                 solver.solve(&Fifteen, &board).solution(),
@@ -64,13 +64,9 @@ fn timings_on_the_benched_instances() {
         let ida = Solver::new(Strategy::IdaStar { max_depth: 80 });
         for (name, solver, threads) in [
             ("ida", ida.clone(), &one),
-            ("ida+table", ida.clone().table(true), &one),
-            ("parallel 2", ida.clone().parallel(true), &two),
-            (
-                "parallel+table 2",
-                ida.clone().table(true).parallel(true),
-                &two,
-            ),
+            ("ida+table", ida.table(true), &one),
+            ("parallel 2", ida.parallel(true), &two),
+            ("parallel+table 2", ida.table(true).parallel(true), &two),
         ] {
             let hook = |p: &puzzle_search_core::Progress| {
                 if std::env::var("ITER").is_ok() {
@@ -80,7 +76,7 @@ fn timings_on_the_benched_instances() {
                     );
                 }
             };
-            let solver = solver.on_progress(&hook);
+            let solver = solver.on_progress(hook);
             let report = threads.install(|| solver.solve(&Fifteen, &board));
             assert_eq!(report.solution().map(<[_]>::len), Some(optimal as usize));
             println!("instance {id:3} {name:18} {}", report.stats);

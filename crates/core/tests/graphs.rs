@@ -18,7 +18,7 @@ fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {
 }
 
 /// Every option combination of a strategy.
-fn variants(strategy: Strategy) -> Vec<Solver<'static>> {
+fn variants(strategy: Strategy) -> Vec<Solver> {
     let mut all = Vec::new();
     for table in [0, 64, 1 << 20] {
         for dedup in [false, true] {
@@ -344,7 +344,11 @@ fn a_puzzle_that_is_not_sync_is_solved_sequentially_with_the_same_answers() {
             // Parallel and a pool asked for: ignored, the search stays here.
             let solver = Solver::new(strategy).table(true).threads(2);
             let here = solver.solve_sequential(&counted, &start);
-            assert_eq!(here.outcome, solver.solve(&graph, &start).outcome, "{strategy:?}");
+            assert_eq!(
+                here.outcome,
+                solver.solve(&graph, &start).outcome,
+                "{strategy:?}"
+            );
         }
         calls += counted.calls.get();
     }

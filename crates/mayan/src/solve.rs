@@ -35,7 +35,7 @@ impl fmt::Display for Answer {
 /// on every core (with the `parallel` feature). Add a budget to it for long
 /// runs. Duplicate-child elimination is off: with the table it cost more
 /// than it saved (5%, `docs/puzzles/mayan.md`).
-pub fn solver(n: u32) -> Solver<'static> {
+pub fn solver(n: u32) -> Solver {
     Solver::new(Strategy::Dfs {
         depth: n,
         mode: DepthMode::Exactly,
@@ -57,6 +57,6 @@ pub fn solve(problem: &Problem) -> Answer {
 
 /// Runs `solver` on the problem and returns the whole report (outcome and
 /// statistics), for comparisons and budgets.
-pub fn solve_with(problem: &Problem, solver: &Solver<'_>) -> Report<Move> {
+pub fn solve_with(problem: &Problem, solver: &Solver) -> Report<Move> {
     solver.solve(&Mayan, &problem.board)
 }

@@ -89,7 +89,7 @@ pub fn solve(board: &Board) -> Result<Answer, SolveError> {
 ///
 /// # Errors
 /// [`SolveError`] when the search stops or finds nothing.
-pub fn solve_with(board: &Board, solver: &Solver<'_>) -> Result<(Answer, Stats), SolveError> {
+pub fn solve_with(board: &Board, solver: &Solver) -> Result<(Answer, Stats), SolveError> {
     let report = solver.solve(&Rotation, board);
     match report.outcome {
         Outcome::Solved(moves) => {

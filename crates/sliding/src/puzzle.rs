@@ -180,7 +180,7 @@ impl Sliding {
     /// What [`solve`](Self::solve) runs: IDA* (no move limit that a board
     /// of 25 cells can reach: 255), in parallel with the `parallel`
     /// feature.
-    pub fn solver() -> Solver<'static> {
+    pub fn solver() -> Solver {
         Solver::new(Strategy::IdaStar { max_depth: 255 }).parallel(cfg!(feature = "parallel"))
     }
 
@@ -208,7 +208,7 @@ impl Sliding {
     pub fn solve_with(
         &self,
         board: &Board,
-        solver: &Solver<'_>,
+        solver: &Solver,
     ) -> Result<Option<Report<Dir>>, SolveError> {
         if (board.width(), board.height()) != (self.width, self.height) {
             return Err(SolveError::new(ErrorKind::BoardSize {

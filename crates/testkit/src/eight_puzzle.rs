@@ -209,7 +209,7 @@ pub fn instances(count: usize, seed: u64) -> Vec<Board> {
 
 /// Every strategy with its options, named, for a board whose optimal
 /// solution has `optimal` moves (the DFS rows search to that depth).
-pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
+pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver)> {
     let ida = Solver::new(Strategy::IdaStar { max_depth: 31 });
     let dfs = |mode| {
         Solver::new(Strategy::Dfs {
@@ -220,7 +220,7 @@ pub fn every_strategy(optimal: u32) -> Vec<(&'static str, Solver<'static>)> {
     };
     vec![
         ("ida", ida.clone()),
-        ("ida +table +dedup", ida.clone().table(true).dedup(true)),
+        ("ida +table +dedup", ida.table(true).dedup(true)),
         ("ida parallel", ida.parallel(true)),
         ("bfs", Solver::new(Strategy::Bfs { max_depth: 31 })),
         ("astar", Solver::new(Strategy::AStar { max_depth: 31 })),

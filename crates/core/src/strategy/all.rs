@@ -29,7 +29,7 @@ fn length<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, '_, P>,
+    setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Result<u32, Shortest> {
     match ida::solve(puzzle, start, max_depth, ctx, setup, stats) {
@@ -46,7 +46,7 @@ pub(crate) fn for_each<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, '_, P>,
+    setup: Setup<'_, P>,
     stats: &mut Stats,
     visit: &mut dyn FnMut(&[P::Move]) -> ControlFlow<()>,
 ) -> Shortest {
@@ -79,7 +79,7 @@ pub(crate) fn count<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, '_, P>,
+    setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Shortest {
     let length = match length(puzzle, start, max_depth, ctx, setup, stats) {

@@ -29,7 +29,7 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    _options: &Options<'_>,
+    _options: &Options,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     if puzzle.is_goal(start) {

@@ -24,7 +24,7 @@ use crate::budget::Limit;
 use crate::engine::check_order;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
-use crate::progress::{Phase, Progress};
+use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
@@ -54,7 +54,7 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    options: &Options,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     let max_states = ctx.budget.max_states;
@@ -64,7 +64,7 @@ pub(crate) fn solve<P: Puzzle>(
         max_depth,
         max_states,
         ctx,
-        options.progress,
+        options.progress.as_deref(),
         stats,
     )
 }
@@ -76,7 +76,7 @@ pub(crate) fn search<P: Puzzle>(
     max_depth: u32,
     max_states: usize,
     ctx: &Ctx<'_>,
-    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    progress: Option<&Hook>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     if puzzle.is_goal(start) {

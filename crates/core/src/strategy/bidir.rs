@@ -20,7 +20,7 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    options: &Options<'_>,
+    options: &Options,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     let mut goals = Vec::new();

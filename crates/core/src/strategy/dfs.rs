@@ -16,7 +16,7 @@ pub(crate) fn solve<P: Puzzle>(
     depth: u32,
     mode: DepthMode,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, '_, P>,
+    setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     let Setup { options, parallel } = setup;
@@ -41,7 +41,7 @@ pub(crate) fn solve<P: Puzzle>(
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, parallel);
     let (end, pass_stats) = runner.pass(start, rules);
     *stats += pass_stats;
-    if let Some(hook) = options.progress {
+    if let Some(hook) = &options.progress {
         hook(&Progress {
             phase: Phase::Pass,
             depth,

@@ -22,7 +22,7 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, '_, P>,
+    setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     let Setup { options, parallel } = setup;
@@ -52,7 +52,7 @@ pub(crate) fn solve<P: Puzzle>(
         let (end, pass_stats) = runner.pass(start, rules);
         *stats += pass_stats;
         stats.iterations += 1;
-        if let Some(hook) = options.progress {
+        if let Some(hook) = &options.progress {
             hook(&Progress {
                 phase: Phase::Iteration,
                 depth: threshold,

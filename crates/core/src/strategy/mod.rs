@@ -36,18 +36,18 @@ pub(crate) type ParallelForm<P> = for<'a> fn(&'a P, &'a Ctx<'a>, usize) -> Box<d
 
 /// How a strategy runs: the solver's options and, when it may run in
 /// parallel, the parallel form of a pass.
-pub(crate) struct Setup<'o, 'h, P: Puzzle> {
-    pub(crate) options: &'o Options<'h>,
+pub(crate) struct Setup<'o, P: Puzzle> {
+    pub(crate) options: &'o Options,
     pub(crate) parallel: Option<ParallelForm<P>>,
 }
 
-impl<P: Puzzle> Clone for Setup<'_, '_, P> {
+impl<P: Puzzle> Clone for Setup<'_, P> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<P: Puzzle> Copy for Setup<'_, '_, P> {}
+impl<P: Puzzle> Copy for Setup<'_, P> {}
 
 /// The parallel form for `P`.
 #[cfg(feature = "parallel")]
