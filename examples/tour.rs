@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use puzzle_search::{
-    DepthMode, Outcome, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay, rotation,
+    DepthMode, Outcome, Puzzle, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay, rotation,
 };
 use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
 
@@ -22,6 +22,26 @@ struct Row {
 }
 
 /// The 8-puzzle of the `custom_puzzle` example, seed 2026, by every strategy.
+/// A table cell for an outcome: the moves, each written by `show`, once
+/// they replay to a goal; `none` when there is no solution; the limit when
+/// the search stopped.
+fn answer_cell<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    outcome: &Outcome<P::Move>,
+    none: &str,
+    show: impl Fn(&P::Move) -> String,
+) -> String {
+    match outcome.clone().into_result() {
+        Ok(Some(moves)) if replay(puzzle, start, &moves).is_ok() => {
+            moves.iter().map(show).collect::<String>().trim_end().to_string()
+        }
+        Ok(Some(_)) => "REPLAY FAILED".to_string(),
+        Ok(None) => none.to_string(),
+        Err(limit) => limit.to_string(),
+    }
+}
+
 fn eight_puzzle_rows(rows: &mut Vec<Row>) {
     let start = Board::random(&mut SplitMix64::new(2026));
     let optimal = Solver::new(Strategy::IdaStar { max_depth: 31 })
@@ -31,14 +51,9 @@ fn eight_puzzle_rows(rows: &mut Vec<Row>) {
     let solvers = eight_puzzle::every_strategy(optimal);
     for (name, solver) in solvers {
         let report = solver.solve(&EightPuzzle, &start);
-        let answer = match &report.outcome {
-            Outcome::Solved(moves) if replay(&EightPuzzle, &start, moves).is_ok() => {
-                moves.iter().map(|m| m.letter()).collect()
-            }
-            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
-            Outcome::NoSolution => "no solution".to_string(),
-            Outcome::Stopped(limit) => limit.to_string(),
-        };
+        let answer = answer_cell(&EightPuzzle, &start, &report.outcome, "no solution", |m| {
+            m.letter().to_string()
+        });
         rows.push(Row {
             puzzle: "8-puzzle",
             strategy: name.to_string(),
@@ -112,16 +127,9 @@ fn mayan_rows(rows: &mut Vec<Row>) {
     ];
     for (name, solver) in solvers {
         let report = mayan::solve_with(&problem, &solver);
-        let answer = match &report.outcome {
-            Outcome::Solved(moves) if replay(&mayan::Mayan, &problem.board, moves).is_ok() => moves
-                .iter()
-                .map(|m| format!("({m})"))
-                .collect::<Vec<_>>()
-                .join(" "),
-            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
-            Outcome::NoSolution => "-1".to_string(),
-            Outcome::Stopped(limit) => limit.to_string(),
-        };
+        let answer = answer_cell(&mayan::Mayan, &problem.board, &report.outcome, "-1", |m| {
+            format!("({m}) ")
+        });
         rows.push(Row {
             puzzle: "mayan",
             strategy: name.to_string(),
@@ -219,18 +227,10 @@ fn boxslide_rows(rows: &mut Vec<Row>) {
     ];
     for (name, solver) in solvers {
         let report = boxslide::solve_with(&level, &solver);
-        let answer = match &report.outcome {
-            Outcome::Solved(moves) if replay(&boxslide::BoxSlide, &level.board, moves).is_ok() => {
-                moves
-                    .iter()
-                    .map(|m| format!("({m})"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }
-            Outcome::Solved(_) => "REPLAY FAILED".to_string(),
-            Outcome::NoSolution => "-1".to_string(),
-            Outcome::Stopped(limit) => limit.to_string(),
-        };
+        let puzzle = &boxslide::BoxSlide;
+        let answer = answer_cell(puzzle, &level.board, &report.outcome, "-1", |m| {
+            format!("({m}) ")
+        });
         let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
         rows.push(Row {
             puzzle: "boxslide",

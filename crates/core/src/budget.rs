@@ -29,6 +29,7 @@ impl CancelFlag {
 
 /// Which limit of a [`Budget`] stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// More nodes were expanded than [`Budget::max_nodes`] allows.
     Nodes,
@@ -67,20 +68,19 @@ impl fmt::Display for Limit {
 ///     .max_nodes(1_000_000)
 ///     .time_limit(Duration::from_secs(2))
 ///     .cancel_flag(flag.clone());
-/// assert_eq!(budget.max_nodes, Some(1_000_000));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// Stop after expanding this many nodes (all threads together).
-    pub max_nodes: Option<u64>,
+    pub(crate) max_nodes: Option<u64>,
     /// Stop this long after the search starts.
-    pub time_limit: Option<Duration>,
+    pub(crate) time_limit: Option<Duration>,
     /// Stop at this instant.
-    pub deadline: Option<Instant>,
+    pub(crate) deadline: Option<Instant>,
     /// Stop when this flag is set.
-    pub cancel: Option<CancelFlag>,
+    pub(crate) cancel: Option<CancelFlag>,
     /// The most states BFS may store in its visited set.
-    pub max_states: usize,
+    pub(crate) max_states: usize,
 }
 
 impl Default for Budget {
@@ -99,31 +99,33 @@ impl Budget {
     /// The default cap on states stored by BFS: 2^24 (about 16.7 million).
     pub const DEFAULT_MAX_STATES: usize = 1 << 24;
 
-    /// Sets [`max_nodes`](Self::max_nodes).
+    /// Stops the search after expanding `nodes` nodes (all threads together).
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
         self
     }
 
-    /// Sets [`time_limit`](Self::time_limit).
+    /// Stops the search `limit` after it starts.
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
 
-    /// Sets [`deadline`](Self::deadline).
+    /// Stops the search at the instant `at`.
     pub fn deadline(mut self, at: Instant) -> Self {
         self.deadline = Some(at);
         self
     }
 
-    /// Sets [`cancel`](Self::cancel).
+    /// Stops the search when `flag` is set (from another thread, say).
     pub fn cancel_flag(mut self, flag: CancelFlag) -> Self {
         self.cancel = Some(flag);
         self
     }
 
-    /// Sets [`max_states`](Self::max_states).
+    /// Caps the states BFS, A* and bidirectional BFS store (default
+    /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES)); reaching it stops
+    /// the search with [`Limit::States`].
     pub fn max_states(mut self, states: usize) -> Self {
         self.max_states = states;
         self

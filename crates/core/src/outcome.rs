@@ -5,6 +5,7 @@ use crate::stats::Stats;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome<M> {
     /// The answer the strategy promises, as the moves from the start.
     Solved(Vec<M>),
@@ -17,6 +18,7 @@ pub enum Outcome<M> {
 
 /// The outcome of a search with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Report<M> {
     /// How the search ended.
     pub outcome: Outcome<M>,
@@ -74,6 +76,7 @@ pub enum Shortest {
 
 /// A [`Shortest`] with the statistics of the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ShortestReport {
     /// How it ended.
     pub outcome: Shortest,

@@ -85,6 +85,7 @@ pub trait Abstraction: Sync {
 /// Progress of a build, for a progress bar: states settled so far, and the
 /// total.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BuildProgress {
     /// The distance being settled.
     pub depth: u8,

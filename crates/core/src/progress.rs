@@ -24,6 +24,7 @@ pub(crate) const RUNNING_EVERY_MS: u64 = 250;
 /// A report sent to the hook set with
 /// [`Solver::on_progress`](crate::Solver::on_progress).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// What finished.
     pub phase: Phase,

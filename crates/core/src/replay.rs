@@ -7,6 +7,7 @@ use crate::puzzle::Puzzle;
 
 /// Why [`replay`] rejected a move sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError<M> {
     /// Move number `index` (from 0) is not legal in the state it is played in.
     IllegalMove {

@@ -26,6 +26,7 @@ pub enum DepthMode {
 /// A search strategy. Every strategy returns the lexicographically smallest
 /// (in canonical move order) of the solutions it promises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Strategy {
     /// Depth-first search to `depth` moves, in one pass.
     Dfs {

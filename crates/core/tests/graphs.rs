@@ -10,11 +10,7 @@ use puzzle_search_core::{
 };
 
 fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {
-    match outcome {
-        Outcome::Solved(m) => Some(m.clone()),
-        Outcome::NoSolution => None,
-        Outcome::Stopped(limit) => panic!("stopped unexpectedly: {limit}"),
-    }
+    solved_opt(outcome.clone())
 }
 
 /// Every option combination of a strategy.
@@ -239,11 +235,9 @@ fn astar_with_an_inconsistent_bound_and_every_shortest_solution_equal_brute_forc
 }
 
 fn solved_opt(outcome: Outcome<u8>) -> Option<Vec<u8>> {
-    match outcome {
-        Outcome::Solved(m) => Some(m),
-        Outcome::NoSolution => None,
-        Outcome::Stopped(limit) => panic!("stopped unexpectedly: {limit}"),
-    }
+    outcome
+        .into_result()
+        .unwrap_or_else(|limit| panic!("stopped unexpectedly: {limit}"))
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Budget, Limit, Outcome, Puzzle, Solver, Stats, Strategy};
+use puzzle_search_core::{Budget, Limit, Puzzle, Solver, Stats, Strategy};
 
 use crate::grid::Grid;
 
@@ -201,10 +201,10 @@ pub fn bfs_to_white_with(board: &Grid, budget: Budget) -> Result<(Option<Grid>, 
     let report = Solver::new(Strategy::Bfs { max_depth })
         .budget(budget)
         .solve(&puzzle, &puzzle.pack(board));
-    match report.outcome {
-        Outcome::Solved(moves) => Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats)),
-        Outcome::NoSolution => Ok((None, report.stats)),
-        Outcome::Stopped(limit) => Err(BfsError {
+    match report.outcome.into_result() {
+        Ok(Some(moves)) => Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats)),
+        Ok(None) => Ok((None, report.stats)),
+        Err(limit) => Err(BfsError {
             kind: BfsErrorKind::Stopped(limit),
         }),
     }

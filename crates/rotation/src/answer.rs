@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Limit, Outcome, Solver, Stats, Strategy};
+use puzzle_search_core::{Limit, Solver, Stats, Strategy};
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -91,12 +91,12 @@ pub fn solve(board: &Board) -> Result<Answer, SolveError> {
 /// [`SolveError`] when the search stops or finds nothing.
 pub fn solve_with(board: &Board, solver: &Solver) -> Result<(Answer, Stats), SolveError> {
     let report = solver.solve(&Rotation, board);
-    match report.outcome {
-        Outcome::Solved(moves) => {
+    match report.outcome.into_result() {
+        Ok(Some(moves)) => {
             let answer = Answer::from_moves(board, moves).ok_or(SolveError::NotWithinDepth)?;
             Ok((answer, report.stats))
         }
-        Outcome::NoSolution => Err(SolveError::NotWithinDepth),
-        Outcome::Stopped(limit) => Err(SolveError::Stopped(limit)),
+        Ok(None) => Err(SolveError::NotWithinDepth),
+        Err(limit) => Err(SolveError::Stopped(limit)),
     }
 }
