@@ -1,57 +1,32 @@
 //! Seeded levels.
 
-use std::error::Error;
-use std::fmt;
-
 use arrayvec::ArrayVec;
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::{GenerateError, SplitMix64};
 
 use crate::board::{Board, MAX_COLOURS, MAX_SIDE};
 use crate::parse::Level;
 use crate::puzzle::BoxSlide;
 
-/// Why [`generate`] or [`level`] made nothing (the same convention as
-/// Mayan's generator).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// A request no board can meet: a side outside `1..=16` or a width
-    /// below 3, colours outside `1..=15`, fewer than 3 boxes for a level,
-    /// or more boxes than the inner columns hold.
-    BadRequest,
-    /// No board or level of the kind asked for was found in the tries
-    /// allowed.
-    GaveUp,
-}
 
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::BadRequest => f.write_str(
-                "sides must be 1 to 16 (width at least 3), colours 1 to 15, and the boxes must fit in the inner columns",
-            ),
-            GenerateError::GaveUp => f.write_str("nothing of the kind asked for found in the tries allowed"),
-        }
-    }
-}
-
-impl Error for GenerateError {}
+/// What an impossible board size breaks.
+const BAD_SIZE: &str =
+    "sides must be 1 to 16 (the width at least 3), colours 1 to 15, and the boxes must fit in the inner columns";
 
 /// A seeded random board: `height x width`, empty outer columns, `boxes`
 /// boxes rounded down to a multiple of 3 in colours `1..=colours`,
 /// settled, no run of three.
 ///
 /// # Errors
-/// [`GenerateError::BadRequest`] for impossible sizes,
-/// [`GenerateError::GaveUp`] after 1,000 boards that held a run.
+/// [`GenerateError`]: a bad request for impossible sizes, or giving up
+/// after 1,000 boards that held a run.
 ///
 /// ```
 /// use puzzle_boxslide::{GenerateError, generate};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::{GenerateError, SplitMix64};
 /// let board = generate(&mut SplitMix64::new(1), 6, 6, 9, 3)?;
 /// assert!(board.is_stable() && board.first_run().is_none());
-/// assert_eq!(generate(&mut SplitMix64::new(1), 2, 4, 9, 3), Err(GenerateError::BadRequest));
+/// assert!(generate(&mut SplitMix64::new(1), 2, 4, 9, 3).is_err_and(|e| e.is_bad_request()));
 /// # Ok::<(), GenerateError>(())
 /// ```
 pub fn generate(
@@ -63,11 +38,11 @@ pub fn generate(
 ) -> Result<Board, GenerateError> {
     let fits = (1..=MAX_SIDE).contains(&height) && (3..=MAX_SIDE).contains(&width);
     if !fits || !(1..=MAX_COLOURS).contains(&colours) || boxes > height * (width - 2) {
-        return Err(GenerateError::BadRequest);
+        return Err(GenerateError::bad_request(BAD_SIZE));
     }
     let inner = width - 2;
     for _ in 0..1000 {
-        let mut board = Board::empty(height, width).ok_or(GenerateError::BadRequest)?;
+        let mut board = Board::empty(height, width).ok_or(GenerateError::bad_request(BAD_SIZE))?;
         // Fixed capacities, no heap: at most 16 x 14 boxes, 14 columns.
         let mut heights = [0usize; MAX_SIDE];
         let mut pool: ArrayVec<u8, { MAX_SIDE * MAX_SIDE }> = (0..boxes / 3)
@@ -92,7 +67,7 @@ pub fn generate(
             return Ok(board);
         }
     }
-    Err(GenerateError::GaveUp)
+    Err(GenerateError::gave_up("no board without a run of three", 1000))
 }
 
 /// What a generated level's answer must be.
@@ -125,13 +100,13 @@ pub fn level_with_answer(
 /// dense boards take as long as their search.
 ///
 /// # Errors
-/// [`GenerateError::BadRequest`] at once for fewer than 3 boxes, more than
-/// the inner columns hold or an impossible size;
-/// [`GenerateError::GaveUp`] when none of the `tries` boards fits.
+/// [`GenerateError`]: a bad request, at once, for fewer than 3 boxes, more
+/// than the inner columns hold or an impossible size; giving up when none
+/// of the `tries` boards fits.
 ///
 /// ```
 /// use puzzle_boxslide::{Wanted, level};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::{GenerateError, SplitMix64};
 /// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000)?;
 /// assert!(puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2));
 /// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_err());
@@ -148,7 +123,9 @@ pub fn level(
     let cells = height.saturating_mul(width.saturating_sub(2));
     if boxes.is_some_and(|n| n < 3 || n > cells) {
         // No board of that many boxes fits inside the empty outer columns.
-        return Err(GenerateError::BadRequest);
+        return Err(GenerateError::bad_request(
+            "at least 3 boxes, and no more than the inner columns hold",
+        ));
     }
     let limit = match wanted {
         Wanted::Moves(k) | Wanted::NoneWithin(k) => k,
@@ -161,7 +138,7 @@ pub fn level(
         let colours = if count >= 18 { 3 } else { 2 } + rng.below(3) as u8;
         let board = match generate(rng, height, width, count, colours) {
             Ok(board) => board,
-            Err(GenerateError::BadRequest) => return Err(GenerateError::BadRequest),
+            Err(e) if e.is_bad_request() => return Err(e),
             Err(_) => continue,
         };
         let report = crate::solver(limit).solve(&BoxSlide, &board);
@@ -176,5 +153,5 @@ pub fn level(
             return Ok(Level { board, limit });
         }
     }
-    Err(GenerateError::GaveUp)
+    Err(GenerateError::gave_up("no level with the answer asked for", tries as u64))
 }

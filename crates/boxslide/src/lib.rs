@@ -29,7 +29,8 @@ mod puzzle;
 mod solve;
 
 pub use board::{Board, MAX_COLOURS, MAX_SIDE};
-pub use generate::{GenerateError, Wanted, generate, level, level_with_answer};
+pub use generate::{Wanted, generate, level, level_with_answer};
+pub use puzzle_search_core::GenerateError;
 pub use moves::{Dir, Move};
 pub use parse::{Level, ParseError};
 pub use puzzle::BoxSlide;

@@ -1,37 +1,11 @@
 //! A seeded generator of valid boards.
 
-use std::error::Error;
-use std::fmt;
-
 use arrayvec::ArrayVec;
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::{GenerateError, SplitMix64};
 
 use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
 
-/// Why [`generate`] could not make a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// More blocks than cells, or colours outside `1..=10`.
-    BadRequest,
-    /// No board without a run of three was found in many tries (too many
-    /// blocks for too few colours).
-    GaveUp,
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::BadRequest => {
-                f.write_str("blocks must be at most 35 and colours 1 to 10")
-            }
-            GenerateError::GaveUp => f.write_str("no board without a run of three found"),
-        }
-    }
-}
-
-impl Error for GenerateError {}
 
 /// A seeded random valid board: `blocks` blocks of colours `1..=colours`,
 /// settled, with no run of three. With `triples`, every colour's count is
@@ -43,7 +17,7 @@ impl Error for GenerateError {}
 ///
 /// ```
 /// use puzzle_mayan::generate;
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::{GenerateError, SplitMix64};
 /// let board = generate(&mut SplitMix64::new(1), 12, 4, true)?;
 /// assert!(board.is_settled() && board.first_run().is_none());
 /// assert!(board.colour_counts().iter().all(|&c| c % 3 == 0));
@@ -56,7 +30,9 @@ pub fn generate(
     triples: bool,
 ) -> Result<Board, GenerateError> {
     if blocks > WIDTH * HEIGHT || !(1..=COLOURS).contains(&colours) {
-        return Err(GenerateError::BadRequest);
+        return Err(GenerateError::bad_request(
+            "blocks must be at most 35 and colours 1 to 10",
+        ));
     }
     for _ in 0..10_000 {
         // Fixed capacities, no heap: at most 35 blocks, 7 a column.
@@ -92,7 +68,7 @@ pub fn generate(
             return Ok(board);
         }
     }
-    Err(GenerateError::GaveUp)
+    Err(GenerateError::gave_up("no board without a run of three", 10_000))
 }
 
 /// A seeded problem for benchmarks: `n` moves, `blocks` blocks (rounded down
@@ -106,7 +82,7 @@ pub fn generate(
 ///
 /// ```
 /// use puzzle_mayan::problem;
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::{GenerateError, SplitMix64};
 /// let p = problem(&mut SplitMix64::new(2), 3, 12, Some(true))?;
 /// assert!(puzzle_mayan::solve(&p).0.is_some());
 /// # Ok::<(), puzzle_mayan::GenerateError>(())
@@ -131,5 +107,5 @@ pub fn problem(
             return Ok(problem);
         }
     }
-    Err(GenerateError::GaveUp)
+    Err(GenerateError::gave_up("no board with the answer asked for", 100_000))
 }

@@ -23,7 +23,8 @@ mod puzzle;
 mod solve;
 
 pub use board::{Board, COLOURS, HEIGHT, Run, WIDTH};
-pub use generate::{GenerateError, generate, problem};
+pub use generate::{generate, problem};
+pub use puzzle_search_core::GenerateError;
 pub use moves::{Dir, Move};
 pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;

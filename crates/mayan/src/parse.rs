@@ -6,99 +6,80 @@ use std::str::FromStr;
 
 use crate::board::{Board, COLOURS, HEIGHT, Run, WIDTH};
 
-/// Why the input is not a valid puzzle. Tokens are counted from 1 over the
-/// whole input, columns as `x` from 0.
+/// Why the input is not a valid puzzle: one line of text naming what and
+/// where. Places are given as editors count them: lines from 1, and the
+/// token's number over the whole input from 1; columns as the judge's
+/// `x`, from 0.
+///
+/// ```
+/// use puzzle_mayan::Problem;
+/// let err = "3\n1 0\nx 0\n0\n0\n0".parse::<Problem>().unwrap_err();
+/// assert_eq!(err.line(), Some(3));
+/// assert_eq!(err.to_string(), "line 3, token 4: 'x' is not an integer");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// The input is empty.
+pub struct ParseError {
+    kind: Kind,
+    /// The line and the token number, where the error has a place.
+    at: Option<(usize, usize)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
     Empty,
-    /// A token that is not an integer.
-    NotInteger {
-        /// Its position.
-        token: usize,
-        /// The token.
-        text: String,
-    },
-    /// `n` outside `1..=5`.
-    MovesOutOfRange {
-        /// The value.
-        n: i64,
-    },
-    /// A colour outside `1..=10`.
-    ColourOutOfRange {
-        /// Its position.
-        token: usize,
-        /// Its column.
-        x: usize,
-        /// The value.
-        colour: i64,
-    },
-    /// A column with more than 7 blocks.
-    ColumnTooTall {
-        /// The token of the eighth block.
-        token: usize,
-        /// The column.
-        x: usize,
-    },
-    /// The input ends inside a column, before its `0`.
-    MissingZero {
-        /// The column.
-        x: usize,
-    },
-    /// The input ends before the fifth column.
-    TooFewColumns {
-        /// How many columns were complete.
-        columns: usize,
-    },
-    /// More tokens after the fifth column.
-    Trailing {
-        /// Its position.
-        token: usize,
-        /// The token.
-        text: String,
-    },
-    /// The starting board already holds a run of three.
+    NotInteger(String),
+    MovesOutOfRange(i64),
+    ColourOutOfRange { x: usize, colour: i64 },
+    ColumnTooTall { x: usize },
+    MissingZero { x: usize },
+    TooFewColumns { columns: usize },
+    Trailing(String),
     InitialRun(Run),
+}
+
+impl ParseError {
+    fn new(kind: Kind, at: Option<Token>) -> Self {
+        Self {
+            kind,
+            at: at.map(|t| (t.line, t.number)),
+        }
+    }
+
+    /// The line of the input the error is on (from 1), where it has one.
+    pub fn line(&self) -> Option<usize> {
+        self.at.map(|(line, _)| line)
+    }
+
+    /// The number of the token the error is at (from 1, over the whole
+    /// input), where it has one.
+    pub fn token(&self) -> Option<usize> {
+        self.at.map(|(_, token)| token)
+    }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Empty => f.write_str("the input is empty: expected n and five columns"),
-            ParseError::NotInteger { token, text } => {
-                write!(f, "token {token}: '{text}' is not an integer")
+        if let Some((line, token)) = self.at {
+            write!(f, "line {line}, token {token}: ")?;
+        }
+        match &self.kind {
+            Kind::Empty => f.write_str("the input is empty: expected n and five columns"),
+            Kind::NotInteger(text) => write!(f, "'{text}' is not an integer"),
+            Kind::MovesOutOfRange(n) => write!(f, "n = {n} is outside 1..=5"),
+            Kind::ColourOutOfRange { x, colour } => {
+                write!(f, "column x={x}: colour {colour} is outside 1..={COLOURS}")
             }
-            ParseError::MovesOutOfRange { n } => {
-                write!(f, "token 1: n = {n} is outside 1..=5")
+            Kind::ColumnTooTall { x } => {
+                write!(f, "column x={x}: the column is taller than {HEIGHT} blocks")
             }
-            ParseError::ColourOutOfRange { token, x, colour } => {
-                write!(
-                    f,
-                    "token {token} (column x={x}): colour {colour} is outside 1..={COLOURS}"
-                )
+            Kind::MissingZero { x } => {
+                write!(f, "column x={x}: the input ends before the column's closing 0")
             }
-            ParseError::ColumnTooTall { token, x } => {
-                write!(
-                    f,
-                    "token {token} (column x={x}): the column is taller than {HEIGHT} blocks"
-                )
-            }
-            ParseError::MissingZero { x } => {
-                write!(
-                    f,
-                    "column x={x}: the input ends before the column's closing 0"
-                )
-            }
-            ParseError::TooFewColumns { columns } => {
+            Kind::TooFewColumns { columns } => {
                 write!(f, "the input ends after {columns} of {WIDTH} columns")
             }
-            ParseError::Trailing { token, text } => {
-                write!(
-                    f,
-                    "token {token}: unexpected '{text}' after the fifth column"
-                )
-            }
-            ParseError::InitialRun(run) => {
+            Kind::Trailing(text) => write!(f, "unexpected '{text}' after the fifth column"),
+            Kind::InitialRun(run) => {
                 write!(f, "the starting board already holds a run of three: {run}")
             }
         }
@@ -127,14 +108,16 @@ impl FromStr for Problem {
     /// too few columns, trailing garbage, a starting run of three.
     fn from_str(s: &str) -> Result<Self, ParseError> {
         let mut tokens = Tokens::new(s);
-        let (_, n) = tokens.next_int()?.ok_or(ParseError::Empty)?;
+        let (first, n) = tokens
+            .next_int()?
+            .ok_or(ParseError::new(Kind::Empty, None))?;
         if !(1..=5).contains(&n) {
-            return Err(ParseError::MovesOutOfRange { n });
+            return Err(ParseError::new(Kind::MovesOutOfRange(n), Some(first)));
         }
         let board = tokens.columns()?;
         tokens.finish()?;
         if let Some(run) = board.first_run() {
-            return Err(ParseError::InitialRun(run));
+            return Err(ParseError::new(Kind::InitialRun(run), None));
         }
         Ok(Problem { n: n as u32, board })
     }
@@ -155,29 +138,54 @@ pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
     Ok(board)
 }
 
-/// Whitespace-separated tokens, numbered from 1.
+/// Where a token stands: its line and its number over the input, from 1.
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    line: usize,
+    number: usize,
+}
+
+/// Whitespace-separated tokens with their places.
 struct Tokens<'a> {
-    inner: std::iter::Enumerate<std::str::SplitWhitespace<'a>>,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    words: std::str::SplitWhitespace<'a>,
+    line: usize,
+    count: usize,
 }
 
 impl<'a> Tokens<'a> {
     fn new(s: &'a str) -> Self {
         Self {
-            inner: s.split_whitespace().enumerate(),
+            lines: s.lines().enumerate(),
+            words: "".split_whitespace(),
+            line: 0,
+            count: 0,
         }
     }
 
-    fn next_int(&mut self) -> Result<Option<(usize, i64)>, ParseError> {
-        match self.inner.next() {
-            None => Ok(None),
-            Some((i, text)) => {
-                text.parse()
-                    .map(|v| Some((i + 1, v)))
-                    .map_err(|_| ParseError::NotInteger {
-                        token: i + 1,
-                        text: puzzle_search_core::excerpt(text),
-                    })
+    fn next_text(&mut self) -> Option<(Token, &'a str)> {
+        loop {
+            if let Some(text) = self.words.next() {
+                self.count += 1;
+                let at = Token {
+                    line: self.line,
+                    number: self.count,
+                };
+                return Some((at, text));
             }
+            let (i, line) = self.lines.next()?;
+            self.line = i + 1;
+            self.words = line.split_whitespace();
+        }
+    }
+
+    fn next_int(&mut self) -> Result<Option<(Token, i64)>, ParseError> {
+        match self.next_text() {
+            None => Ok(None),
+            Some((at, text)) => text.parse().map(|v| Some((at, v))).map_err(|_| {
+                let text = puzzle_search_core::excerpt(text);
+                ParseError::new(Kind::NotInteger(text), Some(at))
+            }),
         }
     }
 
@@ -186,25 +194,23 @@ impl<'a> Tokens<'a> {
         let mut heights = [0usize; WIDTH];
         for x in 0..WIDTH {
             loop {
-                let Some((token, v)) = self.next_int()? else {
-                    return Err(if heights[x] == 0 {
-                        ParseError::TooFewColumns { columns: x }
+                let Some((at, v)) = self.next_int()? else {
+                    let kind = if heights[x] == 0 {
+                        Kind::TooFewColumns { columns: x }
                     } else {
-                        ParseError::MissingZero { x }
-                    });
+                        Kind::MissingZero { x }
+                    };
+                    return Err(ParseError::new(kind, None));
                 };
                 if v == 0 {
                     break;
                 }
                 if !(1..=i64::from(COLOURS)).contains(&v) {
-                    return Err(ParseError::ColourOutOfRange {
-                        token,
-                        x,
-                        colour: v,
-                    });
+                    let kind = Kind::ColourOutOfRange { x, colour: v };
+                    return Err(ParseError::new(kind, Some(at)));
                 }
                 if heights[x] == HEIGHT {
-                    return Err(ParseError::ColumnTooTall { token, x });
+                    return Err(ParseError::new(Kind::ColumnTooTall { x }, Some(at)));
                 }
                 cells[x][heights[x]] = v as u8;
                 heights[x] += 1;
@@ -212,16 +218,16 @@ impl<'a> Tokens<'a> {
         }
         let columns: [&[u8]; WIDTH] = std::array::from_fn(|x| &cells[x][..heights[x]]);
         // Every value was checked above, so this cannot fail.
-        Board::from_columns(columns).ok_or(ParseError::Empty)
+        Board::from_columns(columns).ok_or(ParseError::new(Kind::Empty, None))
     }
 
     fn finish(&mut self) -> Result<(), ParseError> {
-        match self.inner.next() {
+        match self.next_text() {
             None => Ok(()),
-            Some((i, text)) => Err(ParseError::Trailing {
-                token: i + 1,
-                text: puzzle_search_core::excerpt(text),
-            }),
+            Some((at, text)) => {
+                let text = puzzle_search_core::excerpt(text);
+                Err(ParseError::new(Kind::Trailing(text), Some(at)))
+            }
         }
     }
 }

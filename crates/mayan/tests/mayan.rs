@@ -249,23 +249,23 @@ fn bad_input_gets_a_clear_error() {
         ),
         (
             "3\n1 2 3 4 5 6 7 8 0\n0\n0\n0\n0",
-            "token 9 (column x=0): the column is taller than 7 blocks",
+            "line 2, token 9: column x=0: the column is taller than 7 blocks",
         ),
         (
             "3\n1 0\n11 0\n0\n0\n0",
-            "token 4 (column x=1): colour 11 is outside 1..=10",
+            "line 3, token 4: column x=1: colour 11 is outside 1..=10",
         ),
         (
             "3\n1 0\n-2 0\n0\n0\n0",
-            "token 4 (column x=1): colour -2 is outside 1..=10",
+            "line 3, token 4: column x=1: colour -2 is outside 1..=10",
         ),
-        ("6\n1 0\n0\n0\n0\n0", "token 1: n = 6 is outside 1..=5"),
-        ("0\n1 0\n0\n0\n0\n0", "token 1: n = 0 is outside 1..=5"),
-        ("3\n1 0\nx 0\n0\n0\n0", "token 4: 'x' is not an integer"),
+        ("6\n1 0\n0\n0\n0\n0", "line 1, token 1: n = 6 is outside 1..=5"),
+        ("  \n0\n1 0\n0\n0\n0\n0", "line 2, token 1: n = 0 is outside 1..=5"),
+        ("3\n1 0\nx 0\n0\n0\n0", "line 3, token 4: 'x' is not an integer"),
         ("3\n1 0\n0\n0\n", "the input ends after 3 of 5 columns"),
         (
             "3\n1 0\n0\n0\n0\n0\n7",
-            "token 8: unexpected '7' after the fifth column",
+            "line 7, token 8: unexpected '7' after the fifth column",
         ),
         (
             "3\n1 1 1 0\n0\n0\n0\n0",

@@ -1,0 +1,55 @@
+//! The error of the puzzle crates' seeded generators.
+
+use std::error::Error;
+use std::fmt;
+
+/// Why a seeded generator made nothing: a request no board can meet, or
+/// nothing of the kind asked for in the tries allowed. Every puzzle
+/// crate's generator returns it (`Result<_, GenerateError>`).
+///
+/// ```
+/// use puzzle_search_core::GenerateError;
+/// let err = GenerateError::bad_request("blocks must be at most 35");
+/// assert!(err.is_bad_request());
+/// assert_eq!(err.to_string(), "impossible request: blocks must be at most 35");
+/// let err = GenerateError::gave_up("no board without a run of three", 10_000);
+/// assert!(!err.is_bad_request());
+/// assert_eq!(err.to_string(), "no board without a run of three in 10000 tries");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateError(Kind);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    BadRequest(&'static str),
+    GaveUp { what: &'static str, tries: u64 },
+}
+
+impl GenerateError {
+    /// A request no board can meet; `why` names the limits it broke.
+    pub fn bad_request(why: &'static str) -> Self {
+        Self(Kind::BadRequest(why))
+    }
+
+    /// `what` was not found in `tries` tries.
+    pub fn gave_up(what: &'static str, tries: u64) -> Self {
+        Self(Kind::GaveUp { what, tries })
+    }
+
+    /// Whether the request itself was impossible (else the generator gave
+    /// up: more tries, or another seed, may succeed).
+    pub fn is_bad_request(&self) -> bool {
+        matches!(self.0, Kind::BadRequest(_))
+    }
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Kind::BadRequest(why) => write!(f, "impossible request: {why}"),
+            Kind::GaveUp { what, tries } => write!(f, "{what} in {tries} tries"),
+        }
+    }
+}
+
+impl Error for GenerateError {}
