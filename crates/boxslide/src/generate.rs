@@ -23,7 +23,7 @@ const BAD_SIZE: &str =
 ///
 /// ```
 /// use puzzle_boxslide::{GenerateError, generate};
-/// use puzzle_search_core::{GenerateError, SplitMix64};
+/// use puzzle_search_core::SplitMix64;
 /// let board = generate(&mut SplitMix64::new(1), 6, 6, 9, 3)?;
 /// assert!(board.is_stable() && board.first_run().is_none());
 /// assert!(generate(&mut SplitMix64::new(1), 2, 4, 9, 3).is_err_and(|e| e.is_bad_request()));
@@ -106,7 +106,7 @@ pub fn level_with_answer(
 ///
 /// ```
 /// use puzzle_boxslide::{Wanted, level};
-/// use puzzle_search_core::{GenerateError, SplitMix64};
+/// use puzzle_search_core::SplitMix64;
 /// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000)?;
 /// assert!(puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2));
 /// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_err());
