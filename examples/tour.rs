@@ -8,7 +8,8 @@
 use std::time::{Duration, Instant};
 
 use puzzle_search::{
-    DepthMode, Outcome, Puzzle, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay, rotation,
+    DepthMode, Outcome, Puzzle, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay,
+    rotation,
 };
 use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
 
@@ -33,9 +34,12 @@ fn answer_cell<P: Puzzle>(
     show: impl Fn(&P::Move) -> String,
 ) -> String {
     match outcome.clone().into_result() {
-        Ok(Some(moves)) if replay(puzzle, start, &moves).is_ok() => {
-            moves.iter().map(show).collect::<String>().trim_end().to_string()
-        }
+        Ok(Some(moves)) if replay(puzzle, start, &moves).is_ok() => moves
+            .iter()
+            .map(show)
+            .collect::<String>()
+            .trim_end()
+            .to_string(),
         Ok(Some(_)) => "REPLAY FAILED".to_string(),
         Ok(None) => none.to_string(),
         Err(limit) => limit.to_string(),

@@ -8,10 +8,8 @@ use crate::board::{Board, MAX_COLOURS, MAX_SIDE};
 use crate::parse::Level;
 use crate::puzzle::BoxSlide;
 
-
 /// What an impossible board size breaks.
-const BAD_SIZE: &str =
-    "sides must be 1 to 16 (the width at least 3), colours 1 to 15, and the boxes must fit in the inner columns";
+const BAD_SIZE: &str = "sides must be 1 to 16 (the width at least 3), colours 1 to 15, and the boxes must fit in the inner columns";
 
 /// A seeded random board: `height x width`, empty outer columns, `boxes`
 /// boxes rounded down to a multiple of 3 in colours `1..=colours`,
@@ -67,7 +65,10 @@ pub fn generate(
             return Ok(board);
         }
     }
-    Err(GenerateError::gave_up("no board without a run of three", 1000))
+    Err(GenerateError::gave_up(
+        "no board without a run of three",
+        1000,
+    ))
 }
 
 /// What a generated level's answer must be.
@@ -153,5 +154,8 @@ pub fn level(
             return Ok(Level { board, limit });
         }
     }
-    Err(GenerateError::gave_up("no level with the answer asked for", tries as u64))
+    Err(GenerateError::gave_up(
+        "no level with the answer asked for",
+        tries as u64,
+    ))
 }

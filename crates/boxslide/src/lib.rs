@@ -30,8 +30,8 @@ mod solve;
 
 pub use board::{Board, MAX_COLOURS, MAX_SIDE};
 pub use generate::{Wanted, generate, level, level_with_answer};
-pub use puzzle_search_core::GenerateError;
 pub use moves::{Dir, Move};
 pub use parse::{Level, ParseError};
 pub use puzzle::BoxSlide;
+pub use puzzle_search_core::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};

@@ -164,31 +164,34 @@ fn an_empty_grid_needs_no_moves() {
 #[test]
 fn bad_input_gets_a_clear_error() {
     let cases = [
-        ("", "first line: the input is empty"),
-        ("3 3\n", "first line: the move limit L is missing"),
+        ("", "the input is empty: expected H W L"),
+        ("\n3 3\n", "line 2: the move limit L is missing"),
         (
             "3 3 -1\n0 0 0\n0 0 0\n0 0 0\n",
-            "first line: the move limit L = -1 is negative",
+            "line 1: the move limit L = -1 is negative",
         ),
-        ("0 3 1\n", "first line: H = 0 must be 1 to 16"),
-        ("3 17 1\n", "first line: W = 17 must be 1 to 16"),
+        ("0 3 1\n", "line 1: H = 0 must be 1 to 16"),
+        ("3 17 1\n", "line 1: W = 17 must be 1 to 16"),
         (
             "2 3 1\n0 0 0\n0 16 0\n",
-            "row 1, column 1: colour 16 is outside 0..=15",
+            "line 3: row 1, column 1: colour 16 is outside 0..=15",
         ),
         (
             "2 3 1\n0 0 0\n0 x 0\n",
-            "row 1, column 1: 'x' is not an integer",
+            "line 3: row 1, column 1: 'x' is not an integer",
         ),
-        ("2 3 1\n0 0 0\n0 1\n", "row 1: 2 values, expected W = 3"),
+        (
+            "2 3 1\n0 0 0\n\n0 1\n",
+            "line 4: row 1: 2 values, expected W = 3",
+        ),
         ("3 3 1\n0 0 0\n0 1 0\n", "2 rows, expected H = 3"),
         (
             "2 3 1\n0 1 0\n0 0 0\n",
-            "row 0, column 1: the box floats (the cell below is empty)",
+            "line 2: row 0, column 1: the box floats (the cell below is empty)",
         ),
         (
             "2 3 1\n0 0 0\n2 2 2\n",
-            "row 1, column 0: the starting board already holds a run of three of colour 2",
+            "line 3: row 1, column 0: the starting board already holds a run of three of colour 2",
         ),
     ];
     for (input, message) in cases {

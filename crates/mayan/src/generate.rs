@@ -6,7 +6,6 @@ use puzzle_search_core::{GenerateError, SplitMix64};
 
 use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
 
-
 /// A seeded random valid board: `blocks` blocks of colours `1..=colours`,
 /// settled, with no run of three. With `triples`, every colour's count is
 /// a multiple of 3 (`blocks` is then rounded down to one), as a clearable
@@ -68,7 +67,10 @@ pub fn generate(
             return Ok(board);
         }
     }
-    Err(GenerateError::gave_up("no board without a run of three", 10_000))
+    Err(GenerateError::gave_up(
+        "no board without a run of three",
+        10_000,
+    ))
 }
 
 /// A seeded problem for benchmarks: `n` moves, `blocks` blocks (rounded down
@@ -107,5 +109,8 @@ pub fn problem(
             return Ok(problem);
         }
     }
-    Err(GenerateError::gave_up("no board with the answer asked for", 100_000))
+    Err(GenerateError::gave_up(
+        "no board with the answer asked for",
+        100_000,
+    ))
 }

@@ -24,8 +24,8 @@ mod solve;
 
 pub use board::{Board, COLOURS, HEIGHT, Run, WIDTH};
 pub use generate::{generate, problem};
-pub use puzzle_search_core::GenerateError;
 pub use moves::{Dir, Move};
 pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;
+pub use puzzle_search_core::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};

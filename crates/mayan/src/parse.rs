@@ -73,7 +73,10 @@ impl fmt::Display for ParseError {
                 write!(f, "column x={x}: the column is taller than {HEIGHT} blocks")
             }
             Kind::MissingZero { x } => {
-                write!(f, "column x={x}: the input ends before the column's closing 0")
+                write!(
+                    f,
+                    "column x={x}: the input ends before the column's closing 0"
+                )
             }
             Kind::TooFewColumns { columns } => {
                 write!(f, "the input ends after {columns} of {WIDTH} columns")

@@ -259,9 +259,18 @@ fn bad_input_gets_a_clear_error() {
             "3\n1 0\n-2 0\n0\n0\n0",
             "line 3, token 4: column x=1: colour -2 is outside 1..=10",
         ),
-        ("6\n1 0\n0\n0\n0\n0", "line 1, token 1: n = 6 is outside 1..=5"),
-        ("  \n0\n1 0\n0\n0\n0\n0", "line 2, token 1: n = 0 is outside 1..=5"),
-        ("3\n1 0\nx 0\n0\n0\n0", "line 3, token 4: 'x' is not an integer"),
+        (
+            "6\n1 0\n0\n0\n0\n0",
+            "line 1, token 1: n = 6 is outside 1..=5",
+        ),
+        (
+            "  \n0\n1 0\n0\n0\n0\n0",
+            "line 2, token 1: n = 0 is outside 1..=5",
+        ),
+        (
+            "3\n1 0\nx 0\n0\n0\n0",
+            "line 3, token 4: 'x' is not an integer",
+        ),
         ("3\n1 0\n0\n0\n", "the input ends after 3 of 5 columns"),
         (
             "3\n1 0\n0\n0\n0\n0\n7",
