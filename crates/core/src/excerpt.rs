@@ -22,3 +22,36 @@ pub fn excerpt(text: &str) -> String {
     }
     out
 }
+
+/// A whitespace-separated token of some input, with its place as editors
+/// count: the line from 1, and its number over the whole input from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's text.
+    pub text: &'a str,
+    /// Its line, from 1.
+    pub line: usize,
+    /// Its number over the whole input, from 1.
+    pub number: usize,
+}
+
+/// The whitespace-separated tokens of `input` with their places, for
+/// parsers whose errors name the line and the token.
+///
+/// ```
+/// use puzzle_search_core::tokens;
+/// let t: Vec<_> = tokens("3\n\n1 0\n").map(|t| (t.text, t.line, t.number)).collect();
+/// assert_eq!(t, [("3", 1, 1), ("1", 3, 2), ("0", 3, 3)]);
+/// ```
+pub fn tokens(input: &str) -> impl Iterator<Item = Token<'_>> {
+    input
+        .lines()
+        .enumerate()
+        .flat_map(|(i, line)| line.split_whitespace().map(move |text| (i + 1, text)))
+        .enumerate()
+        .map(|(n, (line, text))| Token {
+            text,
+            line,
+            number: n + 1,
+        })
+}

@@ -51,7 +51,7 @@ mod strategy;
 mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
-pub use excerpt::excerpt;
+pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;
 pub use outcome::{Outcome, Report, Shortest, ShortestReport};

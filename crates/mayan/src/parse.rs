@@ -4,6 +4,8 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
+use puzzle_search_core::Token;
+
 use crate::board::{Board, COLOURS, HEIGHT, Run, WIDTH};
 
 /// Why the input is not a valid puzzle: one line of text naming what and
@@ -38,7 +40,7 @@ enum Kind {
 }
 
 impl ParseError {
-    fn new(kind: Kind, at: Option<Token>) -> Self {
+    fn new(kind: Kind, at: Option<Token<'_>>) -> Self {
         Self {
             kind,
             at: at.map(|t| (t.line, t.number)),
@@ -141,48 +143,23 @@ pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
     Ok(board)
 }
 
-/// Where a token stands: its line and its number over the input, from 1.
-#[derive(Clone, Copy, Debug)]
-struct Token {
-    line: usize,
-    number: usize,
-}
-
-/// Whitespace-separated tokens with their places.
+/// The input's tokens with their places.
 struct Tokens<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    words: std::str::SplitWhitespace<'a>,
-    line: usize,
-    count: usize,
+    inner: Box<dyn Iterator<Item = Token<'a>> + 'a>,
 }
 
 impl<'a> Tokens<'a> {
     fn new(s: &'a str) -> Self {
         Self {
-            lines: s.lines().enumerate(),
-            words: "".split_whitespace(),
-            line: 0,
-            count: 0,
+            inner: Box::new(puzzle_search_core::tokens(s)),
         }
     }
 
-    fn next_text(&mut self) -> Option<(Token, &'a str)> {
-        loop {
-            if let Some(text) = self.words.next() {
-                self.count += 1;
-                let at = Token {
-                    line: self.line,
-                    number: self.count,
-                };
-                return Some((at, text));
-            }
-            let (i, line) = self.lines.next()?;
-            self.line = i + 1;
-            self.words = line.split_whitespace();
-        }
+    fn next_text(&mut self) -> Option<(Token<'a>, &'a str)> {
+        self.inner.next().map(|t| (t, t.text))
     }
 
-    fn next_int(&mut self) -> Result<Option<(Token, i64)>, ParseError> {
+    fn next_int(&mut self) -> Result<Option<(Token<'a>, i64)>, ParseError> {
         match self.next_text() {
             None => Ok(None),
             Some((at, text)) => text.parse().map(|v| Some((at, v))).map_err(|_| {

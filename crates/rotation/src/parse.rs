@@ -4,65 +4,75 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
+use puzzle_search_core::Token;
+
 use crate::board::{Board, CELLS};
 
-/// Why the input is not valid judge input. Each names the case (from 1)
-/// and, where there is one, the token (from 1, counted over the input).
+/// Why the input is not valid judge input: one line of text naming the
+/// case (from 1) and, where there is one, the line (from 1, as editors
+/// count) and the token (from 1, over the whole input).
+///
+/// ```
+/// use puzzle_rotation::parse_cases;
+/// let err = parse_cases("1 2\n3 x").unwrap_err();
+/// assert_eq!((err.line(), err.token()), (Some(2), Some(4)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// A token that is not an integer.
-    NotInteger {
-        /// The case it belongs to.
-        case: usize,
-        /// Its position in the input.
-        token: usize,
-        /// The token.
-        text: String,
-    },
-    /// An integer outside `1..=3` inside a case.
-    OutOfRange {
-        /// The case it belongs to.
-        case: usize,
-        /// Its position in the input.
-        token: usize,
-        /// The value.
-        value: i64,
-    },
-    /// A single board (not judge input) has more than 24 values.
-    TooMany {
-        /// The first value too many.
-        token: usize,
-    },
-    /// The input ended inside a case.
-    CutShort {
-        /// The case.
-        case: usize,
-        /// How many of its 24 values were there.
-        values: usize,
-    },
+pub struct ParseError {
+    kind: Kind,
+    case: usize,
+    /// The line and the token, where the error has a place.
+    at: Option<(usize, usize)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    NotInteger(String),
+    OutOfRange(i64),
+    TooMany,
+    CutShort { values: usize },
+}
+
+impl ParseError {
+    fn at(case: usize, token: Token<'_>, kind: Kind) -> Self {
+        Self {
+            kind,
+            case,
+            at: Some((token.line, token.number)),
+        }
+    }
+
+    /// The line of the input the error is on (from 1), where it has one.
+    pub fn line(&self) -> Option<usize> {
+        self.at.map(|(line, _)| line)
+    }
+
+    /// The number of the token the error is at (from 1, over the whole
+    /// input), where it has one.
+    pub fn token(&self) -> Option<usize> {
+        self.at.map(|(_, token)| token)
+    }
+
+    /// The case the error is in, from 1.
+    pub fn case(&self) -> usize {
+        self.case
+    }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::NotInteger { case, token, text } => {
-                write!(f, "case {case}, token {token}: '{text}' is not an integer")
-            }
-            ParseError::OutOfRange { case, token, value } => {
-                write!(f, "case {case}, token {token}: {value} is outside 1..=3")
-            }
-            ParseError::TooMany { token } => {
-                write!(
-                    f,
-                    "token {token}: a board has {CELLS} values, this is one more"
-                )
-            }
-            ParseError::CutShort { case, values } => {
-                write!(
-                    f,
-                    "case {case}: the input ends after {values} of its {CELLS} values"
-                )
-            }
+        write!(f, "case {}", self.case)?;
+        if let Some((line, token)) = self.at {
+            write!(f, ", line {line}, token {token}")?;
+        }
+        match &self.kind {
+            Kind::NotInteger(text) => write!(f, ": '{text}' is not an integer"),
+            Kind::OutOfRange(value) => write!(f, ": {value} is outside 1..=3"),
+            Kind::TooMany => write!(f, ": a board has {CELLS} values, this is one more"),
+            Kind::CutShort { values } => write!(
+                f,
+                ": the input ends after {values} of the case's {CELLS} values"
+            ),
         }
     }
 }
@@ -82,31 +92,32 @@ impl Error for ParseError {}
 /// assert_eq!(parse_cases("0").map(|c| c.len()), Ok(0));
 /// assert_eq!(
 ///     parse_cases("1 2 x").unwrap_err().to_string(),
-///     "case 1, token 3: 'x' is not an integer"
+///     "case 1, line 1, token 3: 'x' is not an integer"
 /// );
 /// # Ok::<(), puzzle_rotation::ParseError>(())
 /// ```
 pub fn parse_cases(input: &str) -> Result<Vec<Board>, ParseError> {
-    let mut tokens = input
-        .split_whitespace()
-        .enumerate()
-        .map(|(i, t)| (i + 1, t));
+    let mut tokens = puzzle_search_core::tokens(input);
     let mut cases = Vec::new();
     loop {
         let case = cases.len() + 1;
-        let Some((token, text)) = tokens.next() else {
+        let Some(token) = tokens.next() else {
             return Ok(cases);
         };
-        if integer(case, token, text)? == 0 {
+        if integer(case, token)? == 0 {
             return Ok(cases);
         }
         let mut cells = [0u8; CELLS];
-        cells[0] = value(case, token, text)?;
+        cells[0] = value(case, token)?;
         for (i, cell) in cells.iter_mut().enumerate().skip(1) {
-            let Some((token, text)) = tokens.next() else {
-                return Err(ParseError::CutShort { case, values: i });
+            let Some(token) = tokens.next() else {
+                return Err(ParseError {
+                    kind: Kind::CutShort { values: i },
+                    case,
+                    at: None,
+                });
             };
-            *cell = value(case, token, text)?;
+            *cell = value(case, token)?;
         }
         cases.push(Board::from_valid_cells(&cells));
     }
@@ -116,43 +127,37 @@ pub fn parse_cases(input: &str) -> Result<Vec<Board>, ParseError> {
 pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
     let mut cells = [0u8; CELLS];
     let mut count = 0;
-    for (i, text) in s.split_whitespace().enumerate() {
-        let v = value(1, i + 1, text)?;
-        if let Some(cell) = cells.get_mut(i) {
-            *cell = v;
+    for (i, token) in puzzle_search_core::tokens(s).enumerate() {
+        let v = value(1, token)?;
+        match cells.get_mut(i) {
+            Some(cell) => *cell = v,
+            None => return Err(ParseError::at(1, token, Kind::TooMany)),
         }
         count += 1;
     }
     if count < CELLS {
-        return Err(ParseError::CutShort {
+        return Err(ParseError {
+            kind: Kind::CutShort { values: count },
             case: 1,
-            values: count,
+            at: None,
         });
-    }
-    if count > CELLS {
-        return Err(ParseError::TooMany { token: CELLS + 1 });
     }
     Ok(Board::from_valid_cells(&cells))
 }
 
-fn integer(case: usize, token: usize, text: &str) -> Result<i64, ParseError> {
-    text.parse().map_err(|_| ParseError::NotInteger {
-        case,
-        token,
-        text: puzzle_search_core::excerpt(text),
+fn integer(case: usize, token: Token<'_>) -> Result<i64, ParseError> {
+    token.text.parse().map_err(|_| {
+        let text = puzzle_search_core::excerpt(token.text);
+        ParseError::at(case, token, Kind::NotInteger(text))
     })
 }
 
-fn value(case: usize, token: usize, text: &str) -> Result<u8, ParseError> {
-    let v = integer(case, token, text)?;
+fn value(case: usize, token: Token<'_>) -> Result<u8, ParseError> {
+    let v = integer(case, token)?;
     if (1..=3).contains(&v) {
         Ok(v as u8)
     } else {
-        Err(ParseError::OutOfRange {
-            case,
-            token,
-            value: v,
-        })
+        Err(ParseError::at(case, token, Kind::OutOfRange(v)))
     }
 }
 

@@ -190,21 +190,27 @@ fn bad_input_gets_a_clear_error() {
     let cases = [
         (
             format!("{line}\n1 1 4"),
-            "case 2, token 27: 4 is outside 1..=3",
+            "case 2, line 2, token 27: 4 is outside 1..=3",
         ),
         (
             format!("{line}\n1 1 0 2"),
-            "case 2, token 27: 0 is outside 1..=3",
+            "case 2, line 2, token 27: 0 is outside 1..=3",
         ),
         (
             format!("{line}\n1 2 3"),
-            "case 2: the input ends after 3 of its 24 values",
+            "case 2: the input ends after 3 of the case's 24 values",
         ),
-        ("1 x".to_string(), "case 1, token 2: 'x' is not an integer"),
-        ("-1".to_string(), "case 1, token 1: -1 is outside 1..=3"),
+        (
+            "1 x".to_string(),
+            "case 1, line 1, token 2: 'x' is not an integer",
+        ),
+        (
+            "\n\n-1".to_string(),
+            "case 1, line 3, token 1: -1 is outside 1..=3",
+        ),
         (
             "1.5".to_string(),
-            "case 1, token 1: '1.5' is not an integer",
+            "case 1, line 1, token 1: '1.5' is not an integer",
         ),
     ];
     for (input, message) in cases {
