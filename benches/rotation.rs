@@ -43,7 +43,7 @@ fn by_depth(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("ida", depth), &set, |b, set| {
             b.iter(|| {
                 solve_all(set, |board| {
-                    rotation::solve_with(board, &ida()).ok().map(|r| r.0)
+                    Answer::from_outcome(board, rotation::solve_with(board, &ida()).outcome).ok()
                 })
             })
         });

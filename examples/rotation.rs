@@ -95,12 +95,11 @@ fn run() -> Result<(), String> {
                     _ => Strategy::Bfs { max_depth },
                 };
                 let solver = Solver::new(strategy).on_progress(progress);
-                rotation::solve_with(board, &solver).map(|(answer, stats)| {
-                    if args.stats {
-                        eprintln!("case {case}: {stats}");
-                    }
-                    answer
-                })
+                let report = rotation::solve_with(board, &solver);
+                if args.stats {
+                    eprintln!("case {case}: {}", report.stats);
+                }
+                Answer::from_outcome(board, report.outcome)
             }
         }
         .map_err(|e| format!("case {case}: {e}"))?;

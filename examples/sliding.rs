@@ -28,7 +28,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use puzzle_search::Outcome;
 use puzzle_search::sliding::{Board, Bound, Goal, Patterns, Sliding, parse_board, parse_size};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -277,23 +276,19 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             .solve_with(&board, &Sliding::solver())
             .expect("boards of the puzzle's size");
         let took = started.elapsed();
-        let answer = match &report {
-            None => "unsolvable".to_owned(),
-            Some(r) => match &r.outcome {
-                Outcome::Solved(moves) => puzzle_search::sliding::Answer(moves.clone()).to_string(),
-                other => {
-                    eprintln!("error: line {n}: the search ended without an answer: {other:?}");
-                    return Err(ExitCode::FAILURE);
-                }
-            },
+        let answer = match report.outcome.clone().into_result() {
+            Ok(None) => "unsolvable".to_owned(),
+            Ok(Some(moves)) => puzzle_search::sliding::Answer(moves).to_string(),
+            Err(limit) => {
+                eprintln!("error: line {n}: the search stopped without an answer: {limit}");
+                return Err(ExitCode::FAILURE);
+            }
         };
         boards += 1;
         total += took;
-        if let Some(r) = &report {
-            nodes += r.stats.expanded;
-            if args.stats {
-                eprintln!("board {boards}: {:.3?}, {}", took, r.stats);
-            }
+        nodes += report.stats.expanded;
+        if args.stats {
+            eprintln!("board {boards}: {:.3?}, {}", took, report.stats);
         }
         if args.show {
             eprint!("board {boards}:\n{}", draw(&board));

@@ -94,13 +94,11 @@ fn rotation_rows(rows: &mut Vec<Row>) {
         ("astar", Solver::new(Strategy::AStar { max_depth })),
     ];
     for (name, solver) in solvers {
-        let (answer, nodes, time) = match rotation::solve_with(&board, &solver) {
-            Ok((a, stats)) => (
-                a.to_string().replace('\n', " "),
-                stats.expanded,
-                stats.elapsed,
-            ),
-            Err(e) => (e.to_string(), 0, Duration::ZERO),
+        let report = rotation::solve_with(&board, &solver);
+        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
+        let answer = match rotation::Answer::from_outcome(&board, report.outcome) {
+            Ok(a) => a.to_string().replace('\n', " "),
+            Err(e) => e.to_string(),
         };
         rows.push(Row {
             puzzle: "rotation",
@@ -278,7 +276,7 @@ fn sliding_rows(rows: &mut Vec<Row>) {
         ),
     ];
     for (name, solver) in solvers {
-        let Ok(Some(report)) = puzzle.solve_with(&board, &solver) else {
+        let Ok(report) = puzzle.solve_with(&board, &solver) else {
             continue;
         };
         let answer = match &report.outcome {

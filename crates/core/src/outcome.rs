@@ -27,6 +27,19 @@ pub struct Report<M> {
 }
 
 impl<M> Report<M> {
+    /// A report made outside the core's searches: a puzzle crate that
+    /// decides some inputs without searching (a sliding-tile board of the
+    /// wrong parity) answers in the same shape as a search.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Outcome, Report, Stats};
+    /// let report = Report::<u8>::new(Outcome::NoSolution, Stats::default());
+    /// assert_eq!(report.solution(), None);
+    /// ```
+    pub fn new(outcome: Outcome<M>, stats: Stats) -> Self {
+        Self { outcome, stats }
+    }
+
     /// The solution's moves, if one was found.
     pub fn solution(&self) -> Option<&[M]> {
         match &self.outcome {

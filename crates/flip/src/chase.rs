@@ -19,8 +19,14 @@ pub const MAX_COLS: usize = 25;
 /// Chasing would take too long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooWide {
+    cols: usize,
+}
+
+impl TooWide {
     /// The grid's width.
-    pub cols: usize,
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
 }
 
 impl fmt::Display for TooWide {

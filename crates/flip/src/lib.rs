@@ -29,4 +29,4 @@ mod puzzle;
 pub use flip_game::{FlipGameAnswer, flip_game};
 pub use grid::Grid;
 pub use parse::{ParseError, parse_flip_game, parse_fliptile};
-pub use puzzle::{BfsError, FlipPuzzle, TooLarge, bfs_to_white, bfs_to_white_with};
+pub use puzzle::{BfsError, FlipPuzzle, TooLarge, bfs_to_white, bfs_to_white_with, solve_with};

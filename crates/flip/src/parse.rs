@@ -9,15 +9,23 @@ use crate::grid::Grid;
 /// and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// The line.
-    pub line: usize,
-    /// The column (the piece's position in its row), if the error has one.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub what: String,
+    line: usize,
+    column: Option<usize>,
+    what: String,
 }
 
 impl ParseError {
+    /// The line of the input the error is on, from 1.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column (the piece's position in its row, from 1), where the
+    /// error has one.
+    pub fn column(&self) -> Option<usize> {
+        self.column
+    }
+
     fn new(line: usize, column: Option<usize>, what: impl Into<String>) -> Self {
         Self {
             line,

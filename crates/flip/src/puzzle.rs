@@ -3,15 +3,21 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Budget, Limit, Puzzle, Solver, Stats, Strategy};
+use puzzle_search_core::{Budget, Limit, Puzzle, Report, Solver, Stats, Strategy};
 
 use crate::grid::Grid;
 
 /// The board has more than 64 cells, too many for one state word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLarge {
-    /// Its cells.
-    pub cells: usize,
+    cells: usize,
+}
+
+impl TooLarge {
+    /// The board's cells.
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
 }
 
 impl fmt::Display for TooLarge {
@@ -166,6 +172,29 @@ impl Puzzle for FlipPuzzle {
     }
 }
 
+/// Searches, with `solver`, for presses (cell indices `r * cols + c`, in
+/// the order pressed) that turn `board` all white: the state-space form
+/// of the puzzle, for any of the core's strategies. (The judge answers
+/// come from [`algebra`](crate::algebra) and [`chase`](crate::chase),
+/// which need no search.)
+///
+/// # Errors
+/// [`TooLarge`] beyond 64 cells.
+///
+/// ```
+/// use puzzle_flip::{Grid, solve_with};
+/// use puzzle_search_core::{Solver, Strategy};
+/// let mut board = Grid::new(3, 3);
+/// board.press(1, 1);
+/// let report = solve_with(&board, &Solver::new(Strategy::bfs()))?;
+/// assert_eq!(report.solution(), Some(&[4u16][..]));
+/// # Ok::<(), puzzle_flip::TooLarge>(())
+/// ```
+pub fn solve_with(board: &Grid, solver: &Solver) -> Result<Report<u16>, TooLarge> {
+    let puzzle = FlipPuzzle::new(&Grid::new(board.rows(), board.cols()))?;
+    Ok(solver.solve(&puzzle, &puzzle.pack(board)))
+}
+
 /// The fewest presses that turn `board` all white, found by the core's BFS
 /// over board states, with the search statistics; `None` inside when
 /// impossible. The grid is a minimum one, not necessarily Fliptile's
@@ -195,14 +224,14 @@ pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), BfsError> {
 /// # Errors
 /// As [`bfs_to_white`], with the budget's limits.
 pub fn bfs_to_white_with(board: &Grid, budget: Budget) -> Result<(Option<Grid>, Stats), BfsError> {
-    let white = Grid::new(board.rows(), board.cols());
-    let puzzle = FlipPuzzle::new(&white)?;
     let max_depth = (board.rows() * board.cols()) as u32;
-    let report = Solver::new(Strategy::Bfs { max_depth })
-        .budget(budget)
-        .solve(&puzzle, &puzzle.pack(board));
+    let bfs = Solver::new(Strategy::Bfs { max_depth }).budget(budget);
+    let report = solve_with(board, &bfs)?;
     match report.outcome.into_result() {
-        Ok(Some(moves)) => Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats)),
+        Ok(Some(moves)) => {
+            let puzzle = FlipPuzzle::new(&Grid::new(board.rows(), board.cols()))?;
+            Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats))
+        }
         Ok(None) => Ok((None, report.stats)),
         Err(limit) => Err(BfsError {
             kind: BfsErrorKind::Stopped(limit),

@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Limit, Solver, Stats, Strategy};
+use puzzle_search_core::{Limit, Outcome, Report, Solver, Strategy};
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -41,20 +41,34 @@ impl fmt::Display for Answer {
     }
 }
 
-/// Why a search gave no answer.
+/// Why a search gave no answer: its budget ran out
+/// ([`limit`](Self::limit) says which), or no solution lies within the
+/// strategy's depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// The search's budget ran out.
+pub struct SolveError(SolveKind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SolveKind {
     Stopped(Limit),
-    /// No solution within the strategy's depth limit.
     NotWithinDepth,
+}
+
+impl SolveError {
+    /// The budget limit that stopped the search; `None` when the search
+    /// ended and found nothing within its depth limit.
+    pub fn limit(&self) -> Option<Limit> {
+        match self.0 {
+            SolveKind::Stopped(limit) => Some(limit),
+            SolveKind::NotWithinDepth => None,
+        }
+    }
 }
 
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Stopped(limit) => write!(f, "search stopped: {limit}"),
-            SolveError::NotWithinDepth => f.write_str("no solution within the depth limit"),
+        match self.0 {
+            SolveKind::Stopped(limit) => write!(f, "search stopped: {limit}"),
+            SolveKind::NotWithinDepth => f.write_str("no solution within the depth limit"),
         }
     }
 }
@@ -75,28 +89,46 @@ pub const MAX_DEPTH: u32 = 40;
 pub fn solve(board: &Board) -> Result<Answer, SolveError> {
     match pdb::solve(board) {
         Some(answer) => Ok(answer),
-        None => solve_with(
-            board,
-            &Solver::new(Strategy::IdaStar {
+        None => {
+            let ida = Solver::new(Strategy::IdaStar {
                 max_depth: MAX_DEPTH,
-            }),
-        )
-        .map(|r| r.0),
+            });
+            Answer::from_outcome(board, solve_with(board, &ida).outcome)
+        }
     }
 }
 
-/// Solves `board` with a core strategy, and returns its statistics too.
+/// Searches `board` with `solver`: the outcome (the moves, as the other
+/// puzzle crates' `solve_with` give them) and the statistics.
+/// [`Answer::from_outcome`] turns the outcome into the judge's answer.
 ///
-/// # Errors
-/// [`SolveError`] when the search stops or finds nothing.
-pub fn solve_with(board: &Board, solver: &Solver) -> Result<(Answer, Stats), SolveError> {
-    let report = solver.solve(&Rotation, board);
-    match report.outcome.into_result() {
-        Ok(Some(moves)) => {
-            let answer = Answer::from_moves(board, moves).ok_or(SolveError::NotWithinDepth)?;
-            Ok((answer, report.stats))
+/// ```
+/// use puzzle_rotation::{Answer, Board, solve_with};
+/// use puzzle_search_core::{Solver, Strategy};
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// let report = solve_with(&board, &Solver::new(Strategy::ida()));
+/// assert_eq!(report.solution().map(<[_]>::len), Some(2));
+/// let answer = Answer::from_outcome(&board, report.outcome).expect("solved");
+/// assert_eq!(answer.to_string(), "AC\n2");
+/// # Ok::<(), puzzle_rotation::ParseError>(())
+/// ```
+pub fn solve_with(board: &Board, solver: &Solver) -> Report<Move> {
+    solver.solve(&Rotation, board)
+}
+
+impl Answer {
+    /// The judge's answer from a search's outcome on `board`.
+    ///
+    /// # Errors
+    /// [`SolveError`] when the search stopped (with its limit) or found
+    /// nothing within its depth limit.
+    pub fn from_outcome(board: &Board, outcome: Outcome<Move>) -> Result<Answer, SolveError> {
+        match outcome.into_result() {
+            Ok(Some(moves)) => {
+                Answer::from_moves(board, moves).ok_or(SolveError(SolveKind::NotWithinDepth))
+            }
+            Ok(None) => Err(SolveError(SolveKind::NotWithinDepth)),
+            Err(limit) => Err(SolveError(SolveKind::Stopped(limit))),
         }
-        Ok(None) => Err(SolveError::NotWithinDepth),
-        Err(limit) => Err(SolveError::Stopped(limit)),
     }
 }

@@ -1,10 +1,15 @@
 //! The Rotation Game through the public API: the spec's sample and move
 //! table, the book data, IDA* against the pattern database, bad input.
 
-use puzzle_rotation::{Board, Move, ParseError, Rotation, parse_cases, pdb};
+use puzzle_rotation::{Answer, Board, Move, ParseError, Rotation, SolveError, parse_cases, pdb};
 use puzzle_search_core::{Solver, SplitMix64, Strategy, replay};
 
 /// The judge's output for an input, through the public solver.
+/// The judge's answer by `solver`.
+fn solved(board: &Board, solver: &Solver) -> Result<Answer, SolveError> {
+    Answer::from_outcome(board, puzzle_rotation::solve_with(board, solver).outcome)
+}
+
 fn judge(input: &str) -> Result<String, ParseError> {
     let boards = parse_cases(input)?;
     let mut out = String::new();
@@ -111,7 +116,7 @@ fn pdb_and_ida_agree_on_depth_and_sequence_on_1000_boards() {
         let fast = pdb::solve(&board).expect("eight of each");
         assert_eq!(fast.moves.len() as u32, depth);
         assert!(replay(&Rotation, &board, &fast.moves).is_ok());
-        let (slow, _) = puzzle_rotation::solve_with(&board, &ida).expect("IDA* solves it");
+        let slow = solved(&board, &ida).expect("IDA* solves it");
         assert_eq!(fast, slow, "{board:?}");
     }
     // The sample must reach the deep end, not only easy boards.
@@ -131,14 +136,8 @@ fn bfs_and_parallel_ida_agree_with_the_table() {
         if pdb::depth(&board).is_some_and(|d| d <= 6) {
             tested += 1;
             let expected = pdb::solve(&board);
-            assert_eq!(
-                puzzle_rotation::solve_with(&board, &bfs).ok().map(|r| r.0),
-                expected
-            );
-            assert_eq!(
-                puzzle_rotation::solve_with(&board, &par).ok().map(|r| r.0),
-                expected
-            );
+            assert_eq!(solved(&board, &bfs).ok(), expected);
+            assert_eq!(solved(&board, &par).ok(), expected);
         }
     }
 }
@@ -158,10 +157,7 @@ fn boards_without_eight_of_each_fall_back_to_ida() {
         assert_eq!(pdb::solve(&board), None);
         let answer = puzzle_rotation::solve(&board).expect("ones fill more than the centre");
         let bfs = Solver::new(Strategy::Bfs { max_depth: 12 });
-        assert_eq!(
-            puzzle_rotation::solve_with(&board, &bfs).map(|r| r.0),
-            Ok(answer.clone())
-        );
+        assert_eq!(solved(&board, &bfs), Ok(answer.clone()));
         assert!(replay(&Rotation, &board, &answer.moves).is_ok());
     }
 }

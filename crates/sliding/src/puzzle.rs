@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Strategy};
+use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Stats, Strategy};
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
@@ -191,25 +191,34 @@ impl Sliding {
     /// # Errors
     /// The board is of another size.
     pub fn solve(&self, board: &Board) -> Result<Option<Answer>, SolveError> {
-        match self.solve_with(board, &Self::solver())? {
-            None => Ok(None),
-            Some(report) => match report.outcome {
-                Outcome::Solved(moves) => Ok(Some(Answer(moves))),
-                // Without a budget IDA* ends only with the answer.
-                other => Err(SolveError::new(ErrorKind::Unfinished(format!("{other:?}")))),
-            },
+        let report = self.solve_with(board, &Self::solver())?;
+        match report.outcome.into_result() {
+            Ok(moves) => Ok(moves.map(Answer)),
+            // Without a budget IDA* ends only with an answer.
+            Err(limit) => Err(SolveError::new(ErrorKind::Unfinished(limit.to_string()))),
         }
     }
 
-    /// Runs `solver` on a solvable board; `Ok(None)` for an unsolvable one.
+    /// Runs `solver` on `board`. A board that cannot reach the goal (by
+    /// parity) is answered [`Outcome::NoSolution`] at once, without a
+    /// search (its statistics count one dead end).
     ///
     /// # Errors
     /// The board is of another size.
-    pub fn solve_with(
-        &self,
-        board: &Board,
-        solver: &Solver,
-    ) -> Result<Option<Report<Dir>>, SolveError> {
+    ///
+    /// ```
+    /// use puzzle_sliding::{Bound, Goal, Sliding, parse_board};
+    /// use puzzle_search_core::{Outcome, Solver, Strategy};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::Manhattan)?;
+    /// let board = parse_board("1 2 3 4 5 6 0 7 8", 1, 3, 3)?;
+    /// let report = puzzle.solve_with(&board, &Solver::new(Strategy::ida()))?;
+    /// assert_eq!(report.solution().map(<[_]>::len), Some(2));
+    /// let swapped = parse_board("2 1 3 4 5 6 7 8 0", 1, 3, 3)?;
+    /// let report = puzzle.solve_with(&swapped, &Solver::new(Strategy::ida()))?;
+    /// assert_eq!(report.outcome, Outcome::NoSolution);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_with(&self, board: &Board, solver: &Solver) -> Result<Report<Dir>, SolveError> {
         if (board.width(), board.height()) != (self.width, self.height) {
             return Err(SolveError::new(ErrorKind::BoardSize {
                 board: (board.width(), board.height()),
@@ -217,9 +226,11 @@ impl Sliding {
             }));
         }
         if !board.is_solvable(self.goal) {
-            return Ok(None);
+            let mut stats = Stats::default();
+            stats.dead_ends = 1;
+            return Ok(Report::new(Outcome::NoSolution, stats));
         }
-        Ok(Some(solver.solve(self, &self.node(board))))
+        Ok(solver.solve(self, &self.node(board)))
     }
 
     /// The goal convention.
