@@ -58,7 +58,7 @@ pub trait Puzzle {
     /// goal can be reached in `left - 1` moves or fewer, and then returns
     /// `true`; the search then knows only that a left-out child needs at
     /// least `left` more moves, which is all it needs (see
-    /// `docs/strategies.md`).
+    /// [`proofs`](crate::proofs)).
     ///
     /// The default pushes every successor and returns `false`. Override it
     /// when some children are cheap to rule out, typically with one move
@@ -104,7 +104,7 @@ pub trait Puzzle {
     /// `first < second`, DFS and IDA* search only that order: a sequence
     /// with `second` right before `first` has a twin, smaller and as long,
     /// with the two swapped, so it is never the answer (proof in
-    /// `docs/strategies.md`).
+    /// [`proofs`](crate::proofs)).
     ///
     /// The default, `false`, prunes nothing. Override it for moves that are
     /// independent (they touch different parts of the state); a wrong

@@ -89,7 +89,7 @@ pub enum Strategy {
 impl Strategy {
     /// IDA* with no practical depth limit (`u32::MAX`). Such limits first
     /// run a BFS of at most 16,384 states, which answers at once when no
-    /// goal is reachable (`docs/strategies.md`).
+    /// goal is reachable ([`proofs`](crate::proofs)).
     pub const fn ida() -> Self {
         Strategy::IdaStar {
             max_depth: u32::MAX,
@@ -153,7 +153,7 @@ pub(crate) struct Options {
 ///
 /// The options never change the answer, only the work done: the
 /// transposition table and duplicate-child elimination prune only subtrees
-/// that cannot hold the answer (see the crate's `docs/strategies.md`), and the parallel
+/// that cannot hold the answer (see [`proofs`](crate::proofs)), and the parallel
 /// search returns the first solution in canonical order whatever the thread
 /// count.
 ///
@@ -237,7 +237,7 @@ impl Solver {
     /// and, in IDA*, the fewest moves each state was reached in, so a state
     /// reached again by a longer way or round a cycle is not searched again.
     /// With it, IDA* on a finite space ends even with an enormous depth
-    /// limit. It never changes an answer (see `docs/strategies.md`).
+    /// limit. It never changes an answer (see [`proofs`](crate::proofs)).
     #[must_use = "the builder returns the new solver"]
     pub fn table(&self, on: bool) -> Self {
         self.table_bytes(if on { Self::DEFAULT_TABLE_BYTES } else { 0 })
