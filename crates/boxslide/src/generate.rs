@@ -84,6 +84,15 @@ pub enum Wanted {
 /// `moves`), from up to `tries` random boards of 3 to 12 boxes in 2 to 4
 /// colours. (Fuller boards branch so much that
 /// proving a 6-move answer shortest can take long: see [`level`].)
+///
+/// ```
+/// use puzzle_boxslide::{level_with_answer, solve};
+/// use puzzle_search_core::SplitMix64;
+/// let level = level_with_answer(&mut SplitMix64::new(3), 5, 5, 2, 20_000)?;
+/// assert_eq!(level.limit, 2);
+/// assert!(solve(&level).0.is_some_and(|m| m.len() == 2));
+/// # Ok::<(), puzzle_boxslide::GenerateError>(())
+/// ```
 pub fn level_with_answer(
     rng: &mut SplitMix64,
     height: usize,

@@ -42,6 +42,18 @@ impl<M: fmt::Debug> Error for ReplayError<M> {}
 /// # Errors
 /// [`ReplayError::IllegalMove`] names the first illegal move;
 /// [`ReplayError::NotSolved`] says the sequence ends short of a goal.
+///
+/// ```
+/// use puzzle_search_core::{ReplayError, from_fn, replay};
+/// // Counting from 1 to 4 by +1 (move 1) or +2 (move 2).
+/// let count = from_fn(
+///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend([(1, s + 1), (2, s + 2)]),
+///     |s: &u32| *s == 4,
+/// );
+/// assert_eq!(replay(&count, &1, &[1, 2]), Ok(4));
+/// assert_eq!(replay(&count, &1, &[1]), Err(ReplayError::NotSolved));
+/// assert_eq!(replay(&count, &1, &[3]), Err(ReplayError::IllegalMove { index: 0, mv: 3 }));
+/// ```
 pub fn replay<P: Puzzle>(
     puzzle: &P,
     start: &P::State,

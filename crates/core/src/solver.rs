@@ -426,6 +426,10 @@ impl Solver {
     /// or [`threads`](Self::threads) asks for it (the answer is the same
     /// either way).
     ///
+    /// - `puzzle`: the rules (successors in canonical order, goal test,
+    ///   bound);
+    /// - `start`: the state to search from.
+    ///
     /// Returns the outcome with the statistics; a search that runs out of
     /// budget returns [`Outcome::Stopped`] with what it counted so far.
     /// The puzzle must be a [`ParallelPuzzle`] (`Sync`, with `Send + Sync`
@@ -509,11 +513,18 @@ impl Solver {
 
     /// Calls `visit` on every shortest solution of at most `max_depth`
     /// moves, in lexicographic order, until it returns
-    /// `ControlFlow::Break`. The length comes from IDA* (with this
-    /// solver's options and budget); then one depth-first pass meets the
-    /// solutions, cutting only children whose bound exceeds the moves left
-    /// and moves straight back (no table, no duplicate elimination: those
-    /// would drop solutions through a state already seen).
+    /// `ControlFlow::Break`.
+    ///
+    /// - `puzzle`, `start`: as in [`solve`](Self::solve);
+    /// - `max_depth`: the longest solution looked for;
+    /// - `visit`: called with each solution's moves (a borrowed slice, so
+    ///   nothing is kept that the caller does not keep).
+    ///
+    /// The length comes from IDA* (with this solver's options and budget);
+    /// then one depth-first pass meets the solutions, cutting only children
+    /// whose bound exceeds the moves left and moves straight back (no
+    /// table, no duplicate elimination: those would drop solutions through
+    /// a state already seen).
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -562,6 +573,10 @@ impl Solver {
     /// them with `usize::MAX`), with the report of the search (its count is
     /// how many were listed; with `k = 0` nothing is listed and the report
     /// is [`count_shortest`](Self::count_shortest)'s).
+    ///
+    /// - `puzzle`, `start`, `max_depth`: as in
+    ///   [`for_each_shortest`](Self::for_each_shortest);
+    /// - `k`: how many solutions to list at most.
     ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Solver, Strategy};

@@ -41,11 +41,30 @@ pub const DEFAULT_WORK: u64 = 1 << 30;
 /// lexicographically smallest grid, when the null space is small enough to
 /// enumerate within [`DEFAULT_WORK`]; otherwise some solution, with
 /// `minimal == false`. `None` when no solution exists.
+///
+/// ```
+/// use puzzle_flip::{algebra, parse_fliptile};
+/// // The Fliptile sample.
+/// let board = parse_fliptile("4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1")?;
+/// let solution = algebra::solve(&board).expect("solvable");
+/// assert!(solution.minimal);
+/// assert_eq!(solution.presses.to_string(), "0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0");
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn solve(board: &Grid) -> Option<Solution> {
     solve_with_work(board, DEFAULT_WORK)
 }
 
 /// [`solve`] with a cap on the enumeration work (0: never enumerate).
+///
+/// ```
+/// use puzzle_flip::{algebra, parse_fliptile};
+/// let board = parse_fliptile("4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1")?;
+/// // No enumeration allowed: some solution, not proved minimal.
+/// let some = algebra::solve_with_work(&board, 0).expect("solvable");
+/// assert_eq!((some.nullity, some.minimal), (4, false)); // 2^4 solutions on 4x4
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
     let (m, n) = (board.rows(), board.cols());
     if m == 0 || n == 0 {

@@ -46,6 +46,14 @@ impl Error for TooWide {}
 ///
 /// # Errors
 /// [`TooWide`] beyond [`MAX_COLS`] columns.
+///
+/// ```
+/// use puzzle_flip::{chase, parse_fliptile};
+/// let board = parse_fliptile("4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1")?;
+/// let presses = chase::solve(&board).expect("16 columns at most").expect("solvable");
+/// assert_eq!(presses.count_ones(), 4);
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn solve(board: &Grid) -> Result<Option<Grid>, TooWide> {
     let (m, n) = (board.rows(), board.cols());
     if n > MAX_COLS {

@@ -22,6 +22,14 @@ impl fmt::Display for FlipGameAnswer {
 /// The fewest flips that make every piece one side: the better of the two
 /// Fliptile targets, all white (solve the board) and all black (solve its
 /// complement). Exact for any size whose null space is enumerable.
+///
+/// ```
+/// use puzzle_flip::{flip_game, parse_flip_game};
+/// // The Flip Game sample.
+/// let board = parse_flip_game("bwwb\nbbwb\nbwwb\nbwww")?;
+/// assert_eq!(flip_game(&board).to_string(), "4");
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn flip_game(board: &Grid) -> FlipGameAnswer {
     let white = algebra::solve(board).map(|s| s.presses.count_ones());
     let black = algebra::solve(&board.complement()).map(|s| s.presses.count_ones());

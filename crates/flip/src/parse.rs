@@ -114,6 +114,15 @@ pub(crate) fn parse_rows(s: &str, first_line: usize) -> Result<Grid, ParseError>
 ///
 /// # Errors
 /// A piece other than `b`/`w`/`0`/`1`, a ragged row, or not 4x4.
+///
+/// ```
+/// use puzzle_flip::parse_flip_game;
+/// let board = parse_flip_game("bwwb\nbbwb\nbwwb\nbwww")?;
+/// assert_eq!((board.rows(), board.cols()), (4, 4));
+/// let err = parse_flip_game("bwwb\nbbxb\nbwwb\nbwww").unwrap_err();
+/// assert_eq!((err.line(), err.column()), (2, Some(3)));
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn parse_flip_game(input: &str) -> Result<Grid, ParseError> {
     let grid = parse_rows(input, 1)?;
     if grid.cols() != 4 {
@@ -139,6 +148,14 @@ pub fn parse_flip_game(input: &str) -> Result<Grid, ParseError> {
 /// # Errors
 /// `M` or `N` missing, zero or not a number; a bad value; a ragged row;
 /// not `M` rows of `N`.
+///
+/// ```
+/// use puzzle_flip::parse_fliptile;
+/// let board = parse_fliptile("2 3\n1 0 1\n0 0 1")?;
+/// assert_eq!((board.rows(), board.cols(), board.count_ones()), (2, 3, 3));
+/// assert!(parse_fliptile("2 3\n1 0\n0 0 1").is_err());
+/// # Ok::<(), puzzle_flip::ParseError>(())
+/// ```
 pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
     let mut lines = input.splitn(2, '\n');
     let header = lines.next().unwrap_or("");

@@ -203,6 +203,16 @@ pub fn solve_with(board: &Grid, solver: &Solver) -> Result<Report<u16>, TooLarge
 /// # Errors
 /// [`BfsError`] beyond 64 cells, or when the BFS's default state cap
 /// (2^24 states) stops it: boards from about 6x5 up may need more.
+///
+/// ```
+/// use puzzle_flip::{Grid, bfs_to_white};
+/// let mut board = Grid::new(3, 3);
+/// board.press(0, 0);
+/// board.press(2, 2);
+/// let (presses, _stats) = bfs_to_white(&board)?;
+/// assert_eq!(presses.map(|p| p.count_ones()), Some(2));
+/// # Ok::<(), puzzle_flip::BfsError>(())
+/// ```
 pub fn bfs_to_white(board: &Grid) -> Result<(Option<Grid>, Stats), BfsError> {
     bfs_to_white_with(board, Budget::default())
 }

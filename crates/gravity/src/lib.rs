@@ -87,6 +87,11 @@ column!(u32, 0x1111_1111);
 column!(u64, 0x1111_1111_1111_1111);
 
 /// A full-nibble mask of the non-empty cells of a column.
+///
+/// ```
+/// use puzzle_gravity::occupied;
+/// assert_eq!(occupied(0x0301u32), 0x0F0F);
+/// ```
 #[inline]
 pub fn occupied<C: Column>(c: C) -> C {
     ((c | c >> 1 | c >> 2 | c >> 3) & C::LOW).spread()
@@ -94,6 +99,13 @@ pub fn occupied<C: Column>(c: C) -> C {
 
 /// A full-nibble mask of the rows where columns `a` and `b` hold the same
 /// value (empty rows included; AND with [`occupied`] to drop them).
+///
+/// ```
+/// use puzzle_gravity::{equal, occupied};
+/// // Rows 0 and 1 hold 1 and 2 in both columns; rows 2 and up are empty in both.
+/// let same = equal(0x21u32, 0x31);
+/// assert_eq!(same & occupied(0x31u32), 0x0F);
+/// ```
 #[inline]
 pub fn equal<C: Column>(a: C, b: C) -> C {
     !occupied(a ^ b)
@@ -101,6 +113,11 @@ pub fn equal<C: Column>(a: C, b: C) -> C {
 
 /// The column after gravity: its non-empty cells packed to the bottom, in
 /// order.
+///
+/// ```
+/// use puzzle_gravity::fall;
+/// assert_eq!(fall(0x4030_0200u32), 0x432);
+/// ```
 #[inline]
 pub fn fall<C: Column>(c: C) -> C {
     let occ = occupied(c);
@@ -122,6 +139,15 @@ pub fn fall<C: Column>(c: C) -> C {
 /// Marks, per column, every cell in a horizontal or vertical run of three
 /// or more of one colour; returns whether any was marked. `out` must be as
 /// long as `cols`.
+///
+/// ```
+/// use puzzle_gravity::marks;
+/// // Bottom row 1 1 1 (horizontal run); a 2 above the middle one.
+/// let cols = [0x1u32, 0x21, 0x1];
+/// let mut out = [0u32; 3];
+/// assert!(marks(&cols, &mut out));
+/// assert_eq!(out, [0xF, 0xF, 0xF]);
+/// ```
 #[inline]
 pub fn marks<C: Column>(cols: &[C], out: &mut [C]) -> bool {
     let mut any = C::ZERO;
@@ -146,6 +172,13 @@ pub fn marks<C: Column>(cols: &[C], out: &mut [C]) -> bool {
 /// the change starts a clear: a new run must hold a changed cell, a
 /// vertical one lies in its column and a horizontal one starts at most two
 /// columns to the left of it.
+///
+/// ```
+/// use puzzle_gravity::has_run_near;
+/// let cols = [0x1u32, 0x1, 0x1, 0x2];
+/// assert!(has_run_near(&cols, 2, 2));
+/// assert!(!has_run_near(&cols, 3, 3));
+/// ```
 #[inline]
 pub fn has_run_near<C: Column>(cols: &[C], lo: usize, hi: usize) -> bool {
     let w = cols.len();
@@ -177,6 +210,14 @@ pub fn has_run_near<C: Column>(cols: &[C], lo: usize, hi: usize) -> bool {
 /// vertically there or with the two cells to its left, the one arriving in
 /// column `x + 1` vertically there or with the two to its right (beside
 /// each other the two differ).
+///
+/// ```
+/// use puzzle_gravity::clearing_side_swaps;
+/// // Bottom row 1 1 2 1: swapping columns 2 and 3 there lines up 1 1 1.
+/// let cols = [0x1u32, 0x1, 0x2, 0x1];
+/// assert_eq!(clearing_side_swaps(&cols, 2), 0xF);
+/// assert_eq!(clearing_side_swaps(&cols, 0), 0);
+/// ```
 #[inline]
 pub fn clearing_side_swaps<C: Column>(cols: &[C], x: usize) -> C {
     let col = |i: usize| cols.get(i).copied().unwrap_or(C::ZERO);
@@ -204,6 +245,14 @@ pub fn clearing_side_swaps<C: Column>(cols: &[C], x: usize) -> C {
 /// run. Nothing falls; the cell moving down can line up with the two below
 /// it or in its row, the one moving up with the two above it or in its row
 /// (the two differ, so no vertical run holds both).
+///
+/// ```
+/// use puzzle_gravity::clearing_vertical_swaps;
+/// // Column 1 holds a 2 under a 1, between 1s on the floor: swapping its
+/// // two cells lines up the bottom row 1 1 1.
+/// let cols = [0x1u32, 0x12, 0x1];
+/// assert_eq!(clearing_vertical_swaps(&cols, 1), 0xF);
+/// ```
 #[inline]
 pub fn clearing_vertical_swaps<C: Column>(cols: &[C], x: usize) -> C {
     let col = |i: Option<usize>| i.and_then(|i| cols.get(i)).copied().unwrap_or(C::ZERO);
@@ -224,6 +273,13 @@ pub fn clearing_vertical_swaps<C: Column>(cols: &[C], x: usize) -> C {
 }
 
 /// Whether the board is at rest: every column packed and no run of three.
+///
+/// ```
+/// use puzzle_gravity::is_stable;
+/// assert!(is_stable(&[0x21u32, 0x1, 0x2]));
+/// assert!(!is_stable(&[0x1u32, 0x1, 0x1])); // a run of three
+/// assert!(!is_stable(&[0x10u32, 0x2, 0x3])); // a floating cell
+/// ```
 #[inline]
 pub fn is_stable<C: Column>(cols: &[C]) -> bool {
     cols.iter().all(|&c| fall(c) == c) && !has_run_near(cols, 0, cols.len())
@@ -237,6 +293,14 @@ pub const MAX_COLUMNS: usize = 16;
 ///
 /// # Panics
 /// With more than [`MAX_COLUMNS`] columns.
+///
+/// ```
+/// use puzzle_gravity::clear_pass;
+/// let mut cols = [0x1u32, 0x21, 0x1];
+/// assert!(clear_pass(&mut cols));
+/// assert_eq!(cols, [0, 0x2, 0]);
+/// assert!(!clear_pass(&mut cols));
+/// ```
 #[inline]
 pub fn clear_pass<C: Column>(cols: &mut [C]) -> bool {
     let mut m = [C::ZERO; MAX_COLUMNS];
@@ -256,6 +320,14 @@ pub fn clear_pass<C: Column>(cols: &mut [C]) -> bool {
 ///
 /// # Panics
 /// With more than [`MAX_COLUMNS`] columns.
+///
+/// ```
+/// use puzzle_gravity::settle;
+/// // The 2s fall onto the row of 1s; the 1s clear, then the 2s line up.
+/// let mut cols = [0x21u32, 0x201, 0x21];
+/// settle(&mut cols);
+/// assert_eq!(cols, [0, 0, 0]);
+/// ```
 #[inline]
 pub fn settle<C: Column>(cols: &mut [C]) {
     for c in cols.iter_mut() {
@@ -265,6 +337,12 @@ pub fn settle<C: Column>(cols: &mut [C]) {
 }
 
 /// `counts[v]`: how many cells hold colour `v` (index 0 is not counted).
+///
+/// ```
+/// use puzzle_gravity::colour_counts;
+/// let counts = colour_counts(&[0x21u32, 0x1]);
+/// assert_eq!((counts[1], counts[2], counts[3]), (2, 1, 0));
+/// ```
 pub fn colour_counts<C: Column>(cols: &[C]) -> [u8; 16] {
     let mut counts = [0u8; 16];
     for &c in cols {
@@ -280,6 +358,12 @@ pub fn colour_counts<C: Column>(cols: &[C]) -> [u8; 16] {
 
 /// Whether some colour has only 1 or 2 cells: runs need three, so those
 /// cells can never vanish and the board can never be emptied.
+///
+/// ```
+/// use puzzle_gravity::has_stranded_colour;
+/// assert!(has_stranded_colour(&[0x21u32, 0x1])); // two 1s, one 2
+/// assert!(!has_stranded_colour(&[0x1u32, 0x1, 0x1]));
+/// ```
 pub fn has_stranded_colour<C: Column>(cols: &[C]) -> bool {
     colour_counts(cols).iter().any(|&n| n == 1 || n == 2)
 }

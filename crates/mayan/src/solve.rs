@@ -35,6 +35,17 @@ impl fmt::Display for Answer {
 /// on every core (with the `parallel` feature). Add a budget to it for long
 /// runs. Duplicate-child elimination is off: with the table it cost more
 /// than it saved (5%, `docs/puzzles/mayan.md`).
+///
+/// ```
+/// use std::time::Duration;
+/// use puzzle_mayan::{Problem, solve_with, solver};
+/// use puzzle_search_core::Budget;
+/// let problem: Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0".parse()?;
+/// // The default configuration, with a time limit for long runs.
+/// let capped = solver(problem.n).budget(Budget::default().time_limit(Duration::from_secs(10)));
+/// assert_eq!(solve_with(&problem, &capped).solution().map(<[_]>::len), Some(3));
+/// # Ok::<(), puzzle_mayan::ParseError>(())
+/// ```
 pub fn solver(n: u32) -> Solver {
     Solver::new(Strategy::Dfs {
         depth: n,
@@ -47,6 +58,14 @@ pub fn solver(n: u32) -> Solver {
 
 /// The lexicographically smallest sequence of exactly `n` moves that
 /// clears the board, or `-1`.
+///
+/// ```
+/// use puzzle_mayan::{Problem, solve};
+/// // The spec's sample.
+/// let problem: Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0".parse()?;
+/// assert_eq!(solve(&problem).to_string(), "2 1 1\n3 1 1\n3 0 1");
+/// # Ok::<(), puzzle_mayan::ParseError>(())
+/// ```
 pub fn solve(problem: &Problem) -> Answer {
     match solve_with(problem, &solver(problem.n)).outcome {
         Outcome::Solved(moves) => Answer(Some(moves)),
@@ -57,6 +76,18 @@ pub fn solve(problem: &Problem) -> Answer {
 
 /// Runs `solver` on the problem and returns the whole report (outcome and
 /// statistics), for comparisons and budgets.
+///
+/// ```
+/// use puzzle_mayan::{Problem, solve_with};
+/// use puzzle_search_core::{DepthMode, Solver, Strategy};
+/// let problem: Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0".parse()?;
+/// // Plain depth-first search, no table: the same answer, more nodes.
+/// let plain = Solver::new(Strategy::Dfs { depth: 3, mode: DepthMode::Exactly });
+/// let report = solve_with(&problem, &plain);
+/// assert_eq!(report.solution().map(<[_]>::len), Some(3));
+/// assert!(report.stats.expanded > 0);
+/// # Ok::<(), puzzle_mayan::ParseError>(())
+/// ```
 pub fn solve_with(problem: &Problem, solver: &Solver) -> Report<Move> {
     solver.solve(&Mayan, &problem.board)
 }

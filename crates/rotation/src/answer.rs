@@ -86,6 +86,14 @@ pub const MAX_DEPTH: u32 = 40;
 /// # Errors
 /// Never for boards with eight of each number; otherwise only when the
 /// IDA* fallback finds nothing within [`MAX_DEPTH`] moves.
+///
+/// ```
+/// use puzzle_rotation::{Board, solve};
+/// // The spec's first sample case.
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// assert_eq!(solve(&board).expect("eight of each").to_string(), "AC\n2");
+/// # Ok::<(), puzzle_rotation::ParseError>(())
+/// ```
 pub fn solve(board: &Board) -> Result<Answer, SolveError> {
     match pdb::solve(board) {
         Some(answer) => Ok(answer),

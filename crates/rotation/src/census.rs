@@ -91,6 +91,13 @@ fn count_first(table: &DistanceTable, first: u32, choices: &[u16], counts: &mut 
 
 /// Counts every board by optimal depth, calling `progress(done, total)`
 /// (first sets finished, of 245,157) now and then from the worker threads.
+/// About 10 s on two cores.
+///
+/// ```no_run
+/// use puzzle_rotation::census::census;
+/// let result = census(&|done, total| eprintln!("{done} of {total}"));
+/// assert_eq!(result.gods_number(), 13);
+/// ```
 pub fn census(progress: &(dyn Fn(u64, u64) + Sync)) -> Census {
     let start = Instant::now();
     let table = table();

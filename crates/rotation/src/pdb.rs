@@ -321,17 +321,39 @@ pub(crate) fn next_mask(mask: u32) -> u32 {
 }
 
 /// The process-wide table, built on first use (thread-safe, once).
+///
+/// ```
+/// use puzzle_rotation::{Board, pdb};
+/// let table = pdb::table(); // about 40 ms the first time, then shared
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// assert_eq!(table.depth(&board), Some(2));
+/// # Ok::<(), puzzle_rotation::ParseError>(())
+/// ```
 pub fn table() -> &'static DistanceTable {
     static TABLE: OnceLock<DistanceTable> = OnceLock::new();
     TABLE.get_or_init(DistanceTable::build)
 }
 
 /// [`DistanceTable::solve`] on the process-wide [`table`].
+///
+/// ```
+/// use puzzle_rotation::{Board, pdb};
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// assert_eq!(pdb::solve(&board).map(|a| a.moves.len()), Some(2));
+/// # Ok::<(), puzzle_rotation::ParseError>(())
+/// ```
 pub fn solve(board: &Board) -> Option<Answer> {
     table().solve(board)
 }
 
 /// [`DistanceTable::depth`] on the process-wide [`table`].
+///
+/// ```
+/// use puzzle_rotation::{Board, pdb};
+/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+/// assert_eq!(pdb::depth(&board), Some(2));
+/// # Ok::<(), puzzle_rotation::ParseError>(())
+/// ```
 pub fn depth(board: &Board) -> Option<u32> {
     table().depth(board)
 }
