@@ -12,16 +12,40 @@ pub struct CancelFlag(Arc<AtomicBool>);
 
 impl CancelFlag {
     /// A new, unset flag.
+    ///
+    /// ```
+    /// use puzzle_search_core::CancelFlag;
+    /// assert!(!CancelFlag::new().is_cancelled());
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Asks every search holding this flag to stop.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, CancelFlag, Limit, Outcome, Solver, Strategy, from_fn};
+    /// let flag = CancelFlag::new();
+    /// flag.cancel(); // from another thread, in real use
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let report = Solver::new(Strategy::Dfs { depth: 1 << 20, mode: puzzle_search_core::DepthMode::AtMost })
+    ///     .budget(Budget::default().cancel_flag(flag))
+    ///     .solve(&endless, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::Cancelled));
+    /// ```
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`cancel`](Self::cancel) was called.
+    ///
+    /// ```
+    /// use puzzle_search_core::CancelFlag;
+    /// let flag = CancelFlag::new();
+    /// let shared = flag.clone();
+    /// shared.cancel();
+    /// assert!(flag.is_cancelled());
+    /// ```
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
@@ -100,24 +124,61 @@ impl Budget {
     pub const DEFAULT_MAX_STATES: usize = 1 << 24;
 
     /// Stops the search after expanding `nodes` nodes (all threads together).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, Strategy, from_fn};
+    /// // Counting up forever: no goal.
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let deep = Solver::new(Strategy::Dfs { depth: 1 << 30, mode: DepthMode::AtMost });
+    /// let report = deep.budget(Budget::default().max_nodes(10_000)).solve(&endless, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+    /// ```
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
         self
     }
 
     /// Stops the search `limit` after it starts.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, Strategy, from_fn};
+    /// // Counting up forever: no goal.
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let deep = Solver::new(Strategy::Dfs { depth: 1 << 30, mode: DepthMode::AtMost });
+    /// let limit = std::time::Duration::from_millis(20);
+    /// let report = deep.budget(Budget::default().time_limit(limit)).solve(&endless, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
+    /// ```
     pub fn time_limit(mut self, limit: Duration) -> Self {
         self.time_limit = Some(limit);
         self
     }
 
     /// Stops the search at the instant `at`.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, Strategy, from_fn};
+    /// // Counting up forever: no goal.
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let deep = Solver::new(Strategy::Dfs { depth: 1 << 30, mode: DepthMode::AtMost });
+    /// let at = std::time::Instant::now() + std::time::Duration::from_millis(20);
+    /// let report = deep.budget(Budget::default().deadline(at)).solve(&endless, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::Time));
+    /// ```
     pub fn deadline(mut self, at: Instant) -> Self {
         self.deadline = Some(at);
         self
     }
 
     /// Stops the search when `flag` is set (from another thread, say).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, CancelFlag};
+    /// let flag = CancelFlag::new();
+    /// let budget = Budget::default().cancel_flag(flag.clone());
+    /// // Hand `budget` to a solver, keep `flag` to stop it.
+    /// # let _ = budget;
+    /// ```
     pub fn cancel_flag(mut self, flag: CancelFlag) -> Self {
         self.cancel = Some(flag);
         self
@@ -126,6 +187,16 @@ impl Budget {
     /// Caps the states BFS, A* and bidirectional BFS store (default
     /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES)); reaching it stops
     /// the search with [`Limit::States`].
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, Limit, Outcome, Solver, Strategy, from_fn};
+    /// // Counting up forever: no goal, every state new.
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let report = Solver::new(Strategy::Bfs { max_depth: 1 << 30 })
+    ///     .budget(Budget::default().max_states(1_000))
+    ///     .solve(&endless, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::States));
+    /// ```
     pub fn max_states(mut self, states: usize) -> Self {
         self.max_states = states;
         self

@@ -58,6 +58,16 @@ where
 impl<S, M, FS, FG, FB> FromFn<S, M, FS, FG, FB> {
     /// The same puzzle with `bound` as its [`Puzzle::lower_bound`]: an
     /// admissible bound, `None` for a state no goal can be reached from.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // Counting up by 1 from 0 to 10; the distance left is an exact bound.
+    /// let reach = from_fn(|s: &u32, out: &mut Vec<(u8, u32)>| out.push((1, s + 1)), |s: &u32| *s == 10)
+    ///     .with_bound(|s: &u32| (*s <= 10).then(|| 10 - s));
+    /// let report = Solver::new(Strategy::ida()).solve(&reach, &0);
+    /// assert_eq!(report.solution().map(<[_]>::len), Some(10));
+    /// assert_eq!(report.stats.iterations, 1); // the bound was exact
+    /// ```
     pub fn with_bound<FB2>(self, bound: FB2) -> FromFn<S, M, FS, FG, FB2>
     where
         FB2: Fn(&S) -> Option<u32>,

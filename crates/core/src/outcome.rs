@@ -41,6 +41,12 @@ impl<M> Report<M> {
     }
 
     /// The solution's moves, if one was found.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Outcome, Report, Stats};
+    /// let report = Report::new(Outcome::Solved(vec![1u8, 2]), Stats::default());
+    /// assert_eq!(report.solution(), Some(&[1, 2][..]));
+    /// ```
     pub fn solution(&self) -> Option<&[M]> {
         match &self.outcome {
             Outcome::Solved(moves) => Some(moves),

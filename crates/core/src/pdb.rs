@@ -167,6 +167,24 @@ impl PatternDb {
     /// # Panics
     /// If a goal's or a neighbour's rank, or a key, is out of range (a
     /// broken `Abstraction`, like a broken move order for `Puzzle`).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.get(6), 6); // the far side of the ring
+    /// assert_eq!(table.get(11), 1);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn build<A: Abstraction>(
         abstraction: &A,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
@@ -258,6 +276,23 @@ impl PatternDb {
     ///
     /// # Panics
     /// If `key` is out of range.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!((table.get(0), table.get(3), table.get(9)), (0, 3, 3));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     #[inline]
     pub fn get(&self, key: u64) -> u8 {
         match &self.entries {
@@ -270,31 +305,133 @@ impl PatternDb {
     }
 
     /// The abstraction's name, as built or loaded.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.name(), "ring 12");
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The number of keys.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.len(), 12);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn len(&self) -> u64 {
         self.len
     }
 
     /// Whether the table has no key.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(!table.is_empty());
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The largest distance stored.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.max_distance(), 6);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn max_distance(&self) -> u8 {
         self.max
     }
 
     /// Whether entries take 4 bits (else a byte).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.is_nibble()); // distances up to 6 fit in 4 bits
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn is_nibble(&self) -> bool {
         matches!(self.entries, Entries::Nibbles(_))
     }
 
     /// The bytes the entries take.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.bytes(), 6); // 12 nibbles
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn bytes(&self) -> usize {
         match &self.entries {
             Entries::Nibbles(v) | Entries::Bytes(v) => v.len(),
@@ -302,12 +439,50 @@ impl PatternDb {
     }
 
     /// How long [`build`](Self::build) took (zero for a loaded table).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.build_time() < std::time::Duration::from_secs(1));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn build_time(&self) -> Duration {
         self.build_time
     }
 
     /// Writes the table to `path`: header (format version, name, keys,
     /// entry width, largest distance), entries, checksum.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// let path = std::env::temp_dir().join(format!("pdb-save-doc-{}", std::process::id()));
+    /// table.save(&path).expect("writable");
+    /// let back = PatternDb::load(&path, "ring 12").expect("readable").expect("the same table");
+    /// assert_eq!(back.get(5), 5);
+    /// std::fs::remove_file(&path).ok();
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let mut out = Vec::with_capacity(self.bytes() + 64 + self.name.len());
         out.extend_from_slice(MAGIC);
@@ -332,6 +507,28 @@ impl PatternDb {
     /// named `name`. `Ok(None)` when the file is missing, of another
     /// format version or abstraction, cut short or corrupt (checksum): the
     /// caller rebuilds. `Err` only for other I/O errors.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// let path = std::env::temp_dir().join(format!("pdb-load-doc-{}", std::process::id()));
+    /// table.save(&path).expect("writable");
+    /// // Another abstraction's name: not trusted, so `None` (the caller rebuilds).
+    /// assert!(PatternDb::load(&path, "ring 13").expect("readable").is_none());
+    /// assert!(PatternDb::load(&path, "ring 12").expect("readable").is_some());
+    /// std::fs::remove_file(&path).ok();
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn load(path: &Path, name: &str) -> io::Result<Option<Self>> {
         let data = match fs::read(path) {
             Ok(d) => d,
@@ -383,6 +580,29 @@ impl PatternDb {
     ///
     /// # Errors
     /// As [`build`](Self::build).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    ///
+    /// let dir = std::env::temp_dir().join(format!("pdb-doc-{}", std::process::id()));
+    /// let (built, save_error) = PatternDb::load_or_build(&Ring, &dir, None)?;
+    /// assert!(save_error.is_none());
+    /// let (loaded, _) = PatternDb::load_or_build(&Ring, &dir, None)?;
+    /// assert_eq!(loaded.build_time(), std::time::Duration::ZERO); // from the file
+    /// assert!((0..12).all(|k| built.get(k) == loaded.get(k)));
+    /// std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
     pub fn load_or_build<A: Abstraction>(
         abstraction: &A,
         dir: &Path,
@@ -401,6 +621,14 @@ impl PatternDb {
     /// The file a table of that name is kept in under `dir`: the name with
     /// every character other than letters, digits, `-` and `.` made `_`,
     /// and a hash of the whole name (two names never share a file).
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use puzzle_search_core::pdb::PatternDb;
+    /// let a = PatternDb::file_in(Path::new("/cache"), "sliding 4x4 tiles 1,2,3");
+    /// let b = PatternDb::file_in(Path::new("/cache"), "sliding 4x4 tiles 1,2,4");
+    /// assert!(a.starts_with("/cache") && a != b);
+    /// ```
     pub fn file_in(dir: &Path, name: &str) -> PathBuf {
         let clean: String = name
             .chars()

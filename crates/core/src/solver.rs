@@ -111,6 +111,12 @@ impl Strategy {
     }
 
     /// A short name: `dfs-exact`, `dfs`, `ida`, `bfs`, `astar`, `bidirectional`.
+    ///
+    /// ```
+    /// use puzzle_search_core::Strategy;
+    /// assert_eq!(Strategy::ida().name(), "ida");
+    /// assert_eq!(Strategy::astar().to_string(), "astar");
+    /// ```
     pub fn name(&self) -> &'static str {
         match self {
             Strategy::Dfs {
@@ -209,6 +215,17 @@ impl Solver {
 
     /// A plain sequential search by `strategy`: no transposition table, no
     /// duplicate elimination, no limits but the default [`Budget`].
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// let report = Solver::new(Strategy::bfs()).solve(&walk, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 2][..]));
+    /// ```
     pub fn new(strategy: Strategy) -> Self {
         Self {
             strategy,
@@ -226,6 +243,11 @@ impl Solver {
     }
 
     /// The strategy.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// assert_eq!(Solver::new(Strategy::ida()).table(true).strategy(), Strategy::ida());
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.strategy
     }
@@ -238,6 +260,19 @@ impl Solver {
     /// reached again by a longer way or round a cycle is not searched again.
     /// With it, IDA* on a finite space ends even with an enormous depth
     /// limit. It never changes an answer (see [`proofs`](crate::proofs)).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// // The same answer with the table, in fewer nodes where states repeat.
+    /// let plain = Solver::new(Strategy::ida()).solve(&walk, &0);
+    /// let with_table = Solver::new(Strategy::ida()).table(true).solve(&walk, &0);
+    /// assert_eq!(plain.outcome, with_table.outcome);
+    /// ```
     #[must_use = "the builder returns the new solver"]
     pub fn table(&self, on: bool) -> Self {
         self.table_bytes(if on { Self::DEFAULT_TABLE_BYTES } else { 0 })
@@ -314,6 +349,17 @@ impl Solver {
 
     /// Skips, in DFS and IDA*, a successor whose state equals an earlier
     /// sibling's. (BFS always skips states it has seen.)
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// let report = Solver::new(Strategy::ida()).dedup(true).solve(&walk, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 2][..]));
+    /// ```
     #[must_use = "the builder returns the new solver"]
     pub fn dedup(&self, on: bool) -> Self {
         let mut this = self.clone();
@@ -323,6 +369,18 @@ impl Solver {
 
     /// Runs DFS and IDA* passes on rayon's current thread pool (BFS stays
     /// sequential). Without the `parallel` feature this has no effect.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// // Whatever the thread count, the same answer.
+    /// let report = Solver::new(Strategy::ida()).parallel(true).solve(&walk, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 2][..]));
+    /// ```
     #[must_use = "the builder returns the new solver"]
     pub fn parallel(&self, on: bool) -> Self {
         let mut this = self.clone();
@@ -363,6 +421,18 @@ impl Solver {
     }
 
     /// Sets the limits.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// use puzzle_search_core::{Budget, Limit, Outcome};
+    /// let report = Solver::new(Strategy::ida()).budget(Budget::default().max_nodes(0)).solve(&walk, &0);
+    /// assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+    /// ```
     #[must_use = "the builder returns the new solver"]
     pub fn budget(&self, budget: Budget) -> Self {
         let mut this = self.clone();
@@ -435,6 +505,18 @@ impl Solver {
     /// The puzzle must be a [`ParallelPuzzle`] (`Sync`, with `Send + Sync`
     /// states and moves); [`solve_sequential`](Self::solve_sequential)
     /// takes any puzzle.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From 0 to 3 by +1 (move 1) or +2 (move 2).
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(1, s + 1), (2, s + 2)].into_iter().filter(|m| m.1 <= 3)),
+    ///     |s: &u8| *s == 3,
+    /// );
+    /// let report = Solver::new(Strategy::ida()).solve(&walk, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 2][..]));
+    /// assert!(report.stats.expanded > 0);
+    /// ```
     pub fn solve<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
         let parallel = self.parallel_form::<P>();
         self.on_pool(|| self.solve_here(puzzle, start, parallel))
