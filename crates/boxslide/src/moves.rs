@@ -23,6 +23,18 @@ pub struct Move {
     pub dir: Dir,
 }
 
+impl Move {
+    /// The move `r c R` or `r c D`.
+    ///
+    /// ```
+    /// use puzzle_boxslide::{Dir, Move};
+    /// assert_eq!(Move::new(2, 1, Dir::D).to_string(), "2 1 D");
+    /// ```
+    pub fn new(r: u8, c: u8, dir: Dir) -> Self {
+        Self { r, c, dir }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let d = match self.dir {

@@ -72,6 +72,12 @@ impl ParseError {
     }
 
     /// The line of the input the error is on (from 1), where it has one.
+    ///
+    /// ```
+    /// use puzzle_boxslide::Level;
+    /// let err = "2 2 1\n0 0\n\n0 7 7".parse::<Level>().unwrap_err();
+    /// assert_eq!(err.line(), Some(4));
+    /// ```
     pub fn line(&self) -> Option<usize> {
         self.line
     }

@@ -70,6 +70,13 @@ impl Board {
     /// A board from its columns, each listed bottom to top; `None` when a
     /// column is taller than 7 or a colour is outside `1..=10`. The board
     /// is taken as it is: it may hold runs (see [`first_run`](Self::first_run)).
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// let board = Board::from_columns([&[1, 2], &[1], &[], &[1], &[]]).expect("valid");
+    /// assert_eq!(board.get(0, 1), 2);
+    /// assert!(Board::from_columns([&[11], &[], &[], &[], &[]]).is_none()); // colour 11
+    /// ```
     pub fn from_columns(columns: [&[u8]; WIDTH]) -> Option<Self> {
         let mut cols = [0u32; WIDTH];
         for (col, cells) in cols.iter_mut().zip(columns) {
@@ -87,6 +94,15 @@ impl Board {
     }
 
     /// The colour at `(x, y)`, 0 when empty or outside the board.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert_eq!((board.get(0, 0), board.get(0, 1), board.get(2, 0)), (1, 2, 0));
+    /// assert_eq!(board.get(9, 9), 0); // outside
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> u8 {
         if x < WIDTH && y < HEIGHT {
@@ -97,6 +113,14 @@ impl Board {
     }
 
     /// The number of blocks in column `x` (0 outside the board).
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert_eq!((board.height(0), board.height(2)), (2, 0));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn height(&self, x: usize) -> usize {
         self.cols
             .get(x)
@@ -104,17 +128,41 @@ impl Board {
     }
 
     /// Whether no block is left.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(!board.is_empty() && Board::empty().is_empty());
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.cols == [0; WIDTH]
     }
 
     /// `counts[c]`: the blocks of colour `c` (index 0 unused).
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert_eq!((board.colour_counts()[1], board.colour_counts()[2]), (3, 1));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn colour_counts(&self) -> [u8; 16] {
         colour_counts(&self.cols)
     }
 
     /// Whether some colour has only 1 or 2 blocks left: such blocks can
     /// never be cleared, so the board can never be emptied.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(board.has_stranded_colour()); // one 2 can never clear
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn has_stranded_colour(&self) -> bool {
         puzzle_gravity::has_stranded_colour(&self.cols)
     }
@@ -136,6 +184,14 @@ impl Board {
     }
 
     /// Whether every block stands on row 0 or on another block.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(board.is_settled());
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn is_settled(&self) -> bool {
         self.cols.iter().all(|&c| fall(c) == c)
     }
@@ -149,6 +205,13 @@ impl Board {
     }
 
     /// The first run of three on the board, if any (for error messages).
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// let board: Board = "1 0\n1 0\n1 0\n0\n0".parse()?;
+    /// assert_eq!(board.first_run().map(|r| r.to_string()).as_deref(), Some("colour 1 from (0, 0) to (2, 0)"));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn first_run(&self) -> Option<Run> {
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
@@ -175,6 +238,13 @@ impl Board {
     }
 
     /// The cells that the next clearing pass removes, as `(x, y)`.
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// let board: Board = "1 0\n1 0\n1 0\n0\n0".parse()?;
+    /// assert_eq!(board.marked_cells(), [(0, 0), (1, 0), (2, 0)]);
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn marked_cells(&self) -> Vec<(u8, u8)> {
         let marks = self.marks();
         let mut out = Vec::new();
@@ -190,6 +260,17 @@ impl Board {
 
     /// The board right after `mv`'s swap and fall, before anything is
     /// cleared; `None` when `mv` is not legal.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// // Before clearing: the 1 from column 3 has fallen into column 2.
+    /// let swapped = board.swap(Move::new(3, 0, Dir::L)).expect("legal");
+    /// assert_eq!(swapped.marked_cells(), [(0, 0), (1, 0), (2, 0)]);
+    /// assert!(board.swap(Move::new(2, 0, Dir::R)).is_none()); // no block there
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn swap(&self, mv: Move) -> Option<Board> {
         let (x, y) = (usize::from(mv.x), usize::from(mv.y));
         let to = x.checked_add_signed(isize::from(mv.dir.g()))?;
@@ -206,6 +287,17 @@ impl Board {
 
     /// One clearing pass: remove every block in a run, then let the columns
     /// fall. `None` when nothing is in a run (the board is stable).
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// let swapped = board.swap(Move::new(3, 0, Dir::L)).expect("legal");
+    /// let after = swapped.clear_pass().expect("a run");
+    /// assert_eq!(after.get(0, 0), 2); // the 2 fell
+    /// assert!(after.clear_pass().is_none());
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn clear_pass(&self) -> Option<Board> {
         let mut next = *self;
         clear_pass(&mut next.cols).then_some(next)
@@ -213,6 +305,13 @@ impl Board {
 
     /// The board after clearing runs and letting blocks fall until nothing
     /// changes.
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// let board: Board = "1 2 0\n1 0\n1 0\n0\n0".parse()?; // holds a run
+    /// assert_eq!(board.settled().get(0, 0), 2);
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     #[inline]
     pub fn settled(&self) -> Board {
         let mut board = *self;
@@ -226,6 +325,15 @@ impl Board {
     /// not legal (no block at `(x, y)`, or the target column is off the
     /// board). Swapping two blocks of one colour is legal and changes
     /// nothing.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// let after = board.apply(Move::new(3, 0, Dir::L)).expect("legal");
+    /// assert_eq!((after.get(0, 0), after.colour_counts()[1]), (2, 0));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     #[inline]
     pub fn apply(&self, mv: Move) -> Option<Board> {
         self.swap(mv).map(|b| b.settled())
@@ -234,6 +342,16 @@ impl Board {
     /// Whether the board is at rest: settled, with no run of three. Every
     /// board a search meets is; [`apply_clearing`](Self::apply_clearing)
     /// relies on it.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(board.is_stable());
+    /// let run: Board = "1 0\n1 0\n1 0\n0\n0".parse()?;
+    /// assert!(!run.is_stable());
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn is_stable(&self) -> bool {
         puzzle_gravity::is_stable(&self.cols)
     }
@@ -242,6 +360,15 @@ impl Board {
     /// `mv` starts a clear; `None` when it clears nothing (or is not legal).
     /// Only the two columns the swap touched are looked at before settling,
     /// since a new run must hold a cell that changed.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(board.apply_clearing(Move::new(3, 0, Dir::L)).is_some());
+    /// assert!(board.apply_clearing(Move::new(0, 1, Dir::R)).is_none()); // clears nothing
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     #[inline]
     pub fn apply_clearing(&self, mv: Move) -> Option<Board> {
         let next = self.swap(mv)?;
@@ -258,12 +385,28 @@ impl Board {
     /// blocks at `(x, y)` and `(x + 1, y)`, both present and of different
     /// colours, makes a run of three (and so starts a clear), all rows at
     /// once (`puzzle_gravity::clearing_side_swaps`).
+    ///
+    /// ```
+    /// use puzzle_mayan::Board;
+    /// // Floor 1 1 2 1: swapping (2, 0) and (3, 0) lines up three 1s.
+    /// let board: Board = "1 0\n1 0\n2 0\n1 0\n0".parse()?;
+    /// assert_eq!(board.clearing_swaps(2), 0xF);
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     #[inline]
     pub fn clearing_swaps(&self, x: usize) -> u32 {
         puzzle_gravity::clearing_side_swaps(&self.cols, x)
     }
 
     /// The board drawn as rows, top to bottom, `.` for empty cells.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Board, Dir, Move};
+    /// // 1s on the floor of columns 0, 1 and 3; a 2 on the first.
+    /// let board: Board = "1 2 0\n1 0\n0\n1 0\n0".parse()?;
+    /// assert!(board.grid().ends_with("2 . . . .\n1 1 . 1 .\n"));
+    /// # Ok::<(), puzzle_mayan::ParseError>(())
+    /// ```
     pub fn grid(&self) -> String {
         let mut out = String::new();
         for y in (0..HEIGHT).rev() {

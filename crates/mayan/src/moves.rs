@@ -14,6 +14,11 @@ pub enum Dir {
 
 impl Dir {
     /// The judge's `g`: `1` for right, `-1` for left.
+    ///
+    /// ```
+    /// use puzzle_mayan::Dir;
+    /// assert_eq!((Dir::R.g(), Dir::L.g()), (1, -1));
+    /// ```
     pub fn g(self) -> i8 {
         match self {
             Dir::R => 1,
@@ -54,6 +59,11 @@ pub struct Move {
 
 impl Move {
     /// The move `(x, y)` towards `dir`.
+    ///
+    /// ```
+    /// use puzzle_mayan::{Dir, Move};
+    /// assert_eq!(Move::new(3, 0, Dir::L).to_string(), "3 0 -1");
+    /// ```
     pub fn new(x: u8, y: u8, dir: Dir) -> Self {
         Self { x, y, dir }
     }

@@ -48,12 +48,24 @@ impl ParseError {
     }
 
     /// The line of the input the error is on (from 1), where it has one.
+    ///
+    /// ```
+    /// use puzzle_mayan::Problem;
+    /// let err = "3\n1 0\n0\n0\n0\n0\n7".parse::<Problem>().unwrap_err();
+    /// assert_eq!(err.line(), Some(7));
+    /// ```
     pub fn line(&self) -> Option<usize> {
         self.at.map(|(line, _)| line)
     }
 
     /// The number of the token the error is at (from 1, over the whole
     /// input), where it has one.
+    ///
+    /// ```
+    /// use puzzle_mayan::Problem;
+    /// let err = "3\n1 0\n0\n0\n0\n0\n7".parse::<Problem>().unwrap_err();
+    /// assert_eq!(err.token(), Some(8));
+    /// ```
     pub fn token(&self) -> Option<usize> {
         self.at.map(|(_, token)| token)
     }
