@@ -27,17 +27,35 @@ enum Kind {
 
 impl GenerateError {
     /// A request no board can meet; `why` names the limits it broke.
+    ///
+    /// ```
+    /// use puzzle_search_core::GenerateError;
+    /// let err = GenerateError::bad_request("colours must be 1 to 10");
+    /// assert!(err.to_string().contains("colours must be 1 to 10"));
+    /// ```
     pub fn bad_request(why: &'static str) -> Self {
         Self(Kind::BadRequest(why))
     }
 
     /// `what` was not found in `tries` tries.
+    ///
+    /// ```
+    /// use puzzle_search_core::GenerateError;
+    /// let err = GenerateError::gave_up("no level of 6 moves", 500);
+    /// assert_eq!(err.to_string(), "no level of 6 moves in 500 tries");
+    /// ```
     pub fn gave_up(what: &'static str, tries: u64) -> Self {
         Self(Kind::GaveUp { what, tries })
     }
 
     /// Whether the request itself was impossible (else the generator gave
     /// up: more tries, or another seed, may succeed).
+    ///
+    /// ```
+    /// use puzzle_search_core::GenerateError;
+    /// assert!(GenerateError::bad_request("x").is_bad_request());
+    /// assert!(!GenerateError::gave_up("x", 1).is_bad_request());
+    /// ```
     pub fn is_bad_request(&self) -> bool {
         matches!(self.0, Kind::BadRequest(_))
     }

@@ -24,6 +24,12 @@ pub struct TooWide {
 
 impl TooWide {
     /// The grid's width.
+    ///
+    /// ```
+    /// use puzzle_flip::{Grid, chase};
+    /// let err = chase::solve(&Grid::new(2, chase::MAX_COLS + 1)).unwrap_err();
+    /// assert_eq!(err.cols(), chase::MAX_COLS + 1);
+    /// ```
     pub fn cols(&self) -> usize {
         self.cols
     }

@@ -23,6 +23,12 @@ impl Grid {
     /// # Panics
     /// When `rows * cols` bits do not fit in memory's address range (see
     /// [`try_new`](Self::try_new)), or the allocation fails.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let grid = Grid::new(2, 3);
+    /// assert!(grid.is_zero() && grid.rows() == 2 && grid.cols() == 3);
+    /// ```
     pub fn new(rows: usize, cols: usize) -> Self {
         Self::try_new(rows, cols)
             .unwrap_or_else(|| panic!("a {rows} x {cols} grid does not fit in the address space"))
@@ -50,12 +56,26 @@ impl Grid {
 
     /// The bytes a `rows x cols` grid's words take, `None` beyond
     /// `isize::MAX`.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert_eq!(Grid::bytes_for(1000, 1000), Some(1000 * 16 * 8)); // 16 words a row
+    /// assert_eq!(Grid::bytes_for(usize::MAX, 2), None);
+    /// ```
     pub fn bytes_for(rows: usize, cols: usize) -> Option<usize> {
         let bytes = rows.checked_mul(cols.div_ceil(64))?.checked_mul(8)?;
         (bytes <= isize::MAX as usize).then_some(bytes)
     }
 
     /// A seeded random grid.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// use puzzle_search_core::SplitMix64;
+    /// let a = Grid::random(4, 4, &mut SplitMix64::new(5));
+    /// let b = Grid::random(4, 4, &mut SplitMix64::new(5));
+    /// assert_eq!(a, b); // seeded
+    /// ```
     pub fn random(rows: usize, cols: usize, rng: &mut SplitMix64) -> Self {
         let mut g = Self::new(rows, cols);
         for w in &mut g.bits {
@@ -87,11 +107,21 @@ impl Grid {
     }
 
     /// Rows.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert_eq!(Grid::new(2, 3).rows(), 2);
+    /// ```
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Columns.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert_eq!(Grid::new(2, 3).cols(), 3);
+    /// ```
     pub fn cols(&self) -> usize {
         self.cols
     }
@@ -122,6 +152,13 @@ impl Grid {
     ///
     /// # Panics
     /// Outside the grid, like slice indexing.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(2, 2);
+    /// grid.set(1, 0, true);
+    /// assert!(grid.get(1, 0) && !grid.get(0, 0));
+    /// ```
     pub fn get(&self, r: usize, c: usize) -> bool {
         self.bits[r * self.stride + c / 64] >> (c % 64) & 1 == 1
     }
@@ -130,12 +167,26 @@ impl Grid {
     ///
     /// # Panics
     /// Outside the grid, like slice indexing.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(2, 2);
+    /// grid.set(0, 1, true);
+    /// assert_eq!(grid.count_ones(), 1);
+    /// ```
     pub fn set(&mut self, r: usize, c: usize, on: bool) {
         let w = &mut self.bits[r * self.stride + c / 64];
         *w = *w & !(1 << (c % 64)) | u64::from(on) << (c % 64);
     }
 
     /// Row `r`'s words.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(2, 3);
+    /// grid.set(1, 2, true);
+    /// assert_eq!(grid.row(1), &[0b100]);
+    /// ```
     pub fn row(&self, r: usize) -> &[u64] {
         &self.bits[r * self.stride..(r + 1) * self.stride]
     }
@@ -146,6 +197,13 @@ impl Grid {
     }
 
     /// Presses `(r, c)`: flips it and its neighbours on the grid.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(3, 3);
+    /// grid.press(1, 1); // the centre and its four neighbours
+    /// assert_eq!(grid.to_bw(), "wbw\nbbb\nwbw");
+    /// ```
     pub fn press(&mut self, r: usize, c: usize) {
         for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
             let (Some(rr), Some(cc)) = (r.checked_add_signed(dr), c.checked_add_signed(dc)) else {
@@ -161,6 +219,15 @@ impl Grid {
     ///
     /// # Panics
     /// If the sizes differ.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut board = Grid::new(3, 3);
+    /// board.press(0, 0);
+    /// let mut presses = Grid::new(3, 3);
+    /// presses.set(0, 0, true);
+    /// assert!(board.apply(&presses).is_zero());
+    /// ```
     pub fn apply(&self, presses: &Grid) -> Grid {
         assert_eq!(
             (self.rows, self.cols),
@@ -184,16 +251,33 @@ impl Grid {
     }
 
     /// Pieces showing `1`.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(3, 3);
+    /// grid.press(1, 1);
+    /// assert_eq!(grid.count_ones(), 5);
+    /// ```
     pub fn count_ones(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether every piece shows `0` (white).
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert!(Grid::new(4, 4).is_zero());
+    /// ```
     pub fn is_zero(&self) -> bool {
         self.bits.iter().all(|&w| w == 0)
     }
 
     /// The grid with every piece turned over.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// assert_eq!(Grid::new(2, 2).complement().count_ones(), 4);
+    /// ```
     pub fn complement(&self) -> Grid {
         let mut g = self.clone();
         for w in &mut g.bits {
@@ -205,6 +289,15 @@ impl Grid {
 
     /// Row-major comparison as the strings of `0`/`1` read row by row,
     /// left to right (the Fliptile tie-break).
+    ///
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use puzzle_flip::Grid;
+    /// let (mut a, mut b) = (Grid::new(2, 2), Grid::new(2, 2));
+    /// a.set(1, 1, true); // "0001"
+    /// b.set(0, 1, true); // "0100"
+    /// assert_eq!(a.lex_cmp(&b), Ordering::Less);
+    /// ```
     pub fn lex_cmp(&self, other: &Grid) -> Ordering {
         for (&a, &b) in self.bits.iter().zip(&other.bits) {
             if a != b {
@@ -225,6 +318,13 @@ impl Grid {
     }
 
     /// The `b`/`w` form: one line per row, `b` for 1.
+    ///
+    /// ```
+    /// use puzzle_flip::Grid;
+    /// let mut grid = Grid::new(2, 2);
+    /// grid.set(0, 0, true);
+    /// assert_eq!(grid.to_bw(), "bw\nww");
+    /// ```
     pub fn to_bw(&self) -> String {
         let lines: Vec<String> = (0..self.rows)
             .map(|r| {

@@ -16,12 +16,24 @@ pub struct ParseError {
 
 impl ParseError {
     /// The line of the input the error is on, from 1.
+    ///
+    /// ```
+    /// use puzzle_flip::parse_fliptile;
+    /// let err = parse_fliptile("2 2\n0 1\n1 5").unwrap_err();
+    /// assert_eq!(err.line(), 3);
+    /// ```
     pub fn line(&self) -> usize {
         self.line
     }
 
     /// The column (the piece's position in its row, from 1), where the
     /// error has one.
+    ///
+    /// ```
+    /// use puzzle_flip::parse_fliptile;
+    /// let err = parse_fliptile("2 2\n0 1\n1 5").unwrap_err();
+    /// assert_eq!(err.column(), Some(2));
+    /// ```
     pub fn column(&self) -> Option<usize> {
         self.column
     }

@@ -15,6 +15,12 @@ pub struct TooLarge {
 
 impl TooLarge {
     /// The board's cells.
+    ///
+    /// ```
+    /// use puzzle_flip::{FlipPuzzle, Grid};
+    /// let err = FlipPuzzle::new(&Grid::new(9, 9)).unwrap_err();
+    /// assert_eq!(err.cells(), 81);
+    /// ```
     pub fn cells(&self) -> usize {
         self.cells
     }
@@ -49,6 +55,17 @@ enum BfsErrorKind {
 
 impl BfsError {
     /// The limit that stopped the search, if that is the reason.
+    ///
+    /// ```
+    /// use puzzle_flip::{Grid, bfs_to_white_with};
+    /// use puzzle_search_core::{Budget, Limit};
+    /// let mut board = Grid::new(4, 4);
+    /// board.press(0, 0);
+    /// board.press(3, 3);
+    /// board.press(1, 2);
+    /// let err = bfs_to_white_with(&board, Budget::default().max_states(10)).unwrap_err();
+    /// assert_eq!(err.limit(), Some(Limit::States));
+    /// ```
     pub fn limit(&self) -> Option<Limit> {
         match self.kind {
             BfsErrorKind::Stopped(l) => Some(l),
@@ -139,11 +156,28 @@ impl FlipPuzzle {
     }
 
     /// A board as a state.
+    ///
+    /// ```
+    /// use puzzle_flip::{FlipPuzzle, Grid};
+    /// let puzzle = FlipPuzzle::new(&Grid::new(2, 2))?;
+    /// let mut grid = Grid::new(2, 2);
+    /// grid.set(1, 0, true);
+    /// assert_eq!(puzzle.pack(&grid), 0b0100); // cell r * cols + c
+    /// # Ok::<(), puzzle_flip::TooLarge>(())
+    /// ```
     pub fn pack(&self, grid: &Grid) -> u64 {
         Self::pack_with(self.cols, grid)
     }
 
     /// The press grid of a move sequence (cell indices).
+    ///
+    /// ```
+    /// use puzzle_flip::{FlipPuzzle, Grid};
+    /// let puzzle = FlipPuzzle::new(&Grid::new(2, 2))?;
+    /// // Cell 3 pressed twice cancels out.
+    /// assert_eq!(puzzle.presses(2, &[0, 3, 3]).to_bw(), "bw\nww");
+    /// # Ok::<(), puzzle_flip::TooLarge>(())
+    /// ```
     pub fn presses(&self, rows: usize, moves: &[u16]) -> Grid {
         let mut g = Grid::new(rows, self.cols);
         for &m in moves {
