@@ -22,6 +22,16 @@ pub struct Answer {
 
 impl Answer {
     /// The answer for `moves` played from `board`, if they solve it.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Answer, Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// let answer = Answer::from_moves(&board, vec![Move::A, Move::C]).expect("fills the centre");
+    /// assert_eq!(answer.to_string(), "AC\n2");
+    /// assert!(Answer::from_moves(&board, vec![Move::A]).is_none());
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn from_moves(board: &Board, moves: Vec<Move>) -> Option<Self> {
         let end = moves.iter().fold(*board, |b, &m| b.apply(m));
         end.centre_number().map(|centre| Answer { moves, centre })
@@ -56,6 +66,16 @@ enum SolveKind {
 impl SolveError {
     /// The budget limit that stopped the search; `None` when the search
     /// ended and found nothing within its depth limit.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Answer, Board, solve_with};
+    /// use puzzle_search_core::{Budget, Limit, Solver, Strategy};
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// let starved = Solver::new(Strategy::ida()).budget(Budget::default().max_nodes(0));
+    /// let err = Answer::from_outcome(&board, solve_with(&board, &starved).outcome).unwrap_err();
+    /// assert_eq!(err.limit(), Some(Limit::Nodes));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn limit(&self) -> Option<Limit> {
         match self.0 {
             SolveKind::Stopped(limit) => Some(limit),
@@ -130,6 +150,17 @@ impl Answer {
     /// # Errors
     /// [`SolveError`] when the search stopped (with its limit) or found
     /// nothing within its depth limit.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Answer, Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// use puzzle_search_core::Outcome;
+    /// let answer = Answer::from_outcome(&board, Outcome::Solved(vec![Move::A, Move::C]));
+    /// assert_eq!(answer.map(|a| a.to_string()), Ok("AC\n2".to_string()));
+    /// assert!(Answer::from_outcome(&board, Outcome::NoSolution).is_err());
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn from_outcome(board: &Board, outcome: Outcome<Move>) -> Result<Answer, SolveError> {
         match outcome.into_result() {
             Ok(Some(moves)) => {

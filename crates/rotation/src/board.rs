@@ -35,6 +35,15 @@ pub struct Board {
 impl Board {
     /// The board with `cells[c]` (1 to 3) in cell `c`; `None` when a value
     /// is outside `1..=3`.
+    ///
+    /// ```
+    /// use puzzle_rotation::Board;
+    /// let mut cells = [1u8; 24];
+    /// cells[5] = 2;
+    /// assert_eq!(Board::from_cells(&cells).map(|b| b.cell(5)), Some(2));
+    /// cells[5] = 4;
+    /// assert!(Board::from_cells(&cells).is_none());
+    /// ```
     pub fn from_cells(cells: &[u8; CELLS]) -> Option<Self> {
         cells
             .iter()
@@ -52,6 +61,13 @@ impl Board {
     }
 
     /// A uniformly random board with eight of each number.
+    ///
+    /// ```
+    /// use puzzle_rotation::Board;
+    /// use puzzle_search_core::SplitMix64;
+    /// let board = Board::random(&mut SplitMix64::new(9));
+    /// assert!(board.has_eight_of_each());
+    /// ```
     pub fn random(rng: &mut SplitMix64) -> Self {
         let mut cells = [0u8; CELLS];
         for (i, c) in cells.iter_mut().enumerate() {
@@ -62,12 +78,30 @@ impl Board {
     }
 
     /// The board with these three masks, if they partition the 24 cells.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// let again = Board::from_masks([board.mask(0), board.mask(1), board.mask(2)]);
+    /// assert_eq!(again, Some(board));
+    /// assert!(Board::from_masks([0, 0, 0]).is_none());
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn from_masks(masks: [u32; 3]) -> Option<Self> {
         let [a, b, c] = masks;
         (a | b | c == FULL && a & b == 0 && a & c == 0 && b & c == 0).then_some(Self { masks })
     }
 
     /// The number (1 to 3) in cell `c` (`c < 24`).
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!((board.cell(0), board.cell(4)), (1, 3));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn cell(&self, c: usize) -> u8 {
         (0..3)
             .find(|&k| self.masks[k] >> c & 1 == 1)
@@ -75,16 +109,41 @@ impl Board {
     }
 
     /// The cells, in cell order.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!(board.cells()[..5], [1, 1, 1, 1, 3]);
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn cells(&self) -> [u8; CELLS] {
         std::array::from_fn(|c| self.cell(c))
     }
 
     /// The cells holding number `k + 1`, for `k` in `0..3`.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!(board.mask(0).count_ones(), 8); // eight 1s
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn mask(&self, k: usize) -> u32 {
         self.masks[k]
     }
 
     /// The board after `mv`.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// let done = board.apply(Move::A).apply(Move::C);
+    /// assert_eq!(done.centre_number(), Some(2));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     #[inline]
     pub fn apply(&self, mv: Move) -> Self {
         Self {
@@ -93,11 +152,29 @@ impl Board {
     }
 
     /// How many centre cells hold each number.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// let done = board.apply(Move::A).apply(Move::C);
+    /// assert_eq!(done.centre_counts(), [0, 8, 0]);
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn centre_counts(&self) -> [u32; 3] {
         self.masks.map(|m| (m & CENTRE).count_ones())
     }
 
     /// The number filling the whole centre, if one does.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!(board.centre_number(), None);
+    /// assert_eq!(board.apply(Move::A).apply(Move::C).centre_number(), Some(2));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn centre_number(&self) -> Option<u8> {
         (0..3)
             .find(|&k| self.masks[k] & CENTRE == CENTRE)
@@ -105,6 +182,14 @@ impl Board {
     }
 
     /// Whether every number occupies eight cells, as in the original game.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, Move};
+    /// // The spec's first sample case: `AC` fills the centre with 2s.
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert!(board.has_eight_of_each());
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn has_eight_of_each(&self) -> bool {
         self.masks.iter().all(|m| m.count_ones() == 8)
     }

@@ -29,11 +29,25 @@ pub struct Census {
 
 impl Census {
     /// The largest optimal depth of any board: the game's God's number.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzle_rotation::census::Census;
+    /// let census = Census { counts: vec![1, 16, 0, 5], elapsed: Duration::ZERO };
+    /// assert_eq!(census.gods_number(), 3);
+    /// ```
     pub fn gods_number(&self) -> usize {
         self.counts.iter().rposition(|&c| c > 0).unwrap_or(0)
     }
 
     /// All boards counted (equals [`BOARDS`] for a full census).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzle_rotation::census::Census;
+    /// let census = Census { counts: vec![1, 16, 5], elapsed: Duration::ZERO };
+    /// assert_eq!(census.total(), 22);
+    /// ```
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
     }

@@ -51,21 +51,42 @@ impl Move {
     ];
 
     /// The move's position in [`ALL`](Self::ALL) and [`LINES`].
+    ///
+    /// ```
+    /// use puzzle_rotation::Move;
+    /// assert_eq!((Move::A.index(), Move::H.index()), (0, 7));
+    /// ```
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// The letter the judge prints.
+    ///
+    /// ```
+    /// use puzzle_rotation::Move;
+    /// assert_eq!(Move::C.letter(), 'C');
+    /// ```
     pub fn letter(self) -> char {
         (b'A' + self as u8) as char
     }
 
     /// The move that undoes this one.
+    ///
+    /// ```
+    /// use puzzle_rotation::Move;
+    /// assert_eq!((Move::A.inverse(), Move::C.inverse()), (Move::F, Move::H));
+    /// ```
     pub fn inverse(self) -> Move {
         Move::ALL[[5, 4, 7, 6, 1, 0, 3, 2][self.index()]]
     }
 
     /// The image of a 24-bit cell mask under this move.
+    ///
+    /// ```
+    /// use puzzle_rotation::{CENTRE, Move};
+    /// // Moving a mask and moving it back gives it again.
+    /// assert_eq!(Move::A.inverse().permute(Move::A.permute(CENTRE)), CENTRE);
+    /// ```
     #[inline]
     pub fn permute(self, mask: u32) -> u32 {
         let t = &PERMUTE[self.index()];

@@ -43,17 +43,33 @@ impl ParseError {
     }
 
     /// The line of the input the error is on (from 1), where it has one.
+    ///
+    /// ```
+    /// use puzzle_rotation::parse_cases;
+    /// assert_eq!(parse_cases("1 1\n\n7").unwrap_err().line(), Some(3));
+    /// ```
     pub fn line(&self) -> Option<usize> {
         self.at.map(|(line, _)| line)
     }
 
     /// The number of the token the error is at (from 1, over the whole
     /// input), where it has one.
+    ///
+    /// ```
+    /// use puzzle_rotation::parse_cases;
+    /// assert_eq!(parse_cases("1 1\n\n7").unwrap_err().token(), Some(3));
+    /// ```
     pub fn token(&self) -> Option<usize> {
         self.at.map(|(_, token)| token)
     }
 
     /// The case the error is in, from 1.
+    ///
+    /// ```
+    /// use puzzle_rotation::parse_cases;
+    /// let one = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+    /// assert_eq!(parse_cases(&format!("{one}\n1 x")).unwrap_err().case(), 2);
+    /// ```
     pub fn case(&self) -> usize {
         self.case
     }

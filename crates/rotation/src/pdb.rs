@@ -126,6 +126,12 @@ impl DistanceTable {
     /// with the `parallel` feature each layer is shared between threads.
     /// Moves come in inverse pairs, so distances from the centre equal
     /// distances to it.
+    ///
+    /// ```
+    /// use puzzle_rotation::{CENTRE, pdb::DistanceTable};
+    /// let table = DistanceTable::build(); // about 40 ms; `pdb::table()` keeps one
+    /// assert_eq!(table.distance(CENTRE), 0);
+    /// ```
     pub fn build() -> Self {
         let start = Instant::now();
         let mut dist = vec![u8::MAX; MASKS].into_boxed_slice();
@@ -175,23 +181,50 @@ impl DistanceTable {
     }
 
     /// The fewest moves that bring the eight cells of `mask` onto the centre.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// assert_eq!(table.distance(CENTRE), 0);
+    /// assert_eq!(table.distance(puzzle_rotation::Move::A.permute(CENTRE)), 1);
+    /// ```
     #[inline]
     pub fn distance(&self, mask: u32) -> u8 {
         self.dist[rank(mask)]
     }
 
     /// The raw table, indexed by [`rank`].
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// assert_eq!(table.distances().iter().filter(|&&d| d == 0).count(), 1);
+    /// ```
     pub fn distances(&self) -> &[u8] {
         &self.dist
     }
 
     /// How long [`build`](Self::build) took.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// assert!(table.build_time() > std::time::Duration::ZERO);
+    /// ```
     pub fn build_time(&self) -> Duration {
         self.build_time
     }
 
     /// The optimal depth of a board with eight of each number, or `None`
     /// for any other board.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!(table.depth(&board), Some(2));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     #[inline]
     pub fn depth(&self, board: &Board) -> Option<u32> {
         board
@@ -210,6 +243,14 @@ impl DistanceTable {
 
     /// The lexicographically smallest shortest solution of a board with
     /// eight of each number, or `None` for any other board.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
+    /// assert_eq!(table.solve(&board).map(|a| a.to_string()), Some("AC\n2".to_string()));
+    /// # Ok::<(), puzzle_rotation::ParseError>(())
+    /// ```
     pub fn solve(&self, board: &Board) -> Option<Answer> {
         if !board.has_eight_of_each() {
             return None;
@@ -245,6 +286,14 @@ impl DistanceTable {
     /// centre, so the search pairs only masks that far out: the 192 boards
     /// of depth 13 are found in milliseconds, where random sampling would
     /// need about fifty million tries per board.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// let deepest = table.deep_boards(13, 3);
+    /// assert_eq!(deepest.len(), 3);
+    /// assert!(deepest.iter().all(|b| table.depth(b) == Some(13)));
+    /// ```
     pub fn deep_boards(&self, min_depth: u32, limit: usize) -> Vec<Board> {
         let far = |mask: u32| u32::from(self.distance(mask)) >= min_depth;
         let mut out = Vec::new();
@@ -273,6 +322,14 @@ impl DistanceTable {
     /// fewer exist. Depths up to 12 are drawn at random (uniform among the
     /// boards of that depth); deeper ones come from
     /// [`deep_boards`](Self::deep_boards), shuffled by `rng`.
+    ///
+    /// ```
+    /// use puzzle_rotation::{Board, CENTRE, pdb};
+    /// let table = pdb::table();
+    /// use puzzle_search_core::SplitMix64;
+    /// let boards = table.boards_of_depth(5, 4, &mut SplitMix64::new(1));
+    /// assert!(boards.len() == 4 && boards.iter().all(|b| table.depth(b) == Some(5)));
+    /// ```
     pub fn boards_of_depth(&self, depth: u32, count: usize, rng: &mut SplitMix64) -> Vec<Board> {
         if depth >= 13 {
             let mut deep: Vec<Board> = self
