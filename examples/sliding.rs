@@ -120,7 +120,8 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                 }
             };
             let (tables, errors) =
-                Patterns::load_or_build(w, h, goal, &partition, dir.as_deref(), Some(&progress))?;
+                Patterns::load_or_build(w, h, goal, &partition, dir.as_deref(), Some(&progress))
+                    .map_err(|e| e.to_string())?;
             let built: Vec<_> = tables
                 .tables()
                 .filter(|t| !t.build_time().is_zero())

@@ -24,6 +24,11 @@ impl Dir {
     pub const ALL: [Dir; 4] = [Dir::D, Dir::L, Dir::R, Dir::U];
 
     /// The move that undoes this one.
+    ///
+    /// ```
+    /// use puzzle_sliding::Dir;
+    /// assert_eq!((Dir::D.reverse(), Dir::L.reverse()), (Dir::U, Dir::R));
+    /// ```
     pub fn reverse(self) -> Dir {
         match self {
             Dir::D => Dir::U,
@@ -34,6 +39,11 @@ impl Dir {
     }
 
     /// The letter of the judge format.
+    ///
+    /// ```
+    /// use puzzle_sliding::Dir;
+    /// assert_eq!(Dir::U.letter(), 'U');
+    /// ```
     pub fn letter(self) -> char {
         match self {
             Dir::D => 'D',
@@ -62,6 +72,12 @@ pub enum Goal {
 
 impl Goal {
     /// The tile the goal has in cell `cell` of a board of `cells` cells.
+    ///
+    /// ```
+    /// use puzzle_sliding::Goal;
+    /// assert_eq!((Goal::BlankLast.tile_at(0, 9), Goal::BlankLast.tile_at(8, 9)), (1, 0));
+    /// assert_eq!(Goal::BlankFirst.tile_at(0, 9), 0);
+    /// ```
     pub fn tile_at(self, cell: usize, cells: usize) -> u8 {
         match self {
             Goal::BlankFirst => cell as u8,
@@ -76,6 +92,11 @@ impl Goal {
     }
 
     /// The cell of tile `tile` (0 = blank) in the goal.
+    ///
+    /// ```
+    /// use puzzle_sliding::Goal;
+    /// assert_eq!((Goal::BlankLast.cell_of(0, 9), Goal::BlankLast.cell_of(1, 9)), (8, 0));
+    /// ```
     pub fn cell_of(self, tile: u8, cells: usize) -> usize {
         match self {
             Goal::BlankFirst => usize::from(tile),
@@ -116,6 +137,14 @@ impl Board {
     /// A board from its tiles row by row. `None` unless `2 <= width`,
     /// `2 <= height`, `width * height <= 25` and `tiles` holds each of
     /// `0..width * height` once (the parser gives the reasons).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.blank(), 7);
+    /// assert!(Board::from_tiles(3, 3, &[1, 1, 3, 4, 5, 6, 7, 0, 8]).is_none()); // 1 twice
+    /// ```
     pub fn from_tiles(width: usize, height: usize, tiles: &[u8]) -> Option<Self> {
         let cells = width.checked_mul(height)?;
         if width < 2 || height < 2 || cells > MAX_CELLS || tiles.len() != cells {
@@ -143,6 +172,12 @@ impl Board {
     }
 
     /// The goal board of that size.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal};
+    /// let goal = Board::goal(3, 3, Goal::BlankLast).expect("valid size");
+    /// assert_eq!(goal.tiles(), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    /// ```
     pub fn goal(width: usize, height: usize, goal: Goal) -> Option<Self> {
         let cells = width.checked_mul(height)?;
         if cells > MAX_CELLS {
@@ -153,21 +188,49 @@ impl Board {
     }
 
     /// Columns.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.width(), 3);
+    /// ```
     pub fn width(&self) -> usize {
         usize::from(self.width)
     }
 
     /// Rows.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.height(), 3);
+    /// ```
     pub fn height(&self) -> usize {
         usize::from(self.height)
     }
 
     /// Cells.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.len(), 9);
+    /// ```
     pub fn len(&self) -> usize {
         self.width() * self.height()
     }
 
     /// Always false: a board has at least 4 cells.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert!(!board.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -176,6 +239,13 @@ impl Board {
     ///
     /// # Panics
     /// If `cell` is not below [`len`](Self::len) (in debug builds).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!((board.tile(0), board.tile(7), board.tile(8)), (1, 0, 8));
+    /// ```
     #[inline]
     pub fn tile(&self, cell: usize) -> u8 {
         debug_assert!(cell < self.len());
@@ -183,17 +253,38 @@ impl Board {
     }
 
     /// The blank's cell.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.blank(), 7);
+    /// ```
     #[inline]
     pub fn blank(&self) -> usize {
         usize::from(self.blank)
     }
 
     /// The tiles row by row.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(board.tiles()[6..], [7, 0, 8]);
+    /// ```
     pub fn tiles(&self) -> Vec<u8> {
         (0..self.len()).map(|c| self.tile(c)).collect()
     }
 
     /// The cell the blank goes to with `dir`, if it stays on the board.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!((board.target(Dir::R), board.target(Dir::D)), (Some(8), None));
+    /// ```
     #[inline]
     pub fn target(&self, dir: Dir) -> Option<usize> {
         step(self.blank(), dir, self.width(), self.len())
@@ -201,6 +292,14 @@ impl Board {
 
     /// The board after the blank goes `dir`, with the tile that moved;
     /// `None` off the edge.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// let (next, moved) = board.slide(Dir::R).expect("on the board");
+    /// assert_eq!((moved, next), (8, Board::goal(3, 3, Goal::BlankLast).expect("3x3")));
+    /// ```
     #[inline]
     pub fn slide(&self, dir: Dir) -> Option<(Self, u8)> {
         // The blank's cell holds 0: xor puts the tile there and clears `to`.
@@ -222,6 +321,15 @@ impl Board {
     /// taking it to the goal (blank included) must equal the parity of
     /// the blank's distance to its goal cell, since every move is one
     /// transposition and moves the blank one step. No search.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert!(board.is_solvable(Goal::BlankLast));
+    /// let swapped = Board::from_tiles(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).expect("valid");
+    /// assert!(!swapped.is_solvable(Goal::BlankLast));
+    /// ```
     pub fn is_solvable(&self, goal: Goal) -> bool {
         let n = self.len();
         let mut seen = 0u32;
@@ -248,6 +356,15 @@ impl Board {
     /// The board mirrored about its main diagonal, tiles renamed so that
     /// the goal maps to itself (square boards only): a board and its
     /// mirror are equally far from the goal (`U`/`L` and `D`/`R` swap).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Dir, Goal};
+    /// // 1 2 3 / 4 5 6 / 7 0 8: one move from the blank-last goal.
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// // The mirror is one move (`D` for `R`) from the goal too.
+    /// let mirror = board.transposed(Goal::BlankLast).expect("square");
+    /// assert!(mirror.slide(Dir::D).is_some_and(|(b, _)| b == Board::goal(3, 3, Goal::BlankLast).expect("3x3")));
+    /// ```
     pub fn transposed(&self, goal: Goal) -> Option<Self> {
         let (w, n) = (self.width(), self.len());
         if self.width != self.height {

@@ -46,6 +46,11 @@ enum Kind {
 
 impl ParseError {
     /// The line (from 1) the error is on.
+    ///
+    /// ```
+    /// let err = puzzle_sliding::parse_board("1 2 2 0", 5, 2, 2).unwrap_err();
+    /// assert_eq!(err.line(), 5);
+    /// ```
     pub fn line(&self) -> usize {
         self.line
     }
@@ -95,6 +100,13 @@ impl std::error::Error for ParseError {}
 /// ```
 /// assert_eq!(puzzle_sliding::parse_size("4 4", 1), Ok((4, 4)));
 /// assert!(puzzle_sliding::parse_size("6 5", 1).is_err());
+/// ```
+///
+/// ```
+/// use puzzle_sliding::parse_size;
+/// assert_eq!(parse_size("4 4", 1)?, (4, 4));
+/// assert!(parse_size("9 9", 1).is_err()); // 81 cells
+/// # Ok::<(), puzzle_sliding::ParseError>(())
 /// ```
 pub fn parse_size(text: &str, line: usize) -> Result<(usize, usize), ParseError> {
     let err = |kind| ParseError { line, kind };

@@ -11,6 +11,7 @@
 //! its main diagonal (tiles renamed so the goal is fixed), which is as far
 //! from the goal, and the larger of the two is used.
 
+use std::fmt;
 use std::path::Path;
 
 use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
@@ -30,6 +31,13 @@ pub struct PatternAbstraction {
 
 impl PatternAbstraction {
     /// The pattern `tiles` (distinct, each in `1..width * height`).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Goal, PatternAbstraction};
+    /// use puzzle_search_core::pdb::Abstraction;
+    /// let pattern = PatternAbstraction::new(3, 3, Goal::BlankLast, &[1, 2, 3]);
+    /// assert_eq!(pattern.size(), 9 * 8 * 7 * 6); // blank and three tiles placed
+    /// ```
     pub fn new(width: usize, height: usize, goal: Goal, tiles: &[u8]) -> Self {
         Self {
             width,
@@ -182,6 +190,49 @@ pub(crate) fn cell_in(inv: u128, t: u8) -> u8 {
     (inv >> (5 * u32::from(t))) as u8 & 31
 }
 
+/// Why [`Patterns::load_or_build`] made no tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternsError(PatternsKind);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum PatternsKind {
+    Size { width: usize, height: usize },
+    TooMany(usize),
+    Tile { tile: u8, cells: usize },
+    Pdb(puzzle_search_core::pdb::PdbError),
+}
+
+impl From<PatternsKind> for PatternsError {
+    fn from(kind: PatternsKind) -> Self {
+        Self(kind)
+    }
+}
+
+impl fmt::Display for PatternsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            PatternsKind::Size { width, height } => write!(
+                f,
+                "a {width}x{height} board: sides of at least 2 and at most {MAX_CELLS} cells"
+            ),
+            PatternsKind::TooMany(n) => write!(f, "{n} patterns: at most {MAX_PATTERNS}"),
+            PatternsKind::Tile { tile, cells } => {
+                write!(f, "tile {tile} is outside 1..{cells} or in two patterns")
+            }
+            PatternsKind::Pdb(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PatternsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.0 {
+            PatternsKind::Pdb(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl Patterns {
     /// The partition used by default: 4x4, the 6-6-3 partition
     /// `{1,2,3,5,6,7} {4,8,9,12,13,14} {10,11,15}` for the blank-first
@@ -189,6 +240,13 @@ impl Patterns {
     /// becomes `16 - t`); 3x3 `{1..4} {5..8}`; otherwise
     /// every tile in one pattern when the board has at most 12 cells, and
     /// `None` (no default) above.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Goal, Patterns};
+    /// let parts = Patterns::default_partition(4, 4, Goal::BlankFirst).expect("4x4 has one");
+    /// assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
+    /// assert!(Patterns::default_partition(5, 5, Goal::BlankFirst).is_none());
+    /// ```
     pub fn default_partition(width: usize, height: usize, goal: Goal) -> Option<Vec<Vec<u8>>> {
         let cells = width * height;
         // The shapes are cells of the blank-first goal, where cell c holds
@@ -218,8 +276,20 @@ impl Patterns {
     /// tables work without the files.
     ///
     /// # Errors
-    /// The partition is invalid: a tile outside `1..cells`, in two
-    /// patterns, or more than [`MAX_PATTERNS`] patterns.
+    /// [`PatternsError`]: the size is not a board's, the partition is
+    /// invalid (a tile outside `1..cells`, in two patterns, or more than
+    /// [`MAX_PATTERNS`] patterns), or a table cannot be built.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal, Patterns};
+    /// // 3x3, two patterns, built in memory (no directory to keep them in).
+    /// let partition = Patterns::default_partition(3, 3, Goal::BlankLast).expect("3x3 has one");
+    /// let (patterns, _) = Patterns::load_or_build(3, 3, Goal::BlankLast, &partition, None, None)?;
+    /// assert_eq!(patterns.tables().count(), 2);
+    /// let bad = Patterns::load_or_build(3, 3, Goal::BlankLast, &[vec![1, 9]], None, None);
+    /// assert!(bad.is_err()); // tile 9 on a 3x3 board
+    /// # Ok::<(), puzzle_sliding::PatternsError>(())
+    /// ```
     pub fn load_or_build(
         width: usize,
         height: usize,
@@ -227,18 +297,13 @@ impl Patterns {
         partition: &[Vec<u8>],
         dir: Option<&Path>,
         progress: Option<&BuildHook<'_>>,
-    ) -> Result<(Self, Vec<std::io::Error>), String> {
+    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
         let cells = width.saturating_mul(height);
         if width < 2 || height < 2 || cells > MAX_CELLS {
-            return Err(format!(
-                "a {width}x{height} board: sides of at least 2 and at most {MAX_CELLS} cells"
-            ));
+            return Err(PatternsError(PatternsKind::Size { width, height }));
         }
         if partition.len() > MAX_PATTERNS {
-            return Err(format!(
-                "{} patterns: at most {MAX_PATTERNS}",
-                partition.len()
-            ));
+            return Err(PatternsError(PatternsKind::TooMany(partition.len())));
         }
         let mut seen = 0u32;
         let mut part_of = [None; 32];
@@ -251,7 +316,7 @@ impl Patterns {
         }
         for &t in partition.iter().flatten() {
             if t == 0 || usize::from(t) >= cells || seen >> t & 1 == 1 {
-                return Err(format!("tile {t} is outside 1..{cells} or in two patterns"));
+                return Err(PatternsError(PatternsKind::Tile { tile: t, cells }));
             }
             seen |= 1 << t;
         }
@@ -265,11 +330,11 @@ impl Patterns {
             let table = match dir {
                 Some(dir) => {
                     let (t, err) =
-                        PatternDb::load_or_build(&abs, dir, hook_ref).map_err(|e| e.to_string())?;
+                        PatternDb::load_or_build(&abs, dir, hook_ref).map_err(PatternsKind::Pdb)?;
                     errors.extend(err);
                     t
                 }
-                None => PatternDb::build(&abs, hook_ref).map_err(|e| e.to_string())?,
+                None => PatternDb::build(&abs, hook_ref).map_err(PatternsKind::Pdb)?,
             };
             parts.push((abs, table));
         }
@@ -296,6 +361,15 @@ impl Patterns {
     }
 
     /// The tables, with their patterns.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal, Patterns};
+    /// // 3x3, two patterns, built in memory (no directory to keep them in).
+    /// let partition = Patterns::default_partition(3, 3, Goal::BlankLast).expect("3x3 has one");
+    /// let (patterns, _) = Patterns::load_or_build(3, 3, Goal::BlankLast, &partition, None, None)?;
+    /// assert!(patterns.tables().all(|t| t.max_distance() > 0));
+    /// # Ok::<(), puzzle_sliding::PatternsError>(())
+    /// ```
     pub fn tables(&self) -> impl Iterator<Item = &PatternDb> {
         self.parts.iter().map(|(_, t)| t)
     }
@@ -303,6 +377,16 @@ impl Patterns {
     /// The additive bound of `board` for the tables' goal, the larger of it
     /// and the mirrored board's on squares; 0 (no information, still
     /// admissible) for a board of another size.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal, Patterns};
+    /// // 3x3, two patterns, built in memory (no directory to keep them in).
+    /// let partition = Patterns::default_partition(3, 3, Goal::BlankLast).expect("3x3 has one");
+    /// let (patterns, _) = Patterns::load_or_build(3, 3, Goal::BlankLast, &partition, None, None)?;
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(patterns.bound(&board), 1);
+    /// # Ok::<(), puzzle_sliding::PatternsError>(())
+    /// ```
     pub fn bound(&self, board: &Board) -> u32 {
         if board.len() != self.cells || board.width() != self.width {
             return 0;
@@ -369,6 +453,15 @@ impl Patterns {
     }
 
     /// Board size and goal the tables are for.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal, Patterns};
+    /// // 3x3, two patterns, built in memory (no directory to keep them in).
+    /// let partition = Patterns::default_partition(3, 3, Goal::BlankLast).expect("3x3 has one");
+    /// let (patterns, _) = Patterns::load_or_build(3, 3, Goal::BlankLast, &partition, None, None)?;
+    /// assert_eq!(patterns.shape(), (3, 3, Goal::BlankLast));
+    /// # Ok::<(), puzzle_sliding::PatternsError>(())
+    /// ```
     pub fn shape(&self) -> (usize, usize, Goal) {
         (self.width, self.cells / self.width, self.goal)
     }

@@ -129,6 +129,13 @@ impl Sliding {
     /// # Errors
     /// The size is out of range, or pattern tables are for another size or
     /// goal.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict)?;
+    /// assert!(Sliding::new(9, 9, Goal::BlankLast, Bound::Manhattan).is_err()); // 81 cells
+    /// # Ok::<(), puzzle_sliding::SolveError>(())
+    /// ```
     pub fn new(width: usize, height: usize, goal: Goal, bound: Bound) -> Result<Self, SolveError> {
         let cells = width.saturating_mul(height);
         if width < 2 || height < 2 || cells > MAX_CELLS {
@@ -159,6 +166,14 @@ impl Sliding {
     }
 
     /// The search state of `board`.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict)?;
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).expect("valid");
+    /// assert_eq!(puzzle.node(&board).manhattan, 1);
+    /// # Ok::<(), puzzle_sliding::SolveError>(())
+    /// ```
     pub fn node(&self, board: &Board) -> Node {
         // The inverse and the pattern values only with tables (else 0, so
         // that equal boards stay equal nodes).
@@ -180,6 +195,12 @@ impl Sliding {
     /// What [`solve`](Self::solve) runs: IDA* (no move limit that a board
     /// of 25 cells can reach: 255), in parallel with the `parallel`
     /// feature.
+    ///
+    /// ```
+    /// use puzzle_sliding::Sliding;
+    /// use puzzle_search_core::Strategy;
+    /// assert_eq!(Sliding::solver().strategy(), Strategy::IdaStar { max_depth: 255 });
+    /// ```
     pub fn solver() -> Solver {
         Solver::new(Strategy::IdaStar { max_depth: 255 }).parallel(cfg!(feature = "parallel"))
     }
@@ -190,6 +211,14 @@ impl Sliding {
     ///
     /// # Errors
     /// The board is of another size.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict)?;
+    /// let board = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8]).expect("valid");
+    /// assert_eq!(puzzle.solve(&board)?.map(|a| a.to_string()), Some("2 RR".to_string()));
+    /// # Ok::<(), puzzle_sliding::SolveError>(())
+    /// ```
     pub fn solve(&self, board: &Board) -> Result<Option<Answer>, SolveError> {
         let report = self.solve_with(board, &Self::solver())?;
         match report.outcome.into_result() {
@@ -234,6 +263,13 @@ impl Sliding {
     }
 
     /// The goal convention.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict)?;
+    /// assert_eq!(puzzle.goal(), Goal::BlankLast);
+    /// # Ok::<(), puzzle_sliding::SolveError>(())
+    /// ```
     pub fn goal(&self) -> Goal {
         self.goal
     }
