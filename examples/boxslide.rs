@@ -12,9 +12,10 @@
 
 use std::process::ExitCode;
 
-use puzzle_search::boxslide::{self, Board, Level};
+use puzzle_search::boxslide::{self, Board, Dir, Level};
 use puzzle_search::{Solver, Strategy};
-use puzzle_search_cli::{args as cli, output, paint, variant};
+use puzzle_search_cli::args::{self as cli, Failure};
+use puzzle_search_cli::{output, paint, svg, variant};
 
 fn solver_named(name: &str, limit: u32) -> Result<Solver, String> {
     match name {
@@ -41,7 +42,57 @@ fn draw(title: &str, board: &Board, marked: &[(usize, usize)], colour: bool) {
     );
 }
 
-fn run() -> Result<(), String> {
+/// The board as picture cells, row 0 at the top as in the moves.
+fn frame(title: String, board: &Board) -> svg::Frame {
+    let cells = (0..board.height())
+        .map(|r| (0..board.width()).map(|c| Some(board.get(r, c))).collect())
+        .collect();
+    svg::Frame {
+        title,
+        cells,
+        ..svg::Frame::default()
+    }
+}
+
+/// The solution as a strip: the start, then for each move the board with
+/// the two cells it swaps outlined, then each clearing pass with the
+/// boxes it removes crossed out; the end.
+fn picture(level: &Level, answer: &boxslide::Answer) -> String {
+    let mut frames = vec![frame("start".into(), &level.board)];
+    let mut board = level.board;
+    for (k, m) in answer.0.iter().flatten().enumerate() {
+        let mut before = frame(format!("move {}: {m}", k + 1), &board);
+        let (r, c) = (usize::from(m.r), usize::from(m.c));
+        let other = match m.dir {
+            Dir::R => (r, c + 1),
+            Dir::D => (r + 1, c),
+        };
+        before.outlined = vec![(r, c), other];
+        frames.push(before);
+        let Some(mut next) = board.swap(*m) else {
+            break;
+        };
+        let mut pass = 1;
+        while let Some(after) = next.clear_pass() {
+            let mut cleared = frame(format!("move {}, pass {pass}", k + 1), &next);
+            cleared.marked = next.marked_cells();
+            frames.push(cleared);
+            next = after;
+            pass += 1;
+        }
+        board = next;
+    }
+    frames.push(frame("end".into(), &board));
+    let rows = svg::numbers(0..board.height());
+    svg::strip(
+        &frames,
+        &rows,
+        &svg::numbers(0..board.width()),
+        svg::Palette::Colours,
+    )
+}
+
+fn run() -> Result<(), Failure> {
     let args = cli::parse_args(
         "boxslide",
         "The box-slide maze: H W L and the rows in, k and the moves (or -1) out",
@@ -59,12 +110,16 @@ fn run() -> Result<(), String> {
         .parse()
         .map_err(|e: boxslide::ParseError| e.to_string())?;
     let name = args.strategy.as_deref().unwrap_or("parallel");
-    let report = boxslide::solve_with(&level, &solver_named(name, level.limit)?);
+    let (solver, spinner) = cli::prepare(&solver_named(name, level.limit)?, args.progress);
+    let report = boxslide::solve_with(&level, &solver);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
     if args.stats {
         eprintln!("{name}: {}", report.stats);
     }
-    let moves = report.outcome.into_result();
-    let answer = boxslide::Answer(moves.map_err(|limit| format!("search stopped: {limit}"))?);
+    let moves = report.outcome.into_result().map_err(Failure::stopped)?;
+    let answer = boxslide::Answer(moves);
     if let (true, Some(moves)) = (args.show, &answer.0) {
         let colour = paint::colour_wanted(&args.color);
         draw("start:", &level.board, &[], colour);
@@ -81,6 +136,9 @@ fn run() -> Result<(), String> {
             }
             board = next;
         }
+    }
+    if let Some(path) = &args.svg {
+        svg::save(path, &picture(&level, &answer))?;
     }
     output::emit(format_args!("{answer}"));
     Ok(())

@@ -61,6 +61,7 @@ fn main() -> ExitCode {
     let mut rng = SplitMix64::new(args.seed);
     let count = args.count;
     let tries = 20_000;
+    let bar = puzzle_search_cli::progress::bar(count, "levels");
     for i in 0..count {
         match level(&mut rng, h, w, boxes, wanted, tries) {
             Ok(level) => {
@@ -68,12 +69,15 @@ fn main() -> ExitCode {
                     output::emit("");
                 }
                 output::emit(format_args!("{level}"));
+                bar.inc(1);
             }
             Err(e) => {
+                bar.finish_and_clear();
                 eprintln!("error: no {h}x{w} level with {wanted:?}: {e} ({tries} tries)");
                 return ExitCode::FAILURE;
             }
         }
     }
+    bar.finish_and_clear();
     ExitCode::SUCCESS
 }

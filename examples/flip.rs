@@ -13,7 +13,7 @@ use std::time::Instant;
 use puzzle_search::flip::{
     FlipGameAnswer, Grid, algebra, bfs_to_white, chase, flip_game, parse_flip_game,
 };
-use puzzle_search_cli::{args as cli, output};
+use puzzle_search_cli::{args as cli, output, svg};
 
 /// The fewest presses to turn `board` into all white, and the presses.
 fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
@@ -31,7 +31,7 @@ fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, Str
     }
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), cli::Failure> {
     let args = cli::parse_args(
         "flip",
         "Flip Game (POJ 1753) in judge format: 4 lines of b/w in, the fewest flips that make all pieces one side (or Impossible) out",
@@ -60,6 +60,9 @@ fn run() -> Result<(), String> {
     }
     if let (true, Some(presses)) = (args.show, &best) {
         eprintln!("flip these (b):\n{}", presses.to_bw());
+    }
+    if let Some(path) = &args.svg {
+        svg::save(path, &svg::flip_picture(&board, best.as_ref()))?;
     }
     output::emit(format_args!("{answer}"));
     Ok(())

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use puzzle_search::flip::{Grid, algebra, bfs_to_white, chase, parse_fliptile};
-use puzzle_search_cli::{args as cli, output};
+use puzzle_search_cli::{args as cli, output, svg};
 
 fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String> {
     match solver {
@@ -45,7 +45,7 @@ fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String
     }
 }
 
-fn run() -> Result<(), String> {
+fn run() -> Result<(), cli::Failure> {
     let args = cli::parse_args(
         "fliptile",
         "Fliptile (POJ 3279) in judge format: M N and the rows in, the press grid with the fewest presses (or IMPOSSIBLE) out",
@@ -58,6 +58,9 @@ fn run() -> Result<(), String> {
     let presses = solve(&board, solver, args.stats)?;
     if args.stats {
         eprintln!("{solver}: {:.1?}", t.elapsed());
+    }
+    if let Some(path) = &args.svg {
+        svg::save(path, &svg::flip_picture(&board, presses.as_ref()))?;
     }
     match presses {
         Some(p) => {

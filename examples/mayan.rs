@@ -15,7 +15,8 @@ use std::process::ExitCode;
 
 use puzzle_search::mayan::{self, Board, Problem};
 use puzzle_search::{DepthMode, Solver, Strategy};
-use puzzle_search_cli::{args as cli, output, paint, variant};
+use puzzle_search_cli::args::{self as cli, Failure};
+use puzzle_search_cli::{output, paint, svg, variant};
 
 fn solver_named(name: &str, n: u32) -> Result<Solver, String> {
     let dfs = Solver::new(Strategy::Dfs {
@@ -73,7 +74,50 @@ fn show(problem: &Problem, answer: &mayan::Answer, colour: bool) {
     }
 }
 
-fn run() -> Result<(), String> {
+/// The board as picture cells: line `r` is `y = 6 - r`.
+fn frame(title: String, board: &Board) -> svg::Frame {
+    let cells = (0..7)
+        .rev()
+        .map(|y| (0..5).map(|x| Some(board.get(x, y))).collect())
+        .collect();
+    svg::Frame {
+        title,
+        cells,
+        ..svg::Frame::default()
+    }
+}
+
+/// The solution as a strip: the start, then for each move the board with
+/// the two cells it swaps outlined, then each clearing pass with the
+/// blocks it removes crossed out; the end.
+fn picture(problem: &Problem, answer: &mayan::Answer) -> String {
+    let at = |x: u8, y: u8| (6 - usize::from(y), usize::from(x));
+    let mut frames = vec![frame("start".into(), &problem.board)];
+    let mut board = problem.board;
+    for (k, m) in answer.0.iter().flatten().enumerate() {
+        let mut before = frame(format!("move {}: {m}", k + 1), &board);
+        let to = m.x.saturating_add_signed(m.dir.g());
+        before.outlined = vec![at(m.x, m.y), at(to, m.y)];
+        frames.push(before);
+        let Some(mut next) = board.swap(*m) else {
+            break;
+        };
+        let mut pass = 1;
+        while let Some(after) = next.clear_pass() {
+            let mut cleared = frame(format!("move {}, pass {pass}", k + 1), &next);
+            cleared.marked = next.marked_cells().iter().map(|&(x, y)| at(x, y)).collect();
+            frames.push(cleared);
+            next = after;
+            pass += 1;
+        }
+        board = next;
+    }
+    frames.push(frame("end".into(), &board));
+    let rows: Vec<String> = (0..7).rev().map(|y: usize| y.to_string()).collect();
+    svg::strip(&frames, &rows, &svg::numbers(0..5), svg::Palette::Colours)
+}
+
+fn run() -> Result<(), Failure> {
     let args = cli::parse_args(
         "mayan",
         "The Mayan puzzle (NOIP 2011) in judge format: n and five columns in, the lexicographically smallest n moves that clear the board (or -1) out",
@@ -91,27 +135,24 @@ fn run() -> Result<(), String> {
     let problem: Problem = input
         .parse()
         .map_err(|e: mayan::ParseError| e.to_string())?;
-    let answer = match &args.strategy {
-        None => {
-            let t = std::time::Instant::now();
-            let report = mayan::solve_with(&problem, &mayan::solver(problem.n));
-            if args.stats {
-                eprintln!("solve: {} (total {:.1?})", report.stats, t.elapsed());
-            }
-            report
-        }
-        Some(name) => {
-            let report = mayan::solve_with(&problem, &solver_named(name, problem.n)?);
-            if args.stats {
-                eprintln!("{name}: {}", report.stats);
-            }
-            report
-        }
-    };
-    let moves = answer.outcome.into_result();
-    let answer = mayan::Answer(moves.map_err(|limit| format!("search stopped: {limit}"))?);
+    // The default is `mayan::solver`, which `parallel` names.
+    let name = args.strategy.as_deref().unwrap_or("parallel");
+    let (solver, spinner) = cli::prepare(&solver_named(name, problem.n)?, args.progress);
+    let t = std::time::Instant::now();
+    let report = mayan::solve_with(&problem, &solver);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    if args.stats {
+        eprintln!("{name}: {} (total {:.1?})", report.stats, t.elapsed());
+    }
+    let moves = report.outcome.into_result().map_err(Failure::stopped)?;
+    let answer = mayan::Answer(moves);
     if args.show {
         show(&problem, &answer, paint::colour_wanted(&args.color));
+    }
+    if let Some(path) = &args.svg {
+        svg::save(path, &picture(&problem, &answer))?;
     }
     output::emit(format_args!("{answer}"));
     Ok(())

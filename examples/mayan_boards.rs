@@ -69,6 +69,7 @@ fn run() -> Result<(), String> {
     if let Some(dir) = &out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
+    let bar = puzzle_search_cli::progress::bar(count, "boards");
     let mut made = 0;
     while made < count {
         let problem = mayan::problem(&mut rng, n, blocks, keep).map_err(|e| e.to_string())?;
@@ -86,6 +87,8 @@ fn run() -> Result<(), String> {
             }
         }
         made += 1;
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     Ok(())
 }

@@ -11,9 +11,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use puzzle_search::rotation::{self, Answer, Board, Move, pdb};
-use puzzle_search::{Progress, Solver, Strategy};
-use puzzle_search_cli::{args as cli, paint};
+use puzzle_search::rotation::{self, Answer, Board, LINES, Move, pdb};
+use puzzle_search::{Outcome, Solver, Strategy};
+use puzzle_search_cli::args::{self as cli, Failure};
+use puzzle_search_cli::{paint, svg};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Method {
@@ -36,7 +37,7 @@ fn draw(board: &Board, after: Option<Move>, colours: bool) {
     let colour = |v: char| match (v, colours) {
         ('1', true) => "\x1b[41;97m 1 \x1b[0m".to_string(),
         ('2', true) => "\x1b[42;30m 2 \x1b[0m".to_string(),
-        ('3', true) => "\x1b[44;97m 3 \x1b[0m".to_string(),
+        ('3', true) => "\x1b[43;30m 3 \x1b[0m".to_string(),
         (' ', _) => "   ".to_string(),
         (other, _) => format!(" {other} "),
     };
@@ -54,7 +55,59 @@ fn draw(board: &Board, after: Option<Move>, colours: bool) {
     eprint!("{out}");
 }
 
-fn run() -> Result<(), String> {
+/// Where each of the 24 cells stands in the 7x7 drawing (read off the
+/// board's own `Display`).
+fn places() -> Vec<(usize, usize)> {
+    let board = Board::from_cells(&[1; rotation::CELLS]).expect("values 1 to 3");
+    let mut places = Vec::new();
+    for (r, line) in board.to_string().lines().enumerate() {
+        for (c, ch) in line.chars().step_by(2).enumerate() {
+            if ch != ' ' {
+                places.push((r, c));
+            }
+        }
+    }
+    places
+}
+
+fn frame(title: String, board: &Board, places: &[(usize, usize)]) -> svg::Frame {
+    let mut cells = vec![vec![None; 7]; 7];
+    for (&(r, c), v) in places.iter().zip(board.cells()) {
+        cells[r][c] = Some(v);
+    }
+    svg::Frame {
+        title,
+        cells,
+        ..svg::Frame::default()
+    }
+}
+
+/// The solution as a strip: the start, each move with the seven cells of
+/// the line it turns outlined, and the end with the centre outlined.
+fn picture(board: &Board, answer: &Answer) -> String {
+    let places = places();
+    let mut frames = vec![frame("start".into(), board, &places)];
+    let mut at = *board;
+    for (k, &m) in answer.moves.iter().enumerate() {
+        let mut before = frame(format!("move {}: {m}", k + 1), &at, &places);
+        before.outlined = LINES[m.index()]
+            .iter()
+            .map(|&cell| places[usize::from(cell)])
+            .collect();
+        frames.push(before);
+        at = at.apply(m);
+    }
+    let mut end = frame(format!("end: centre {}", answer.centre), &at, &places);
+    end.outlined = (0..rotation::CELLS)
+        .filter(|&cell| rotation::CENTRE >> cell & 1 == 1)
+        .map(|cell| places[cell])
+        .collect();
+    frames.push(end);
+    let labels = svg::numbers(0..7);
+    svg::strip(&frames, &labels, &labels, svg::Palette::Colours)
+}
+
+fn run() -> Result<(), Failure> {
     let args = cli::parse_args(
         "rotation",
         "The Rotation Game (POJ 2286) in judge format: cases of 24 numbers in, the moves and the centre number out",
@@ -64,14 +117,6 @@ fn run() -> Result<(), String> {
     let input = cli::read_input(args.path.as_deref())?;
     let boards = rotation::parse_cases(&input).map_err(|e| e.to_string())?;
 
-    let progress = |p: &Progress| {
-        if p.elapsed.as_secs() >= 1 {
-            eprintln!(
-                "  {:?} {} done, {} nodes, {:.1?}",
-                p.phase, p.depth, p.nodes, p.elapsed
-            );
-        }
-    };
     let mut stdout = std::io::stdout().lock();
     for (i, board) in boards.iter().enumerate() {
         let case = i + 1;
@@ -94,10 +139,16 @@ fn run() -> Result<(), String> {
                     Method::Ida => Strategy::IdaStar { max_depth },
                     _ => Strategy::Bfs { max_depth },
                 };
-                let solver = Solver::new(strategy).on_progress(progress);
+                let (solver, spinner) = cli::prepare(&Solver::new(strategy), args.progress);
                 let report = rotation::solve_with(board, &solver);
+                if let Some(spinner) = spinner {
+                    spinner.finish_and_clear();
+                }
                 if args.stats {
                     eprintln!("case {case}: {}", report.stats);
+                }
+                if let Outcome::Stopped(limit) = report.outcome {
+                    return Err(Failure::stopped(limit));
                 }
                 Answer::from_outcome(board, report.outcome)
             }
@@ -111,6 +162,14 @@ fn run() -> Result<(), String> {
                 at = at.apply(m);
                 draw(&at, Some(m), colour);
             }
+        }
+        if let Some(path) = &args.svg {
+            // One picture per case: FILE for the first, FILE-2, FILE-3...
+            let path = match case {
+                1 => path.clone(),
+                n => format!("{path}-{n}"),
+            };
+            svg::save(&path, &picture(board, &answer))?;
         }
         writeln!(stdout, "{answer}").map_err(|e| format!("cannot write: {e}"))?;
     }

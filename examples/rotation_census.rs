@@ -6,8 +6,8 @@
 //! ```
 //! Progress goes to stderr; the histogram to stdout.
 
+use std::io::IsTerminal;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use puzzle_search::rotation::census::{BOARDS, census};
 use puzzle_search::rotation::pdb;
@@ -26,19 +26,24 @@ fn main() {
         pdb::MASKS,
         table.build_time()
     );
-    let last = Mutex::new(Instant::now());
+    // A bar on a terminal; elsewhere a line every ten per cent.
+    let terminal = std::io::stderr().is_terminal();
+    let bar = puzzle_search_cli::progress::bar(1, "first sets");
+    let last_tenth = Mutex::new(0u64);
     let progress = |done: u64, total: u64| {
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed().as_millis() >= 500 || done == total {
-            *last = Instant::now();
-            eprint!(
-                "\r{done} of {total} first sets ({:.0}%)",
-                100.0 * done as f64 / total as f64
-            );
+        if terminal {
+            bar.set_length(total);
+            bar.set_position(done);
+        } else if let Ok(mut last) = last_tenth.lock() {
+            let tenth = done * 10 / total.max(1);
+            if tenth > *last {
+                *last = tenth;
+                eprintln!("{done} of {total} first sets ({}%)", tenth * 10);
+            }
         }
     };
     let result = census(&progress);
-    eprintln!();
+    bar.finish_and_clear();
     output::emit(format_args!("depth  boards"));
     for (d, c) in result.counts.iter().enumerate() {
         output::emit(format_args!("{d:>5}  {c}"));

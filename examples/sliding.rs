@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use puzzle_search::sliding::{Board, Bound, Goal, Patterns, Sliding, parse_board, parse_size};
+use puzzle_search_cli::svg;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GoalArg {
@@ -72,6 +73,14 @@ struct Args {
     /// lexicographic order, then an empty line.
     #[arg(long)]
     all: bool,
+    /// A spinner on stderr with each search's depth, nodes and rate (on a
+    /// terminal); Ctrl-C stops the search either way.
+    #[arg(long)]
+    progress: bool,
+    /// Write each solution as a strip of boards to FILE (the first board;
+    /// then FILE-2, FILE-3, ...), in SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
 }
 
 fn cache_dir(args: &Args) -> Option<PathBuf> {
@@ -100,18 +109,16 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             })?;
             let dir = cache_dir(args);
             let started = Instant::now();
-            // On a terminal one line redrawn per distance; else one line
-            // per table, when its build starts.
+            // On a terminal a bar per table; else one line per table,
+            // when its build starts.
             let terminal = io::stderr().is_terminal();
             let last = std::sync::Mutex::new(String::new());
+            let bar = puzzle_search_cli::progress::bar(1, "pattern databases");
             let progress = |name: &str, p: puzzle_search::pdb::BuildProgress| {
                 if terminal {
-                    eprint!(
-                        "\rbuilding {name}: distance {}, {:.1}% of {} states   ",
-                        p.depth,
-                        100.0 * p.done as f64 / p.total as f64,
-                        p.total
-                    );
+                    bar.set_length(p.total);
+                    bar.set_position(p.done);
+                    bar.set_message(format!("building {name}, distance {}", p.depth));
                 } else if let Ok(mut last) = last.lock() {
                     if *last != name {
                         eprintln!("building {name} ({} states)", p.total);
@@ -122,14 +129,12 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             let (tables, errors) =
                 Patterns::load_or_build(w, h, goal, &partition, dir.as_deref(), Some(&progress))
                     .map_err(|e| e.to_string())?;
+            bar.finish_and_clear();
             let built: Vec<_> = tables
                 .tables()
                 .filter(|t| !t.build_time().is_zero())
                 .collect();
             if !built.is_empty() {
-                if terminal {
-                    eprintln!();
-                }
                 for t in &built {
                     eprintln!(
                         "built {} in {:.1?} ({} keys, {} bytes)",
@@ -149,6 +154,32 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             Bound::Pdb(Arc::new(tables))
         }
     })
+}
+
+/// The solution as a strip: the start, then before each move the blank
+/// and the tile it takes outlined, and the end.
+fn picture(board: &Board, moves: &[puzzle_search::sliding::Dir]) -> String {
+    let w = board.width();
+    let frame = |title: String, b: &Board| svg::Frame {
+        title,
+        cells: (0..b.height())
+            .map(|r| (0..w).map(|c| Some(b.tile(r * w + c))).collect())
+            .collect(),
+        ..svg::Frame::default()
+    };
+    let mut frames = vec![frame("start".into(), board)];
+    let mut at = *board;
+    for (k, &m) in moves.iter().enumerate() {
+        let mut before = frame(format!("move {}: {}", k + 1, m.letter()), &at);
+        let Some(to) = at.target(m) else { break };
+        before.outlined = vec![(at.blank() / w, at.blank() % w), (to / w, to % w)];
+        frames.push(before);
+        let Some((next, _)) = at.slide(m) else { break };
+        at = next;
+    }
+    frames.push(frame("end".into(), &at));
+    let rows = svg::numbers(0..board.height());
+    svg::strip(&frames, &rows, &svg::numbers(0..w), svg::Palette::Numbers)
 }
 
 /// The board as a grid on stderr.
@@ -240,7 +271,7 @@ fn run(args: &Args) -> Result<(), ExitCode> {
                 }
                 continue;
             }
-            let solver = Sliding::solver();
+            let (solver, _) = puzzle_search_cli::args::prepare(&Sliding::solver(), false);
             let start = puzzle.node(&board);
             if args.count {
                 let report = solver.count_shortest(puzzle, &start, 255);
@@ -273,13 +304,35 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             continue;
         }
         let started = Instant::now();
+        let (solver, spinner) = puzzle_search_cli::args::prepare(&Sliding::solver(), args.progress);
         let report = puzzle
-            .solve_with(&board, &Sliding::solver())
+            .solve_with(&board, &solver)
             .expect("boards of the puzzle's size");
+        if let Some(spinner) = spinner {
+            spinner.finish_and_clear();
+        }
         let took = started.elapsed();
         let answer = match report.outcome.clone().into_result() {
             Ok(None) => "unsolvable".to_owned(),
-            Ok(Some(moves)) => puzzle_search::sliding::Answer(moves).to_string(),
+            Ok(Some(moves)) => {
+                if let Some(path) = &args.svg {
+                    let path = match boards {
+                        0 => path.clone(),
+                        done => format!("{path}-{}", done + 1),
+                    };
+                    if let Err(e) = svg::save(&path, &picture(&board, &moves)) {
+                        eprintln!("error: {e}");
+                        return Err(ExitCode::FAILURE);
+                    }
+                }
+                puzzle_search::sliding::Answer(moves).to_string()
+            }
+            Err(puzzle_search::Limit::Cancelled) => {
+                eprintln!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
+                return Err(ExitCode::from(
+                    puzzle_search_cli::interrupt::EXIT_INTERRUPTED,
+                ));
+            }
             Err(limit) => {
                 eprintln!("error: line {n}: the search stopped without an answer: {limit}");
                 return Err(ExitCode::FAILURE);

@@ -5,6 +5,9 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+use indicatif::ProgressBar;
+use puzzle_search_core::{Budget, Limit, Solver};
+
 /// The parsed command line.
 #[derive(Clone, Debug)]
 pub struct Args {
@@ -18,6 +21,11 @@ pub struct Args {
     pub stats: bool,
     /// `--color`: `auto` (the default), `always` or `never`.
     pub color: String,
+    /// `--progress`: a spinner on stderr with the search's depth, nodes
+    /// and rate (drawn only on a terminal).
+    pub progress: bool,
+    /// `--svg FILE`: the solution as a strip of boards, in SVG.
+    pub svg: Option<String>,
 }
 
 /// Parses the process arguments with clap: `--help`/`-h`, `--version`,
@@ -56,6 +64,18 @@ pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'stati
                 .help("Search statistics on stderr"),
         )
         .arg(
+            Arg::new("progress")
+                .long("progress")
+                .action(ArgAction::SetTrue)
+                .help("A spinner on stderr with the search's depth, nodes and rate (on a terminal); Ctrl-C stops the search either way"),
+        )
+        .arg(
+            Arg::new("svg")
+                .long("svg")
+                .value_name("FILE")
+                .help("Write the solution as a strip of boards to FILE, in SVG"),
+        )
+        .arg(
             Arg::new("color")
                 .long("color")
                 .value_name("WHEN")
@@ -76,6 +96,8 @@ pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'stati
             .get_one::<String>("color")
             .cloned()
             .unwrap_or_default(),
+        progress: matches.get_flag("progress"),
+        svg: matches.get_one::<String>("svg").cloned(),
     }
 }
 
@@ -93,14 +115,76 @@ pub fn read_input(path: Option<&str>) -> Result<String, String> {
     }
 }
 
+/// Why a judge example failed: the one line it prints and its exit code
+/// (1 for bad input and other errors, 130 when Ctrl-C stopped it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// The failure of a search stopped by `limit`: Ctrl-C (the cancel
+    /// flag) gives exit code 130, another limit 1.
+    pub fn stopped(limit: Limit) -> Self {
+        match limit {
+            Limit::Cancelled => Self {
+                message: "interrupted: the search was stopped by Ctrl-C".to_string(),
+                code: crate::interrupt::EXIT_INTERRUPTED,
+            },
+            other => Self::from(format!("search stopped: {other}")),
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Self { message, code: 1 }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Self {
+        Self::from(message.to_string())
+    }
+}
+
 /// The exit of a judge example: success, or the error on one stderr line
-/// and exit code 1.
-pub fn finish(result: Result<(), String>) -> ExitCode {
+/// and its exit code.
+///
+/// ```
+/// use std::process::ExitCode;
+/// use puzzle_search_cli::args::{Failure, finish};
+/// assert_eq!(finish(Ok(())), ExitCode::SUCCESS);
+/// assert_eq!(finish(Err(Failure::from("bad input"))), ExitCode::from(1));
+/// ```
+pub fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
         }
     }
+}
+
+/// `solver` as the examples run it: stopped by Ctrl-C (see
+/// [`interrupt`](crate::interrupt)) and, with `progress` (`--progress`),
+/// reporting on a spinner (returned, to be cleared when the search ends).
+///
+/// ```
+/// use puzzle_search_core::{Solver, Strategy};
+/// let (solver, spinner) = puzzle_search_cli::args::prepare(&Solver::new(Strategy::ida()), false);
+/// assert!(spinner.is_none());
+/// # let _ = solver;
+/// ```
+pub fn prepare(solver: &Solver, progress: bool) -> (Solver, Option<ProgressBar>) {
+    let budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
+    let solver = solver.budget(budget);
+    if !progress {
+        return (solver, None);
+    }
+    let spinner = crate::progress::spinner("searching");
+    let hook = crate::progress::search_hook(spinner.clone());
+    (solver.on_progress(hook), Some(spinner))
 }

@@ -6,11 +6,18 @@
 //! - [`output`]: writing to stdout without panicking on a closed pipe or a
 //!   full disk;
 //! - [`paint`]: board pictures on stderr, coloured only on a terminal;
+//! - [`progress`]: progress bars and spinners on stderr, only on a
+//!   terminal, and a search progress hook;
+//! - [`interrupt`]: Ctrl-C as a cancel flag for the searches;
+//! - [`svg`]: solutions as a strip of boards in SVG (`--svg FILE`);
 //! - [`variant`]: the named solver configurations of `--strategy`.
 
 pub mod args;
+pub mod interrupt;
 pub mod output;
 pub mod paint;
+pub mod progress;
+pub mod svg;
 
 use puzzle_search_core::Solver;
 
