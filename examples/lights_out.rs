@@ -5,10 +5,13 @@
 //! cargo run --release --example lights_out N [SEED]
 //! ```
 //! Sizes whose memory estimate (about four `N x N` bit grids) exceeds the
-//! memory available (`MemAvailable` in `/proc/meminfo`, or
-//! `LIGHTS_OUT_MAX_MB` if set) are refused, naming the largest that fits.
-//! The algebra takes time cubic in `N` (2,000: about 0.15 s).
+//! memory available (`--max-memory MB`, else `LIGHTS_OUT_MAX_MB` if set,
+//! else `MemAvailable` in `/proc/meminfo`) are refused, naming the largest
+//! that fits. The algebra takes time cubic in `N` (2,000: about 0.15 s;
+//! 20,000: minutes): a progress bar shows its stage on a terminal, and
+//! Ctrl-C stops it cleanly (exit code 130).
 
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -16,7 +19,7 @@ use std::time::Instant;
 
 use puzzle_search::SplitMix64;
 use puzzle_search::flip::{Grid, algebra};
-use puzzle_search_cli::output;
+use puzzle_search_cli::{interrupt, output, progress};
 
 /// Lights Out at scale: a seeded random solvable N x N board, solved by
 /// GF(2) algebra and verified by replaying the presses.
@@ -29,6 +32,10 @@ struct Args {
     /// The generator's seed.
     #[arg(default_value_t = 1)]
     seed: u64,
+    /// The most memory to use, in MB (default: what the system has
+    /// available).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    max_memory: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -41,7 +48,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let seed = args.seed;
-    if let Err(e) = fits_in_memory(n) {
+    if let Err(e) = fits_in_memory(n, args.max_memory) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
@@ -49,9 +56,29 @@ fn main() -> ExitCode {
     let mut rng = SplitMix64::new(seed);
     let board = Grid::new(n, n).apply(&Grid::random(n, n, &mut rng));
     let t = Instant::now();
-    let Some(solution) = algebra::solve(&board) else {
-        eprintln!("error: no solution found for a board made solvable");
-        return ExitCode::FAILURE;
+    let cancel = interrupt::ctrl_c_flag();
+    let bar = progress::bar(1, "solving");
+    let solved = algebra::solve_watched(&board, algebra::DEFAULT_WORK, &mut |step| {
+        bar.set_length(step.total);
+        bar.set_position(step.done);
+        bar.set_message(step.stage);
+        if cancel.is_cancelled() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    bar.finish_and_clear();
+    let solution = match solved {
+        Ok(Some(solution)) => solution,
+        Ok(None) => {
+            eprintln!("error: no solution found for a board made solvable");
+            return ExitCode::FAILURE;
+        }
+        Err(_) => {
+            eprintln!("error: interrupted: stopped by Ctrl-C");
+            return ExitCode::from(interrupt::EXIT_INTERRUPTED);
+        }
     };
     let solved = t.elapsed();
     let t = Instant::now();
@@ -95,10 +122,13 @@ fn estimate(n: usize) -> Option<usize> {
     Grid::bytes_for(n, n)?.checked_mul(4)?.checked_add(4 << 20)
 }
 
-/// The memory the process may use: `LIGHTS_OUT_MAX_MB`, else Linux's
-/// `MemAvailable`; `None` when neither is known (then nothing is refused
-/// but sizes beyond the address space).
-fn memory_limit() -> Option<usize> {
+/// The memory the process may use: `--max-memory`, else
+/// `LIGHTS_OUT_MAX_MB`, else Linux's `MemAvailable`; `None` when none is
+/// known (then nothing is refused but sizes beyond the address space).
+fn memory_limit(max_mb: Option<u64>) -> Option<usize> {
+    if let Some(mb) = max_mb {
+        return usize::try_from(mb).ok()?.checked_mul(1 << 20);
+    }
     if let Some(mb) = std::env::var("LIGHTS_OUT_MAX_MB")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
@@ -112,8 +142,8 @@ fn memory_limit() -> Option<usize> {
 }
 
 /// `Ok` when an `n x n` board fits, else the error naming the largest that does.
-fn fits_in_memory(n: usize) -> Result<(), String> {
-    let limit = memory_limit().unwrap_or(isize::MAX as usize);
+fn fits_in_memory(n: usize, max_mb: Option<u64>) -> Result<(), String> {
+    let limit = memory_limit(max_mb).unwrap_or(isize::MAX as usize);
     if estimate(n).is_some_and(|b| b <= limit) {
         return Ok(());
     }

@@ -289,3 +289,30 @@ fn a_huge_bad_token_is_cut_and_escaped_in_the_error() {
     let err = input.parse::<Level>().unwrap_err().to_string();
     assert!(err.len() < 120 && err.contains("\\u{7}"), "{err}");
 }
+
+#[test]
+fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
+    use puzzle_search_core::Budget;
+    use puzzle_testkit::mutate::{is_one_short_line, mutations};
+    let sample = "7 6 2\n0 1 0 0 0 0\n0 2 0 0 0 0\n0 3 0 0 0 0\n0 2 1 0 0 0\n\
+                  0 1 3 3 0 0\n0 2 2 1 0 0\n0 1 1 2 2 0\n";
+    let (mut parsed, mut refused) = (0, 0);
+    for input in mutations(sample, &mut SplitMix64::new(63), 5000) {
+        match input.parse::<Level>() {
+            Ok(level) => {
+                parsed += 1;
+                let capped = puzzle_boxslide::solver(level.limit.min(6))
+                    .budget(Budget::default().max_nodes(50_000));
+                let report = puzzle_boxslide::solve_with(&level, &capped);
+                if let Some(moves) = report.solution() {
+                    assert!(replay(&BoxSlide, &level.board, moves).is_ok(), "{input:?}");
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    assert!(parsed > 100 && refused > 2000, "{parsed} {refused}");
+}

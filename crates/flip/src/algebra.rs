@@ -19,6 +19,10 @@
 //! the unknowns, and its solutions turned back before the choice: a
 //! `1 x N` row has one unknown, not `N`.
 
+use std::ops::ControlFlow;
+
+use puzzle_search_core::Limit;
+
 use crate::grid::{Grid, cross_row, xor_into};
 
 /// A solution and what is known about it.
@@ -66,13 +70,58 @@ pub fn solve(board: &Grid) -> Option<Solution> {
 /// # Ok::<(), puzzle_flip::ParseError>(())
 /// ```
 pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
+    // The watcher never stops the work, so the result is never `Err`.
+    solve_watched(board, max_work, &mut |_| ControlFlow::Continue(())).unwrap_or(None)
+}
+
+/// Where [`solve_watched`] is: a stage (`"chasing"`, `"eliminating"`,
+/// `"enumerating"`) and how far through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Step {
+    /// The stage's name.
+    pub stage: &'static str,
+    /// Steps done in this stage.
+    pub done: u64,
+    /// Steps in this stage.
+    pub total: u64,
+}
+
+/// [`solve_with_work`] that tells `watch` how far it is (about once per
+/// board row or column, and every 65,536 candidates while enumerating)
+/// and stops when `watch` answers `Break`: for progress bars and Ctrl-C
+/// on boards large enough to take long (the work is cubic in the side).
+///
+/// # Errors
+/// [`Limit::Cancelled`] when `watch` stopped it; never "no solution".
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use puzzle_flip::{Grid, algebra};
+/// use puzzle_search_core::Limit;
+/// let mut board = Grid::new(50, 50);
+/// board.press(10, 10);
+/// let mut steps = 0;
+/// let solved = algebra::solve_watched(&board, algebra::DEFAULT_WORK, &mut |_| {
+///     steps += 1;
+///     ControlFlow::Continue(())
+/// });
+/// assert!(solved.is_ok_and(|s| s.is_some()) && steps >= 100);
+/// let stopped = algebra::solve_watched(&board, algebra::DEFAULT_WORK, &mut |_| ControlFlow::Break(()));
+/// assert_eq!(stopped.unwrap_err(), Limit::Cancelled);
+/// ```
+pub fn solve_watched(
+    board: &Grid,
+    max_work: u64,
+    watch: &mut dyn FnMut(Step) -> ControlFlow<()>,
+) -> Result<Option<Solution>, Limit> {
     let (m, n) = (board.rows(), board.cols());
     if m == 0 || n == 0 {
-        return Some(Solution {
+        return Ok(Some(Solution {
             presses: board.clone(),
             nullity: 0,
             minimal: true,
-        });
+        }));
     }
     // Work along the shorter side: the unknowns are one row of the board
     // as chased, so a wide board is solved transposed (the press pattern is
@@ -84,8 +133,10 @@ pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
     } else {
         board.clone()
     };
-    let system = last_row_system(&frame);
-    let (particular, null_basis) = system.solve()?;
+    let system = last_row_system(&frame, watch)?;
+    let Some((particular, null_basis)) = system.solve(watch)? else {
+        return Ok(None);
+    };
     let back = |g: Grid| if wide { g.transposed() } else { g };
     let p0 = back(chase_from(&frame, &particular));
     let zero = Grid::new(frame.rows(), frame.cols());
@@ -96,16 +147,19 @@ pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
     let nullity = basis.len();
     let work = (m * board.stride()) as u64;
     if nullity >= 63 || (1u64 << nullity).saturating_mul(work) > max_work {
-        return Some(Solution {
+        return Ok(Some(Solution {
             presses: p0,
             nullity,
             minimal: false,
-        });
+        }));
     }
     let mut current = p0.clone();
     let mut best = p0;
     let mut best_count = best.count_ones();
     for step in 1u64..1 << nullity {
+        if step % (1 << 16) == 0 {
+            look(watch, "enumerating", step, 1 << nullity)?;
+        }
         current.xor_assign(&basis[step.trailing_zeros() as usize]);
         let count = current.count_ones();
         if count < best_count || (count == best_count && current.lex_cmp(&best).is_lt()) {
@@ -113,11 +167,24 @@ pub fn solve_with_work(board: &Grid, max_work: u64) -> Option<Solution> {
             best.clone_from(&current);
         }
     }
-    Some(Solution {
+    Ok(Some(Solution {
         presses: best,
         nullity,
         minimal: true,
-    })
+    }))
+}
+
+/// Asks `watch` whether to go on.
+fn look(
+    watch: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    stage: &'static str,
+    done: u64,
+    total: u64,
+) -> Result<(), Limit> {
+    match watch(Step { stage, done, total }) {
+        ControlFlow::Continue(()) => Ok(()),
+        ControlFlow::Break(()) => Err(Limit::Cancelled),
+    }
 }
 
 /// The press grid that chasing gives for first row `first` (its last row
@@ -144,6 +211,9 @@ fn chase_from(board: &Grid, first: &[u64]) -> Grid {
     presses
 }
 
+/// A particular first row and a basis of the null space (first rows).
+type Reduced = (Vec<u64>, Vec<Vec<u64>>);
+
 /// `N` equations over `N` unknowns, each a row of `N + 1` bits (bit `N`:
 /// the constant).
 struct System {
@@ -154,7 +224,10 @@ struct System {
 
 /// Chases symbolically: the affine form of every press, row by row,
 /// keeping two rows; the row after the last must be all zero.
-fn last_row_system(board: &Grid) -> System {
+fn last_row_system(
+    board: &Grid,
+    watch: &mut dyn FnMut(Step) -> ControlFlow<()>,
+) -> Result<System, Limit> {
     let (m, n) = (board.rows(), board.cols());
     let words = (n + 1).div_ceil(64);
     let constant = |v: &mut [u64]| v[n / 64] ^= 1 << (n % 64);
@@ -166,6 +239,7 @@ fn last_row_system(board: &Grid) -> System {
     }
     let mut next = vec![0u64; n * words];
     for r in 0..m {
+        look(watch, "chasing", r as u64, m as u64)?;
         for c in 0..n {
             let (lo, hi) = (c * words, (c + 1) * words);
             let cell = &mut next[lo..hi];
@@ -184,11 +258,11 @@ fn last_row_system(board: &Grid) -> System {
         std::mem::swap(&mut prev, &mut cur);
         std::mem::swap(&mut cur, &mut next);
     }
-    System {
+    Ok(System {
         n,
         words,
         rows: cur,
-    }
+    })
 }
 
 impl System {
@@ -202,11 +276,15 @@ impl System {
 
     /// Reduces to row echelon form; returns a particular first row and a
     /// basis of the null space (first rows), or `None` if inconsistent.
-    fn solve(mut self) -> Option<(Vec<u64>, Vec<Vec<u64>>)> {
+    fn solve(
+        mut self,
+        watch: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> Result<Option<Reduced>, Limit> {
         let (n, w) = (self.n, self.words);
         let mut pivots = Vec::new();
         let mut rank = 0;
         for col in 0..n {
+            look(watch, "eliminating", col as u64, n as u64)?;
             let Some(p) = (rank..n).find(|&i| self.bit(i, col)) else {
                 continue;
             };
@@ -224,7 +302,7 @@ impl System {
         }
         // A row reduced to 0 = 1 has no solution.
         if (rank..n).any(|i| self.bit(i, n)) {
-            return None;
+            return Ok(None);
         }
         let first_words = n.div_ceil(64);
         let mut particular = vec![0u64; first_words];
@@ -250,6 +328,6 @@ impl System {
                 v
             })
             .collect();
-        Some((particular, basis))
+        Ok(Some((particular, basis)))
     }
 }

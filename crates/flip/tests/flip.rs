@@ -256,3 +256,39 @@ fn wide_boards_solved_along_the_short_side_agree_with_chasing() {
     }
     assert!(solvable > 100, "{solvable}");
 }
+
+#[test]
+fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
+    use puzzle_testkit::mutate::{is_one_short_line, mutations};
+    let game = "bwwb\nbbwb\nbwwb\nbwww\n";
+    let tile = "4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n";
+    let mut rng = SplitMix64::new(64);
+    let (mut parsed, mut refused) = (0, 0);
+    for input in mutations(game, &mut rng, 3000) {
+        match parse_flip_game(&input) {
+            Ok(board) => {
+                parsed += 1;
+                let _ = flip_game(&board);
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    for input in mutations(tile, &mut rng, 3000) {
+        match parse_fliptile(&input) {
+            Ok(board) => {
+                parsed += 1;
+                if let Some(solution) = puzzle_flip::algebra::solve(&board) {
+                    assert!(board.apply(&solution.presses).is_zero(), "{input:?}");
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
+}

@@ -341,3 +341,29 @@ fn a_huge_bad_token_is_cut_and_escaped_in_the_error() {
         "{err}"
     );
 }
+
+#[test]
+fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
+    use puzzle_search_core::Budget;
+    use puzzle_testkit::mutate::{is_one_short_line, mutations};
+    let sample = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    let (mut parsed, mut refused) = (0, 0);
+    for input in mutations(sample, &mut SplitMix64::new(61), 5000) {
+        match input.parse::<Problem>() {
+            Ok(problem) => {
+                parsed += 1;
+                let capped =
+                    puzzle_mayan::solver(problem.n).budget(Budget::default().max_nodes(100_000));
+                let report = puzzle_mayan::solve_with(&problem, &capped);
+                if let Some(moves) = report.solution() {
+                    assert!(replay(&Mayan, &problem.board, moves).is_ok(), "{input:?}");
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
+}

@@ -239,3 +239,27 @@ fn census_counts_every_board_once() {
     assert!(result.counts[1] > 0);
     assert!(result.gods_number() <= puzzle_rotation::MAX_DEPTH as usize);
 }
+
+#[test]
+fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
+    use puzzle_testkit::mutate::{is_one_short_line, mutations};
+    let sample = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n\
+                  1 1 3 2 2 1 3 2 1 2 3 1 3 2 3 3 1 2 1 2 3 1 2 3\n0\n";
+    let (mut parsed, mut refused) = (0, 0);
+    for input in mutations(sample, &mut SplitMix64::new(62), 5000) {
+        match parse_cases(&input) {
+            Ok(boards) => {
+                parsed += 1;
+                for board in boards.iter().filter(|b| b.has_eight_of_each()) {
+                    let answer = puzzle_rotation::solve(board).expect("eight of each");
+                    assert!(replay(&Rotation, board, &answer.moves).is_ok(), "{input:?}");
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
+}

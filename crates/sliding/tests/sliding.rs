@@ -341,3 +341,46 @@ fn every_strategy_gives_the_same_answer_on_3x3_and_4x4() {
         }
     }
 }
+
+#[test]
+fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
+    use puzzle_search_core::{Budget, Solver, Strategy};
+    use puzzle_testkit::mutate::{is_one_short_line, mutations};
+    let sample = "3 3\n2 3 6 1 5 0 4 7 8\n";
+    let (mut parsed, mut refused) = (0, 0);
+    for input in mutations(sample, &mut SplitMix64::new(65), 5000) {
+        let mut lines = input
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let Some((i, size)) = lines.next() else {
+            continue;
+        };
+        let parsed_input = parse_size(size, i + 1).and_then(|(w, h)| {
+            lines
+                .map(|(j, line)| parse_board(line, j + 1, w, h))
+                .collect::<Result<Vec<_>, _>>()
+                .map(|boards| (w, h, boards))
+        });
+        match parsed_input {
+            Ok((w, h, boards)) => {
+                parsed += 1;
+                let puzzle = Sliding::new(w, h, Goal::BlankLast, Bound::LinearConflict)
+                    .expect("a parsed size");
+                let capped =
+                    Solver::new(Strategy::ida()).budget(Budget::default().max_nodes(100_000));
+                for board in &boards {
+                    let report = puzzle.solve_with(board, &capped).expect("its size");
+                    if let Some(moves) = report.solution() {
+                        assert!(replay(&puzzle, &puzzle.node(board), moves).is_ok());
+                    }
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(is_one_short_line(&e.to_string(), 160), "{input:?}: {e}");
+            }
+        }
+    }
+    assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
+}

@@ -15,6 +15,7 @@
 //! - [`mayan_reference`], [`boxslide_reference`]: plain engines written
 //!   from the specs alone, and the contest-style solvers the fast ones are
 //!   measured against.
+//! - [`mutate`]: seeded mutations of valid inputs, for fuzz-style tests.
 //! - [`shared_dir`]: the project's `../shared` folder (specs, judge data).
 
 pub mod all_moves;
@@ -24,6 +25,7 @@ pub mod fewest;
 pub mod fifteen;
 pub mod graph;
 pub mod mayan_reference;
+pub mod mutate;
 
 use std::path::PathBuf;
 
