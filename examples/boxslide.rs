@@ -42,52 +42,45 @@ fn draw(title: &str, board: &Board, marked: &[(usize, usize)], colour: bool) {
     );
 }
 
-/// The board as picture cells, row 0 at the top as in the moves.
-fn frame(title: String, board: &Board) -> svg::Frame {
-    let cells = (0..board.height())
-        .map(|r| (0..board.width()).map(|c| Some(board.get(r, c))).collect())
-        .collect();
-    svg::Frame {
-        title,
-        cells,
-        ..svg::Frame::default()
-    }
-}
+/// Box-slide for the pictures: row 0 at the top, as in the moves.
+struct Picture;
 
-/// The solution as a strip: the start, then for each move the board with
-/// the two cells it swaps outlined, then each clearing pass with the
-/// boxes it removes crossed out; the end.
-fn picture(level: &Level, answer: &boxslide::Answer) -> String {
-    let mut frames = vec![frame("start".into(), &level.board)];
-    let mut board = level.board;
-    for (k, m) in answer.0.iter().flatten().enumerate() {
-        let mut before = frame(format!("move {}: {m}", k + 1), &board);
+impl svg::Match3 for Picture {
+    type Board = Board;
+    type Move = boxslide::Move;
+    fn frame(&self, title: String, board: &Board) -> svg::Frame {
+        svg::Frame::from_fn(title, board.height(), board.width(), |r, c| {
+            Some(board.get(r, c))
+        })
+    }
+    fn cells(&self, m: boxslide::Move) -> Vec<(usize, usize)> {
         let (r, c) = (usize::from(m.r), usize::from(m.c));
         let other = match m.dir {
             Dir::R => (r, c + 1),
             Dir::D => (r + 1, c),
         };
-        before.outlined = vec![(r, c), other];
-        frames.push(before);
-        let Some(mut next) = board.swap(*m) else {
-            break;
-        };
-        let mut pass = 1;
-        while let Some(after) = next.clear_pass() {
-            let mut cleared = frame(format!("move {}, pass {pass}", k + 1), &next);
-            cleared.marked = next.marked_cells();
-            frames.push(cleared);
-            next = after;
-            pass += 1;
-        }
-        board = next;
+        vec![(r, c), other]
     }
-    frames.push(frame("end".into(), &board));
-    let rows = svg::numbers(0..board.height());
+    fn swap(&self, board: &Board, m: boxslide::Move) -> Option<Board> {
+        board.swap(m)
+    }
+    fn marked(&self, board: &Board) -> Vec<(usize, usize)> {
+        board.marked_cells()
+    }
+    fn clear_pass(&self, board: &Board) -> Option<Board> {
+        board.clear_pass()
+    }
+}
+
+/// The solution as a strip of boards (see `svg::match3_frames`).
+fn picture(level: &Level, answer: &boxslide::Answer) -> String {
+    let moves = answer.0.as_deref().unwrap_or_default();
+    let frames = svg::match3_frames(&Picture, level.board, moves);
+    let (h, w) = (level.board.height(), level.board.width());
     svg::strip(
         &frames,
-        &rows,
-        &svg::numbers(0..board.width()),
+        &svg::numbers(0..h),
+        &svg::numbers(0..w),
         svg::Palette::Colours,
     )
 }

@@ -74,45 +74,36 @@ fn show(problem: &Problem, answer: &mayan::Answer, colour: bool) {
     }
 }
 
-/// The board as picture cells: line `r` is `y = 6 - r`.
-fn frame(title: String, board: &Board) -> svg::Frame {
-    let cells = (0..7)
-        .rev()
-        .map(|y| (0..5).map(|x| Some(board.get(x, y))).collect())
-        .collect();
-    svg::Frame {
-        title,
-        cells,
-        ..svg::Frame::default()
+/// Mayan for the pictures: line `r` of a frame is `y = 6 - r`.
+struct Picture;
+
+impl svg::Match3 for Picture {
+    type Board = Board;
+    type Move = mayan::Move;
+    fn frame(&self, title: String, board: &Board) -> svg::Frame {
+        svg::Frame::from_fn(title, 7, 5, |r, x| Some(board.get(x, 6 - r)))
+    }
+    fn cells(&self, m: mayan::Move) -> Vec<(usize, usize)> {
+        let to = m.x.saturating_add_signed(m.dir.g());
+        let r = 6 - usize::from(m.y);
+        vec![(r, usize::from(m.x)), (r, usize::from(to))]
+    }
+    fn swap(&self, board: &Board, m: mayan::Move) -> Option<Board> {
+        board.swap(m)
+    }
+    fn marked(&self, board: &Board) -> Vec<(usize, usize)> {
+        let at = |(x, y): (u8, u8)| (6 - usize::from(y), usize::from(x));
+        board.marked_cells().into_iter().map(at).collect()
+    }
+    fn clear_pass(&self, board: &Board) -> Option<Board> {
+        board.clear_pass()
     }
 }
 
-/// The solution as a strip: the start, then for each move the board with
-/// the two cells it swaps outlined, then each clearing pass with the
-/// blocks it removes crossed out; the end.
+/// The solution as a strip of boards (see `svg::match3_frames`).
 fn picture(problem: &Problem, answer: &mayan::Answer) -> String {
-    let at = |x: u8, y: u8| (6 - usize::from(y), usize::from(x));
-    let mut frames = vec![frame("start".into(), &problem.board)];
-    let mut board = problem.board;
-    for (k, m) in answer.0.iter().flatten().enumerate() {
-        let mut before = frame(format!("move {}: {m}", k + 1), &board);
-        let to = m.x.saturating_add_signed(m.dir.g());
-        before.outlined = vec![at(m.x, m.y), at(to, m.y)];
-        frames.push(before);
-        let Some(mut next) = board.swap(*m) else {
-            break;
-        };
-        let mut pass = 1;
-        while let Some(after) = next.clear_pass() {
-            let mut cleared = frame(format!("move {}, pass {pass}", k + 1), &next);
-            cleared.marked = next.marked_cells().iter().map(|&(x, y)| at(x, y)).collect();
-            frames.push(cleared);
-            next = after;
-            pass += 1;
-        }
-        board = next;
-    }
-    frames.push(frame("end".into(), &board));
+    let moves = answer.0.as_deref().unwrap_or_default();
+    let frames = svg::match3_frames(&Picture, problem.board, moves);
     let rows: Vec<String> = (0..7).rev().map(|y: usize| y.to_string()).collect();
     svg::strip(&frames, &rows, &svg::numbers(0..5), svg::Palette::Colours)
 }

@@ -71,15 +71,11 @@ fn places() -> Vec<(usize, usize)> {
 }
 
 fn frame(title: String, board: &Board, places: &[(usize, usize)]) -> svg::Frame {
-    let mut cells = vec![vec![None; 7]; 7];
-    for (&(r, c), v) in places.iter().zip(board.cells()) {
-        cells[r][c] = Some(v);
-    }
-    svg::Frame {
-        title,
-        cells,
-        ..svg::Frame::default()
-    }
+    let cells = board.cells();
+    svg::Frame::from_fn(title, 7, 7, |r, c| {
+        let cell = places.iter().position(|&p| p == (r, c))?;
+        Some(cells[cell])
+    })
 }
 
 /// The solution as a strip: the start, each move with the seven cells of

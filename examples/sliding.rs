@@ -160,12 +160,8 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
 /// and the tile it takes outlined, and the end.
 fn picture(board: &Board, moves: &[puzzle_search::sliding::Dir]) -> String {
     let w = board.width();
-    let frame = |title: String, b: &Board| svg::Frame {
-        title,
-        cells: (0..b.height())
-            .map(|r| (0..w).map(|c| Some(b.tile(r * w + c))).collect())
-            .collect(),
-        ..svg::Frame::default()
+    let frame = |title: String, b: &Board| {
+        svg::Frame::from_fn(title, b.height(), w, |r, c| Some(b.tile(r * w + c)))
     };
     let mut frames = vec![frame("start".into(), board)];
     let mut at = *board;

@@ -84,6 +84,23 @@ fn run_with(name: &str, args: &[&str], input: &str, env: &[(&str, &str)]) -> Out
     output
 }
 
+/// Starts `name` with `args`, its stdout to `stdout`, `input` written to
+/// its stdin and stdin closed.
+fn start(name: &str, args: &[&str], input: &str, stdout: Stdio) -> std::process::Child {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("the input fits a pipe");
+    child
+}
+
 fn run(name: &str, args: &[&str], input: &str) -> Output {
     run_with(name, args, input, &[])
 }
@@ -217,19 +234,9 @@ fn a_full_disk_is_one_line_and_exit_1() {
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
-        let mut child = Command::new(example(name))
-            .stdin(Stdio::piped())
-            .stdout(full)
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("starts");
-        child
-            .stdin
-            .take()
-            .expect("piped")
-            .write_all(input.as_bytes())
-            .expect("input");
-        let o = child.wait_with_output().expect("ends");
+        let o = start(name, &[], input, full.into())
+            .wait_with_output()
+            .expect("ends");
         assert_one_line_error(&o, 1, name);
     }
 }
@@ -311,19 +318,8 @@ fn svg_pictures_hold_a_frame_per_step() {
 fn ctrl_c_stops_a_long_search_cleanly() {
     // Korf's #1 with Manhattan distance alone: minutes of search.
     let board = "4 4\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
-    let mut child = Command::new(example("sliding"))
-        .args(["--goal", "blank-first", "--bound", "manhattan"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(board.as_bytes())
-        .expect("input");
+    let args = ["--goal", "blank-first", "--bound", "manhattan"];
+    let child = start("sliding", &args, board, Stdio::piped());
     // Time enough for the handler to be in place, even on a loaded machine.
     std::thread::sleep(Duration::from_secs(2));
     let killed = Command::new("kill")

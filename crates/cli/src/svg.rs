@@ -19,6 +19,74 @@ pub struct Frame {
     pub marked: Vec<(usize, usize)>,
 }
 
+impl Frame {
+    /// A frame of `rows x cols` cells, cell `(r, c)` given by `at`.
+    ///
+    /// ```
+    /// let frame = puzzle_search_cli::svg::Frame::from_fn("start", 2, 3, |r, c| Some((r * 3 + c) as u8));
+    /// assert_eq!(frame.cells[1], [Some(3), Some(4), Some(5)]);
+    /// ```
+    pub fn from_fn(
+        title: impl Into<String>,
+        rows: usize,
+        cols: usize,
+        at: impl Fn(usize, usize) -> Option<u8>,
+    ) -> Self {
+        Self {
+            title: title.into(),
+            cells: (0..rows)
+                .map(|r| (0..cols).map(|c| at(r, c)).collect())
+                .collect(),
+            ..Self::default()
+        }
+    }
+}
+
+/// How a match-3 board is drawn and played, for [`match3_frames`].
+pub trait Match3 {
+    /// The board.
+    type Board: Copy;
+    /// A move.
+    type Move: Copy + std::fmt::Display;
+    /// The board as a frame titled `title`.
+    fn frame(&self, title: String, board: &Self::Board) -> Frame;
+    /// The two cells `mv` swaps, as `(r, c)` in the frame.
+    fn cells(&self, mv: Self::Move) -> Vec<(usize, usize)>;
+    /// The board right after the swap and fall of `mv`, nothing cleared.
+    fn swap(&self, board: &Self::Board, mv: Self::Move) -> Option<Self::Board>;
+    /// The cells the next clearing pass removes, as `(r, c)` in the frame.
+    fn marked(&self, board: &Self::Board) -> Vec<(usize, usize)>;
+    /// The board after one clearing pass; `None` when nothing clears.
+    fn clear_pass(&self, board: &Self::Board) -> Option<Self::Board>;
+}
+
+/// A match-3 solution as frames: the start, then for each move the board
+/// with the two cells it swaps outlined, then each clearing pass with the
+/// cells it removes crossed out; the end.
+pub fn match3_frames<G: Match3>(game: &G, start: G::Board, moves: &[G::Move]) -> Vec<Frame> {
+    let mut frames = vec![game.frame("start".into(), &start)];
+    let mut board = start;
+    for (k, &m) in moves.iter().enumerate() {
+        let mut before = game.frame(format!("move {}: {m}", k + 1), &board);
+        before.outlined = game.cells(m);
+        frames.push(before);
+        let Some(mut next) = game.swap(&board, m) else {
+            break;
+        };
+        let mut pass = 1;
+        while let Some(after) = game.clear_pass(&next) {
+            let mut cleared = game.frame(format!("move {}, pass {pass}", k + 1), &next);
+            cleared.marked = game.marked(&next);
+            frames.push(cleared);
+            next = after;
+            pass += 1;
+        }
+        board = next;
+    }
+    frames.push(game.frame("end".into(), &board));
+    frames
+}
+
 /// How values look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Palette {
