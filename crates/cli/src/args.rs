@@ -8,97 +8,58 @@ use std::process::ExitCode;
 use indicatif::ProgressBar;
 use puzzle_search_core::{Budget, Limit, Solver};
 
-/// The parsed command line.
-#[derive(Clone, Debug)]
+/// The parsed command line (clap derive; the strategy names and the
+/// program's name and summary are set per example by [`parse_args`]).
+#[derive(Clone, Debug, clap::Parser)]
 pub struct Args {
-    /// The input file; stdin when absent.
+    /// The input file; `-` or nothing for stdin.
+    #[arg(value_name = "FILE")]
     pub path: Option<String>,
-    /// The value of `--strategy`, if given.
+    /// Run this configuration instead of the default.
+    #[arg(long, visible_alias = "solver", value_name = "NAME")]
     pub strategy: Option<String>,
-    /// `--show`: replay the answer on stderr.
+    /// Replay the answer on stderr.
+    #[arg(long)]
     pub show: bool,
-    /// `--stats`: print search statistics on stderr.
+    /// Search statistics on stderr.
+    #[arg(long)]
     pub stats: bool,
-    /// `--color`: `auto` (the default), `always` or `never`.
+    /// Colours in --show: auto = only on a terminal, and not with NO_COLOR
+    /// set.
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "always", "never"])]
     pub color: String,
-    /// `--progress`: a spinner on stderr with the search's depth, nodes
-    /// and rate (drawn only on a terminal).
+    /// A spinner on stderr with the search's depth, nodes and rate (on a
+    /// terminal); Ctrl-C stops the search either way.
+    #[arg(long)]
     pub progress: bool,
-    /// `--svg FILE`: the solution as a strip of boards, in SVG.
+    /// Write the solution as a strip of boards to FILE, in SVG.
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
 }
 
 /// Parses the process arguments with clap: `--help`/`-h`, `--version`,
 /// `FILE` or `-` for stdin, `--strategy NAME` (alias `--solver`) among
-/// `strategies`, `--show`, `--stats`. Usage errors print clap's message and
-/// exit with code 2; help and version exit 0.
+/// `strategies`, `--show`, `--stats`, `--color`, `--progress`, `--svg`.
+/// Usage errors print clap's message and exit with code 2; help and
+/// version exit 0.
 pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'static str]) -> Args {
     use clap::builder::PossibleValuesParser;
-    use clap::{Arg, ArgAction, Command};
-    let matches = Command::new(name)
+    use clap::{CommandFactory, FromArgMatches};
+    let names: Vec<&'static str> = strategies.to_vec();
+    let command = Args::command()
+        .name(name)
+        .bin_name(name)
         .version(env!("CARGO_PKG_VERSION"))
         .about(about)
-        .arg(
-            Arg::new("file")
-                .value_name("FILE")
-                .help("The input file; `-` or nothing for stdin"),
-        )
-        .arg(
-            Arg::new("strategy")
-                .long("strategy")
-                .visible_alias("solver")
-                .value_name("NAME")
-                .value_parser(PossibleValuesParser::new(strategies.iter().copied()))
-                .help("Run this configuration instead of the default"),
-        )
-        .arg(
-            Arg::new("show")
-                .long("show")
-                .action(ArgAction::SetTrue)
-                .help("Replay the answer on stderr"),
-        )
-        .arg(
-            Arg::new("stats")
-                .long("stats")
-                .action(ArgAction::SetTrue)
-                .help("Search statistics on stderr"),
-        )
-        .arg(
-            Arg::new("progress")
-                .long("progress")
-                .action(ArgAction::SetTrue)
-                .help("A spinner on stderr with the search's depth, nodes and rate (on a terminal); Ctrl-C stops the search either way"),
-        )
-        .arg(
-            Arg::new("svg")
-                .long("svg")
-                .value_name("FILE")
-                .help("Write the solution as a strip of boards to FILE, in SVG"),
-        )
-        .arg(
-            Arg::new("color")
-                .long("color")
-                .value_name("WHEN")
-                .value_parser(["auto", "always", "never"])
-                .default_value("auto")
-                .help("Colours in --show: auto = only on a terminal, and not with NO_COLOR set"),
-        )
-        .get_matches();
-    Args {
-        path: matches
-            .get_one::<String>("file")
-            .filter(|p| p.as_str() != "-")
-            .cloned(),
-        strategy: matches.get_one::<String>("strategy").cloned(),
-        show: matches.get_flag("show"),
-        stats: matches.get_flag("stats"),
-        color: matches
-            .get_one::<String>("color")
-            .cloned()
-            .unwrap_or_default(),
-        progress: matches.get_flag("progress"),
-        svg: matches.get_one::<String>("svg").cloned(),
+        .mut_arg("strategy", |a| {
+            a.value_parser(PossibleValuesParser::new(names))
+        });
+    let matches = command.get_matches();
+    let mut args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if args.path.as_deref() == Some("-") {
+        args.path = None;
     }
+    args
 }
 
 /// The whole input: the file at `path`, or stdin.
