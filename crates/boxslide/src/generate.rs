@@ -35,7 +35,7 @@ pub fn generate(
     colours: u8,
 ) -> Result<Board, GenerateError> {
     let fits = (1..=MAX_SIDE).contains(&height) && (3..=MAX_SIDE).contains(&width);
-    if !fits || !(1..=MAX_COLOURS).contains(&colours) || boxes > height * (width - 2) {
+    if !fits || !(1..=MAX_COLOURS).contains(&colours) || boxes / 3 * 3 > height * (width - 2) {
         return Err(GenerateError::bad_request(BAD_SIZE));
     }
     let inner = width - 2;
@@ -131,7 +131,7 @@ pub fn level(
     tries: usize,
 ) -> Result<Level, GenerateError> {
     let cells = height.saturating_mul(width.saturating_sub(2));
-    if boxes.is_some_and(|n| n < 3 || n > cells) {
+    if boxes.is_some_and(|n| n < 3 || n / 3 * 3 > cells) {
         // No board of that many boxes fits inside the empty outer columns.
         return Err(GenerateError::bad_request(
             "at least 3 boxes, and no more than the inner columns hold",

@@ -316,3 +316,21 @@ fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
     }
     assert!(parsed > 100 && refused > 2000, "{parsed} {refused}");
 }
+
+#[test]
+fn the_generator_rounds_boxes_down_before_checking_they_fit() {
+    let mut rng = SplitMix64::new(3);
+    // 3x5: the inner columns hold 9 boxes; 10 and 11 round down to 9.
+    for boxes in [9, 10, 11] {
+        let board = generate(&mut rng, 3, 5, boxes, 4).expect("9 boxes fit");
+        assert_eq!(
+            board
+                .colour_counts()
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>(),
+            9
+        );
+    }
+    assert!(generate(&mut rng, 3, 5, 12, 4).is_err_and(|e| e.is_bad_request()));
+}
