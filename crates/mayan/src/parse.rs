@@ -124,7 +124,7 @@ impl FromStr for Problem {
     /// colour outside `1..=10`, `n` outside `1..=5`, a non-integer token,
     /// too few columns, trailing garbage, a starting run of three.
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        let mut tokens = Tokens::new(s);
+        let mut tokens = tokens_of(s);
         let (first, n) = tokens
             .next_int()?
             .ok_or(ParseError::new(Kind::Empty, None))?;
@@ -149,24 +149,25 @@ impl fmt::Display for Problem {
 
 /// Parses five columns and nothing else.
 pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
-    let mut tokens = Tokens::new(s);
+    let mut tokens = tokens_of(s);
     let board = tokens.columns()?;
     tokens.finish()?;
     Ok(board)
 }
 
 /// The input's tokens with their places.
-struct Tokens<'a> {
-    inner: Box<dyn Iterator<Item = Token<'a>> + 'a>,
+struct Tokens<I> {
+    inner: I,
 }
 
-impl<'a> Tokens<'a> {
-    fn new(s: &'a str) -> Self {
-        Self {
-            inner: Box::new(puzzle_search_core::tokens(s)),
-        }
+/// The tokens of `s` with their places.
+fn tokens_of(s: &str) -> Tokens<impl Iterator<Item = Token<'_>>> {
+    Tokens {
+        inner: puzzle_search_core::tokens(s),
     }
+}
 
+impl<'a, I: Iterator<Item = Token<'a>>> Tokens<I> {
     fn next_text(&mut self) -> Option<(Token<'a>, &'a str)> {
         self.inner.next().map(|t| (t, t.text))
     }

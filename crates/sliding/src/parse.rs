@@ -206,5 +206,7 @@ pub fn parse_board(
             got: count,
         }));
     }
-    Ok(Board::from_tiles(width, height, &tiles).expect("checked above"))
+    // The tiles are a permutation and the sides were checked, so this is
+    // `Some`; were the board's rules ever stricter, the size is to blame.
+    Board::from_tiles(width, height, &tiles).ok_or(err(Kind::TooManyCells { cells }))
 }
