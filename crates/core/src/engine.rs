@@ -29,7 +29,7 @@ use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
 use crate::meter::{Interrupt, Meter};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{InPlace, Puzzle};
 use crate::stats::Stats;
 use crate::table::{Info, Memo};
 
@@ -116,6 +116,9 @@ struct Frame<P: Puzzle> {
     tabled: bool,
     /// `stats.expanded` when the node was expanded: its subtree's size.
     work: u64,
+    /// Shortest searches: the move straight back was generated (the puzzle
+    /// names no inverse), so children are compared with the grandparent.
+    compare_back: bool,
 }
 
 impl<P: Puzzle> Default for Frame<P> {
@@ -130,6 +133,7 @@ impl<P: Puzzle> Default for Frame<P> {
             hash: 0,
             tabled: false,
             work: 0,
+            compare_back: false,
         }
     }
 }
@@ -165,6 +169,21 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     /// Look-ups in the current window, and the nodes their hits saved.
     probes: u32,
     saved: u64,
+    /// The in-place loop for this puzzle, when it has one and the solver
+    /// asked for it (see [`InPlaceFn`]).
+    pub(crate) in_place: Option<InPlaceFn<P>>,
+}
+
+/// The in-place loop ([`search_in_place`]) for a puzzle known to be
+/// [`InPlace`], as a plain function pointer: the engine and the strategies
+/// stay generic over any [`Puzzle`], and only the solver's in-place entry
+/// points, where `P: InPlace` is known, can make one.
+pub(crate) type InPlaceFn<P> =
+    for<'e, 'a> fn(&'e mut Engine<'a, P>, &'e <P as Puzzle>::State, u32) -> Flow;
+
+/// The in-place loop of `P`.
+pub(crate) fn in_place_fn<P: InPlace>() -> InPlaceFn<P> {
+    search_in_place::<P>
 }
 
 /// The state of the node at stack index `top`.
@@ -205,6 +224,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             slack: rules.table_slack,
             probes: 0,
             saved: 0,
+            in_place: None,
         }
     }
 
@@ -217,7 +237,13 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             Flow::Fail(INF)
         } else {
             let mut frames = std::mem::take(&mut self.frames);
-            let flow = self.search(&mut frames, state, parent, g);
+            let flow = if let Some(run) = self.in_place.filter(|_| self.is_lean()) {
+                run(self, state, g)
+            } else if self.is_lean() {
+                self.search_lean(&mut frames, state, parent, g)
+            } else {
+                self.search(&mut frames, state, parent, g)
+            };
             self.frames = frames;
             flow
         };
@@ -272,7 +298,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             } else {
                 Some(node(lower, root, top - 1))
             };
-            if shortest && grandparent == Some(child) {
+            if shortest && lower[top].compare_back && grandparent == Some(child) {
                 // A shortest solution never moves straight back.
                 self.stats.duplicates += 1;
                 continue;
@@ -305,6 +331,180 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         }
     }
 
+    /// No table, no duplicate elimination, no split: nothing the lean loop
+    /// ([`search_lean`](Self::search_lean)) leaves out is asked for.
+    fn is_lean(&self) -> bool {
+        !self.memo.is_on() && !self.rules.dedup && self.split.is_none()
+    }
+
+    /// The loop of [`search`](Self::search) for passes with no table, no
+    /// duplicate elimination and no split (plain DFS and IDA*, the common
+    /// case): the same nodes in the same order with the same results, but
+    /// nothing per node that only those options need (no hashes, no table
+    /// bookkeeping, no split check, no parent looked up for a task).
+    fn search_lean(
+        &mut self,
+        frames: &mut Vec<Frame<P>>,
+        root: &P::State,
+        root_parent: Option<&P::State>,
+        g0: u32,
+    ) -> Flow {
+        if frames.is_empty() {
+            frames.push(Frame::default());
+        }
+        if let Enter::Done(flow) = self.enter(root, None, root_parent, g0, &mut frames[0]) {
+            return flow;
+        }
+        let Rules {
+            mode,
+            limit,
+            shortest,
+            ..
+        } = self.rules;
+        let mut top = 0usize;
+        loop {
+            let g = g0 + top as u32;
+            let i = frames[top].next;
+            if i == frames[top].children.len() {
+                // Exhausted, as in `leave` (which stores nothing here).
+                let lb = match mode {
+                    Mode::Exact => limit - g + 1,
+                    Mode::AtMost => frames[top].need,
+                };
+                if top == 0 {
+                    return Flow::Fail(lb);
+                }
+                top -= 1;
+                self.path.pop();
+                let f = &mut frames[top];
+                f.need = f.need.min(lb.saturating_add(1));
+                continue;
+            }
+            frames[top].next = i + 1;
+            if frames.len() == top + 1 {
+                frames.push(Frame::default());
+            }
+            let (lower, upper) = frames.split_at_mut(top + 1);
+            let (mv, child) = &lower[top].children[i];
+            let mv = *mv;
+            if shortest && lower[top].compare_back {
+                let grandparent = if top == 0 {
+                    root_parent
+                } else {
+                    Some(node(lower, root, top - 1))
+                };
+                if grandparent == Some(child) {
+                    self.stats.duplicates += 1;
+                    continue;
+                }
+            }
+            if let Some(&last) = self.path.last() {
+                if mv < last {
+                    let before = if top == 0 {
+                        root_parent
+                    } else {
+                        Some(node(lower, root, top - 1))
+                    };
+                    if before.is_some_and(|b| self.puzzle.commutes(b, mv, last)) {
+                        self.stats.commuted += 1;
+                        continue;
+                    }
+                }
+            }
+            match self.settle(child, g + 1) {
+                Ok(_) => {}
+                Err(Flow::Fail(lb)) => {
+                    let f = &mut lower[top];
+                    f.need = f.need.min(lb.saturating_add(1));
+                    continue;
+                }
+                Err(flow) => {
+                    self.path.push(mv);
+                    return flow;
+                }
+            }
+            self.path.push(mv);
+            if let Err(stop) = self.expand(child, g + 1, &mut upper[0]) {
+                return Flow::Stop(stop);
+            }
+            top += 1;
+        }
+    }
+
+    /// Settles a node `g` moves from the start from its goal test and its
+    /// bound: `Err` with the result when that decides it, else its bound.
+    #[inline(always)]
+    pub(crate) fn settle(&mut self, state: &P::State, g: u32) -> Result<u32, Flow> {
+        let Rules { mode, limit, .. } = self.rules;
+        let left = limit - g;
+        let goal = match mode {
+            Mode::AtMost => self.puzzle.is_goal(state),
+            Mode::Exact => left == 0 && self.puzzle.is_goal(state),
+        };
+        if goal {
+            return Err(Flow::Found);
+        }
+        if left == 0 && mode == Mode::Exact {
+            // Not a goal after exactly the moves asked for.
+            self.stats.bound_cutoffs += 1;
+            return Err(Flow::Fail(1));
+        }
+        let Some(mut bound) = self.puzzle.lower_bound(state) else {
+            self.stats.dead_ends += 1;
+            return Err(Flow::Fail(INF));
+        };
+        if left == 0 {
+            // Not a goal, so at least one more move is needed.
+            bound = bound.max(1);
+        }
+        if bound > left {
+            self.stats.bound_cutoffs += 1;
+            self.min_pruned = self.min_pruned.min(g.saturating_add(bound));
+            return Err(Flow::Fail(bound));
+        }
+        Ok(bound)
+    }
+
+    /// Expands a node `g` moves from the start, reached by the moves in
+    /// `self.path`, into `frame`: counts it against the budget, generates
+    /// its children (in shortest searches without the move straight back
+    /// when the puzzle names its inverse) and checks their order.
+    #[inline(always)]
+    fn expand(&mut self, state: &P::State, g: u32, frame: &mut Frame<P>) -> Result<(), Interrupt> {
+        self.meter.tick()?;
+        let left = self.rules.limit - g;
+        let children = &mut frame.children;
+        children.clear();
+        let except = if self.rules.shortest {
+            self.path.last().and_then(|&m| self.puzzle.inverse(m))
+        } else {
+            None
+        };
+        let left_out = match except {
+            Some(m) => self.puzzle.successors_except(state, left, m, children),
+            None => self.puzzle.successors_within(state, left, children),
+        };
+        self.stats.expanded += 1;
+        self.stats.generated += children.len() as u64;
+        check_order(children);
+        frame.compare_back = self.rules.shortest && except.is_none();
+        frame.next = 0;
+        // A child left out needs at least `left` more moves: `1 + left` in
+        // all, and in IDA* the next threshold is then at most `g + 1 + left`.
+        frame.need = if left_out {
+            self.min_pruned = self
+                .min_pruned
+                .min(g.saturating_add(left).saturating_add(1));
+            left.saturating_add(1)
+        } else {
+            INF
+        };
+        frame.deferred = false;
+        frame.commuted = false;
+        frame.work = self.stats.expanded;
+        Ok(())
+    }
+
     /// Visits a node `g` moves from the start: settles it from its goal
     /// test, its bound and the table, or expands it into `frame`.
     #[inline]
@@ -316,36 +516,12 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         g: u32,
         frame: &mut Frame<P>,
     ) -> Enter {
-        let Rules {
-            mode, limit, dedup, ..
-        } = self.rules;
-        let left = limit - g;
         frame.tabled = false;
-        let goal = match mode {
-            Mode::AtMost => self.puzzle.is_goal(state),
-            Mode::Exact => left == 0 && self.puzzle.is_goal(state),
+        let bound = match self.settle(state, g) {
+            Ok(bound) => bound,
+            Err(flow) => return Enter::Done(flow),
         };
-        if goal {
-            return Enter::Done(Flow::Found);
-        }
-        if left == 0 && mode == Mode::Exact {
-            // Not a goal after exactly the moves asked for.
-            self.stats.bound_cutoffs += 1;
-            return Enter::Done(Flow::Fail(1));
-        }
-        let Some(mut bound) = self.puzzle.lower_bound(state) else {
-            self.stats.dead_ends += 1;
-            return Enter::Done(Flow::Fail(INF));
-        };
-        if left == 0 {
-            // Not a goal, so at least one more move is needed.
-            bound = bound.max(1);
-        }
-        if bound > left {
-            self.stats.bound_cutoffs += 1;
-            self.min_pruned = self.min_pruned.min(g.saturating_add(bound));
-            return Enter::Done(Flow::Fail(bound));
-        }
+        let left = self.rules.limit - g;
         // The table pays only where a subtree is worth more than a look-up:
         // where the moves left exceed the bound by the current slack or
         // more, or with a weak bound the moves left alone.
@@ -372,44 +548,24 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                 return Enter::Done(Flow::Deferred);
             }
         }
-        if let Err(stop) = self.meter.tick() {
+        if let Err(stop) = self.expand(state, g, frame) {
             return Enter::Done(Flow::Stop(stop));
         }
-
         let children = &mut frame.children;
-        children.clear();
-        let left_out = self.puzzle.successors_within(state, left, children);
-        self.stats.expanded += 1;
-        self.stats.generated += children.len() as u64;
-        check_order(children);
         frame.hashes.clear();
         // For duplicate elimination, children with a move left after them
         // are hashed here, and the table reuses the hash; leaves are not.
-        if left >= 2 && dedup {
+        if left >= 2 && self.rules.dedup {
             let hasher = &self.hasher;
             frame
                 .hashes
                 .extend(children.iter().map(|c| hasher.hash_one(&c.1)));
-            if dedup && children.len() > 1 {
+            if children.len() > 1 {
                 let before = children.len();
                 drop_repeats(&mut self.seen, children, &mut frame.hashes);
                 self.stats.duplicates += (before - children.len()) as u64;
             }
         }
-        frame.next = 0;
-        // A child left out needs at least `left` more moves: `1 + left` in
-        // all, and in IDA* the next threshold is then at most `g + 1 + left`.
-        frame.need = if left_out {
-            self.min_pruned = self
-                .min_pruned
-                .min(g.saturating_add(left).saturating_add(1));
-            left.saturating_add(1)
-        } else {
-            INF
-        };
-        frame.deferred = false;
-        frame.commuted = false;
-        frame.work = self.stats.expanded;
         Enter::Expanded
     }
 
@@ -535,6 +691,175 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             });
         }
         Flow::Fail(lb)
+    }
+}
+
+/// One level of the in-place loop's stack: a node's moves, as a range of
+/// the loop's move stack, and the move into it with its undo record.
+struct Level<M, U> {
+    /// The next move to try, and the end of this node's moves.
+    next: usize,
+    end: usize,
+    /// In at-most mode: one more than the smallest bound of a failed child.
+    need: u32,
+    /// The move that led here and what taking it back needs (`None` at
+    /// the root of the pass).
+    into: Option<(M, U)>,
+}
+
+/// The lean loop ([`Engine::search_lean`]) on one state changed in place
+/// by [`InPlace::make`] and [`InPlace::unmake`]: the same nodes in the same
+/// order with the same results, as the proofs of the plain loop cover (the
+/// only difference is where a child lives). The moves of every open node
+/// sit on one stack; each level keeps its range, the move into it and that
+/// move's undo record. The engine's path gets the moves only when a
+/// solution is found.
+fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: u32) -> Flow {
+    if let Err(flow) = engine.settle(root, g0) {
+        return flow;
+    }
+    let puzzle = engine.puzzle;
+    let Rules {
+        mode,
+        limit,
+        shortest,
+        ..
+    } = engine.rules;
+    let mut state = root.clone();
+    // Sized for the depth limit up to a point, so that few passes grow them.
+    let depth = (limit - g0).min(1 << 10) as usize + 1;
+    let mut moves: Vec<P::Move> = Vec::with_capacity(4 * depth);
+
+    let mut levels: Vec<Level<P::Move, P::Undo>> = Vec::with_capacity(depth);
+    let mut g = g0;
+    // The move into the root, if the pass starts below the start (a task).
+    let mut last = engine.path.last().copied();
+    let mut into = None;
+    // Expands `state`, `g` moves from the start, reached by `last`.
+    macro_rules! expand {
+        () => {{
+            if let Err(stop) = engine.meter.tick() {
+                return Flow::Stop(stop);
+            }
+            let left = limit - g;
+            let except = if shortest {
+                last.and_then(|m| puzzle.inverse(m))
+            } else {
+                None
+            };
+            let start = moves.len();
+            let left_out = puzzle.moves(&state, left, except, &mut moves);
+
+            engine.stats.expanded += 1;
+            engine.stats.generated += (moves.len() - start) as u64;
+            check_move_order(&moves[start..]);
+            let need = if left_out {
+                engine.min_pruned = engine
+                    .min_pruned
+                    .min(g.saturating_add(left).saturating_add(1));
+                left.saturating_add(1)
+            } else {
+                INF
+            };
+            levels.push(Level {
+                next: start,
+                end: moves.len(),
+                need,
+                into,
+            });
+        }};
+    }
+    expand!();
+    loop {
+        let top = levels.len() - 1;
+        let level = &mut levels[top];
+        if level.next == level.end {
+            let lb = match mode {
+                Mode::Exact => limit - g + 1,
+                Mode::AtMost => level.need,
+            };
+            let Some((mv, undo)) = level.into else {
+                return Flow::Fail(lb);
+            };
+            levels.pop();
+            puzzle.unmake(&mut state, mv, undo);
+            g -= 1;
+            // A node's moves follow its parent's on the stack.
+            let parent = &mut levels[top - 1];
+            moves.truncate(parent.end);
+
+            parent.need = parent.need.min(lb.saturating_add(1));
+            continue;
+        }
+        let mv = moves[level.next];
+        level.next += 1;
+        // A child the bound cuts, known before it is played (at-most mode:
+        // the exact mode settles a last move by its goal test alone). Its
+        // bound is the one `settle` would find, so the same is cut and
+        // recorded; a goal's admissible bound is 0, never cut.
+        let peek = match mode {
+            Mode::AtMost => puzzle.bound_after(&state, mv),
+            Mode::Exact => None,
+        };
+        if let Some(bound) = peek {
+            if bound > limit - (g + 1) {
+                engine.stats.bound_cutoffs += 1;
+                engine.min_pruned = engine.min_pruned.min((g + 1).saturating_add(bound));
+                level.need = level.need.min(bound.saturating_add(1));
+                #[cfg(debug_assertions)]
+                check_peek(puzzle, &mut state, mv, bound);
+                continue;
+            }
+        }
+        let undo = puzzle.make(&mut state, mv);
+        #[cfg(debug_assertions)]
+        if let Some(bound) = peek {
+            check_bound_after(puzzle, &state, mv, bound);
+        }
+        match engine.settle(&state, g + 1) {
+            Ok(_) => {}
+            Err(Flow::Fail(lb)) => {
+                let level = &mut levels[top];
+                level.need = level.need.min(lb.saturating_add(1));
+                puzzle.unmake(&mut state, mv, undo);
+                continue;
+            }
+            Err(flow) => {
+                let path = levels.iter().filter_map(|l| l.into.map(|(m, _)| m));
+                engine.path.extend(path.chain([mv]));
+                return flow;
+            }
+        }
+        g += 1;
+        last = Some(mv);
+        into = Some((mv, undo));
+        expand!();
+    }
+}
+
+/// Debug builds: `bound_after` promised the child's `lower_bound`.
+#[cfg(debug_assertions)]
+fn check_bound_after<P: InPlace>(puzzle: &P, child: &P::State, mv: P::Move, bound: u32) {
+    assert_eq!(
+        puzzle.lower_bound(child),
+        Some(bound),
+        "InPlace::bound_after({mv:?}) must equal the child's lower_bound"
+    );
+}
+
+/// Debug builds: plays `mv` to check a bound that cut its child.
+#[cfg(debug_assertions)]
+fn check_peek<P: InPlace>(puzzle: &P, state: &mut P::State, mv: P::Move, bound: u32) {
+    let undo = puzzle.make(state, mv);
+    check_bound_after(puzzle, state, mv, bound);
+    puzzle.unmake(state, mv, undo);
+}
+
+/// [`check_order`] for a list of moves.
+#[inline]
+fn check_move_order<M: Ord + std::fmt::Debug + Copy>(moves: &[M]) {
+    if moves.windows(2).any(|w| w[0] >= w[1]) {
+        out_of_order(moves.iter().copied());
     }
 }
 

@@ -99,6 +99,84 @@ pub trait Puzzle {
         false
     }
 
+    /// The move that undoes `mv`: wherever `mv` leads from a state `s` to
+    /// `t`, `inverse(mv)` is legal in `t` and leads back to `s`. `None`
+    /// (the default): not known, or no such move.
+    ///
+    /// Shortest-solution searches (IDA*) never take the move straight back,
+    /// since a shortest solution visits no state twice. Without `inverse`
+    /// they generate that child and compare it with the grandparent state;
+    /// with it they ask [`successors_except`](Puzzle::successors_except)
+    /// not to generate it at all (and compare nothing). A wrong answer here
+    /// gives wrong answers, like an inadmissible bound.
+    ///
+    /// ```
+    /// # use puzzle_search_core::Puzzle;
+    /// /// A line 0..=9: step left ('L') or right ('R'); the goal is 9.
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u8;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+    ///         if *s > 0 { out.push(('L', s - 1)) }
+    ///         if *s < 9 { out.push(('R', s + 1)) }
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
+    ///     fn inverse(&self, mv: char) -> Option<char> {
+    ///         Some(if mv == 'L' { 'R' } else { 'L' })
+    ///     }
+    /// }
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let report = Solver::new(Strategy::IdaStar { max_depth: 20 }).solve(&Line, &6);
+    /// assert_eq!(report.solution(), Some(&['R'; 3][..]));
+    /// assert_eq!(report.stats.duplicates, 0); // no move back was generated
+    /// ```
+    #[inline]
+    fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {
+        let _ = mv;
+        None
+    }
+
+    /// [`successors_within`](Puzzle::successors_within) without the child
+    /// of move `except` (the inverse of the move that led to `state`, which
+    /// the search will not take); same order, same meaning of the return
+    /// value.
+    ///
+    /// The default generates every child and removes that one. Override it
+    /// when leaving the move out is cheaper than building its child, as a
+    /// dedicated solver does.
+    ///
+    /// ```
+    /// # use puzzle_search_core::Puzzle;
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u8;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+    ///         if *s > 0 { out.push(('L', s - 1)) }
+    ///         if *s < 9 { out.push(('R', s + 1)) }
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
+    /// }
+    /// let mut out = Vec::new();
+    /// Line.successors_except(&4, 10, 'L', &mut out);
+    /// assert_eq!(out, [('R', 5)]);
+    /// ```
+    #[inline]
+    fn successors_except(
+        &self,
+        state: &Self::State,
+        left: u32,
+        except: Self::Move,
+        out: &mut Vec<(Self::Move, Self::State)>,
+    ) -> bool {
+        let left_out = self.successors_within(state, left, out);
+        if let Some(i) = out.iter().position(|c| c.0 == except) {
+            out.remove(i);
+        }
+        left_out
+    }
+
     /// Whether, from `state`, playing `first` then `second` is legal and
     /// reaches the same state as `second` then `first`. When it says so for
     /// `first < second`, DFS and IDA* search only that order: a sequence
@@ -211,3 +289,94 @@ pub trait Puzzle {
 pub trait ParallelPuzzle: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}
 
 impl<P> ParallelPuzzle for P where P: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}
+
+/// A puzzle whose moves can be played and taken back on one state in
+/// place (make / unmake, as chess engines do), for the fastest DFS and
+/// IDA*: [`Solver::solve_in_place`](crate::Solver::solve_in_place) then
+/// searches one state, changing it move by move, instead of building each
+/// child as a new state. Same answers and the same expanded nodes as
+/// [`Solver::solve`](crate::Solver::solve), which any [`Puzzle`] gets.
+///
+/// The three methods must agree with [`Puzzle::successors_within`]: `moves`
+/// lists the moves of its children in the same strictly ascending order
+/// (the engine checks it), and `make` changes the state into the child of
+/// that move (equal to it under `Eq`). `unmake` must restore the state
+/// exactly. Pass [`Puzzle::inverse`] for every move, or shortest searches
+/// on this path do not skip the move straight back (still exact, more
+/// nodes); [`Puzzle::commutes`] is not consulted on this path.
+///
+/// ```
+/// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+/// /// A token on 0..=9 steps left ('L') or right ('R'); the goal is 9.
+/// struct Line;
+/// impl Puzzle for Line {
+///     type State = u8;
+///     type Move = char;
+///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+///         if *s > 0 { out.push(('L', s - 1)) }
+///         if *s < 9 { out.push(('R', s + 1)) }
+///     }
+///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
+///     fn lower_bound(&self, s: &u8) -> Option<u32> { Some(u32::from(9 - s)) }
+///     fn inverse(&self, mv: char) -> Option<char> { Some(if mv == 'L' { 'R' } else { 'L' }) }
+/// }
+/// impl InPlace for Line {
+///     type Undo = ();
+///     fn moves(&self, s: &u8, _left: u32, except: Option<char>, out: &mut Vec<char>) -> bool {
+///         if *s > 0 && except != Some('L') { out.push('L') }
+///         if *s < 9 && except != Some('R') { out.push('R') }
+///         false
+///     }
+///     fn make(&self, s: &mut u8, mv: char) {
+///         if mv == 'L' { *s -= 1 } else { *s += 1 }
+///     }
+///     fn unmake(&self, s: &mut u8, mv: char, _undo: ()) {
+///         if mv == 'L' { *s += 1 } else { *s -= 1 }
+///     }
+/// }
+/// let solver = Solver::new(Strategy::IdaStar { max_depth: 20 });
+/// let fast = solver.solve_in_place(&Line, &4);
+/// assert_eq!(fast.solution(), Some(&['R'; 5][..]));
+/// assert_eq!(fast.stats.expanded, solver.solve(&Line, &4).stats.expanded);
+/// ```
+pub trait InPlace: Puzzle {
+    /// What [`unmake`](InPlace::unmake) needs beyond the move (values that
+    /// are cheaper to keep than to compute again; `()` when none).
+    type Undo: Copy;
+
+    /// Appends the moves of `state`'s children, in strictly ascending
+    /// order, without `except` (the inverse of the move that led here, in
+    /// shortest searches), as [`Puzzle::successors_within`] with `left`
+    /// moves left would: it may leave out moves whose child cannot reach a
+    /// goal in `left - 1` moves and then returns `true`.
+    fn moves(
+        &self,
+        state: &Self::State,
+        left: u32,
+        except: Option<Self::Move>,
+        out: &mut Vec<Self::Move>,
+    ) -> bool;
+
+    /// Plays `mv`, one of the moves [`moves`](InPlace::moves) listed for
+    /// `state`, on `state`; returns what undoing it needs.
+    fn make(&self, state: &mut Self::State, mv: Self::Move) -> Self::Undo;
+
+    /// Takes back `mv`, played by [`make`](InPlace::make), which returned
+    /// `undo`: `state` is then exactly what it was before.
+    fn unmake(&self, state: &mut Self::State, mv: Self::Move, undo: Self::Undo);
+
+    /// The [`lower_bound`](Puzzle::lower_bound) of the child of `mv`,
+    /// worked out without playing it, or `None` (the default) when that is
+    /// not cheaper or the child may be a dead end. When `Some`, it must be
+    /// exactly the child's `lower_bound` (debug builds check it).
+    ///
+    /// IDA* then cuts a child whose bound exceeds the moves left without
+    /// `make` and `unmake`: in a tree where half the children are cut, as
+    /// in the 15-puzzle's, that is half the moves never played, which is
+    /// what a dedicated solver does.
+    #[inline]
+    fn bound_after(&self, state: &Self::State, mv: Self::Move) -> Option<u32> {
+        let _ = (state, mv);
+        None
+    }
+}

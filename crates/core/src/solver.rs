@@ -9,8 +9,9 @@ use std::ops::ControlFlow;
 
 use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::progress::{Hook, Progress};
-use crate::puzzle::{ParallelPuzzle, Puzzle};
+use crate::puzzle::{InPlace, ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
+use crate::engine::{InPlaceFn, in_place_fn};
 use crate::strategy::{ParallelForm, Setup, all, astar, bfs, bidir, dfs, ida};
 
 /// Which solutions a depth-limited DFS looks for.
@@ -519,7 +520,7 @@ impl Solver {
     /// ```
     pub fn solve<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
         let parallel = self.parallel_form::<P>();
-        self.on_pool(|| self.solve_here(puzzle, start, parallel))
+        self.on_pool(|| self.solve_here(puzzle, start, parallel, None))
     }
 
     /// Searches from `start` on the calling thread, whatever
@@ -550,7 +551,84 @@ impl Solver {
     /// assert!(puzzle.calls.get() > 0);
     /// ```
     pub fn solve_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
-        self.solve_here(puzzle, start, None)
+        self.solve_here(puzzle, start, None, None)
+    }
+
+    /// [`solve`](Self::solve) for an [`InPlace`] puzzle: DFS and IDA*
+    /// passes without a table or duplicate elimination (the default) search
+    /// one state changed move by move instead of building every child, the
+    /// cost per node of a hand-written search. Same answer and the same
+    /// expanded nodes as `solve`; every other strategy and option runs as
+    /// in `solve`.
+    ///
+    /// ```
+    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+    /// /// Counting up from 0 to 7 by +1 (move 1) or +3 (move 3).
+    /// struct Up;
+    /// impl Puzzle for Up {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7).map(|d| (d, s + d)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 7 }
+    /// }
+    /// impl InPlace for Up {
+    ///     type Undo = ();
+    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
+    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7));
+    ///         false
+    ///     }
+    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
+    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
+    /// }
+    /// let solver = Solver::new(Strategy::ida());
+    /// let report = solver.solve_in_place(&Up, &0);
+    /// assert_eq!(report.solution(), Some(&[1, 3, 3][..]));
+    /// assert_eq!(report.stats.expanded, solver.solve(&Up, &0).stats.expanded);
+    /// ```
+    pub fn solve_in_place<P: ParallelPuzzle + InPlace>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Report<P::Move> {
+        let parallel = self.parallel_form::<P>();
+        let in_place = Some(in_place_fn::<P>());
+        self.on_pool(|| self.solve_here(puzzle, start, parallel, in_place))
+    }
+
+    /// [`solve_in_place`](Self::solve_in_place) on the calling thread, for
+    /// any [`InPlace`] puzzle (as [`solve_sequential`](Self::solve_sequential)).
+    ///
+    /// ```
+    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+    /// struct Up; // from 0 to 4 by +1 or +2
+    /// impl Puzzle for Up {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 4).map(|d| (d, s + d)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 4 }
+    /// }
+    /// impl InPlace for Up {
+    ///     type Undo = ();
+    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
+    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 4));
+    ///         false
+    ///     }
+    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
+    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
+    /// }
+    /// let report = Solver::new(Strategy::ida()).solve_in_place_sequential(&Up, &0);
+    /// assert_eq!(report.solution(), Some(&[2, 2][..]));
+    /// ```
+    pub fn solve_in_place_sequential<P: InPlace>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Report<P::Move> {
+        self.solve_here(puzzle, start, None, Some(in_place_fn::<P>()))
     }
 
     /// The parallel form of a DFS pass, when this solver wants one.
@@ -567,11 +645,16 @@ impl Solver {
         puzzle: &P,
         start: &P::State,
         parallel: Option<ParallelForm<P>>,
+        in_place: Option<InPlaceFn<P>>,
     ) -> Report<P::Move> {
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let mut stats = Stats::default();
         let options = &self.options;
-        let setup = Setup { options, parallel };
+        let setup = Setup {
+            options,
+            parallel,
+            in_place,
+        };
         let outcome: Outcome<P::Move> = match self.strategy {
             Strategy::Dfs { depth, mode } => {
                 dfs::solve(puzzle, start, depth, mode, &ctx, setup, &mut stats)
@@ -643,6 +726,7 @@ impl Solver {
         let setup = Setup {
             options: &self.options,
             parallel: self.parallel_form::<P>(),
+            in_place: None,
         };
         let outcome = all::for_each(
             puzzle, start, max_depth, &ctx, setup, &mut stats, &mut visit,
@@ -738,6 +822,7 @@ impl Solver {
             let setup = Setup {
                 options: &self.options,
                 parallel,
+                in_place: None,
             };
             let outcome = all::count(puzzle, start, max_depth, &ctx, setup, &mut stats);
             stats.elapsed = ctx.start.elapsed();

@@ -28,4 +28,4 @@ mod puzzle;
 pub use board::{Board, Dir, Goal, MAX_CELLS};
 pub use parse::{ParseError, parse_board, parse_size};
 pub use patterns::{BuildHook, MAX_PATTERNS, PatternAbstraction, Patterns, PatternsError};
-pub use puzzle::{Answer, Bound, Node, Sliding, SolveError};
+pub use puzzle::{Answer, Bound, Node, Sliding, SolveError, Undo};

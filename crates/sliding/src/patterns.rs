@@ -175,6 +175,178 @@ pub struct Patterns {
     part_of: [Option<u8>; 32],
     /// Square boards: `mirror_tile[t]` and `flip[c]` for the mirrored look-up.
     mirror: Option<(Vec<u8>, Vec<u8>)>,
+    /// The tables indexed directly by the pattern tiles' cells, when they
+    /// fit (see [`Direct`]); the search then updates each index by one add.
+    direct: Option<Direct>,
+    /// The partition holds every tile: the sum is then at least the
+    /// Manhattan distance (each pattern's table counts at least its tiles'
+    /// Manhattan distances), and zero only at the goal.
+    covers_all: bool,
+    /// Per tile: the two slots of [`Values`] a move of it changes.
+    touched: [[u8; 2]; 32],
+}
+
+/// Per node, with direct tables: each pattern's index into
+/// [`Direct::table`], direct then mirrored, and one unused slot.
+pub(crate) type Keys = [u32; SLOTS];
+
+/// Slots of [`Keys`] and [`Values`]: the direct values, the mirrored ones,
+/// and from [`NO_SLOT`] on, a slot for "no pattern". Indices are masked
+/// with `SLOTS - 1`, so the hot loop has no bounds checks on them.
+const SLOTS: usize = 16;
+
+/// The slot that stands for no pattern: a move of a tile in no pattern
+/// "changes" it by nothing (its key stays 0, its value stays `table[0]`,
+/// so every sum stays), and the move needs no branch.
+const NO_SLOT: u8 = SLOTS as u8 - 1;
+
+/// The largest direct table, in entries (bytes): 16 MiB, the 15-puzzle's
+/// 6-tile patterns (`16^6`), as Korf and Felner's solvers index them.
+const DIRECT_MAX: u64 = 1 << 24;
+
+/// What a move of one tile changes in one pattern: its slot, and the
+/// tile's weight `cells^j` in that pattern's index.
+#[derive(Clone, Copy, Debug, Default)]
+struct Touch {
+    slot: u8,
+    mul: u32,
+}
+
+/// The tables copied into one array, each indexed by `sum(cell of tile j *
+/// cells^j)` over its tiles (`cells^k` bytes, entries for repeated cells
+/// unused), so that a move changes an index by one add of `(new cell - old
+/// cell) * cells^j` instead of a ranking from scratch: the same entries as
+/// the ranked tables, looked up cheaper.
+#[derive(Debug)]
+struct Direct {
+    /// Every pattern's table, one after another.
+    table: Vec<u8>,
+    /// Where each pattern's table starts in `table`.
+    base: [u32; MAX_PATTERNS],
+    /// Per tile: what its moves change directly, and in the mirrored board
+    /// (on squares; `NO_SLOT` elsewhere).
+    touch: [[Touch; 2]; 32],
+    /// `flip[c]`: cell `c` mirrored (identity off squares, unused there).
+    flip: [u8; 32],
+}
+
+impl Direct {
+    /// The direct copies of `parts`' tables, or `None` when one would
+    /// exceed [`DIRECT_MAX`] entries.
+    fn new(
+        cells: usize,
+        parts: &[(PatternAbstraction, PatternDb)],
+        mirror: Option<&(Vec<u8>, Vec<u8>)>,
+    ) -> Option<Self> {
+        let mut table = Vec::new();
+        let mut base = [0u32; MAX_PATTERNS];
+        let none = Touch {
+            slot: NO_SLOT,
+            mul: 0,
+        };
+        let mut direct = [none; 32];
+        for (i, (abs, db)) in parts.iter().enumerate() {
+            let k = abs.tiles.len();
+            let size = (cells as u64).checked_pow(k as u32)?;
+            if size > DIRECT_MAX {
+                return None;
+            }
+            let muls: Vec<u32> = (0..k).map(|j| (cells as u32).pow(j as u32)).collect();
+            for (j, &t) in abs.tiles.iter().enumerate() {
+                direct[usize::from(t)] = Touch {
+                    slot: i as u8,
+                    mul: muls[j],
+                };
+            }
+            base[i] = table.len() as u32;
+            let start = table.len();
+            table.resize(start + size as usize, 0);
+            // Placements in rank order are the cell tuples in lexicographic
+            // order: one pass, the rank counting up.
+            let mut rank = 0u64;
+            fill(cells, &muls, 0, 0, 0, &mut rank, db, &mut table[start..]);
+        }
+        let mut flip = [0u8; 32];
+        for (c, f) in flip.iter_mut().enumerate() {
+            *f = c as u8;
+        }
+        let mut touch = [[none; 2]; 32];
+        for t in 0..cells {
+            touch[t][0] = direct[t];
+            if let Some((mirror_tile, cell_flip)) = mirror {
+                // The mirrored board holds tile `u = mirror_tile[t]` where
+                // the board holds `t`, mirrored.
+                let u = direct[usize::from(mirror_tile[t])];
+                if u.slot != NO_SLOT {
+                    touch[t][1] = Touch {
+                        slot: MAX_PATTERNS as u8 + u.slot,
+                        mul: u.mul,
+                    };
+                }
+                flip[t] = cell_flip[t];
+            }
+        }
+        Some(Self {
+            table,
+            base,
+            touch,
+            flip,
+        })
+    }
+
+    /// The two keys after `tile` goes from cell `src` to `dst`, with their
+    /// slots.
+    #[inline(always)]
+    fn moved(&self, keys: &Keys, tile: u8, src: usize, dst: usize) -> [(usize, u32); 2] {
+        let [a, b] = self.touch[usize::from(tile) & 31];
+        let (sa, sb) = (usize::from(a.slot) & (SLOTS - 1), usize::from(b.slot) & (SLOTS - 1));
+        let ka = keys[sa].wrapping_add((dst as u32).wrapping_sub(src as u32).wrapping_mul(a.mul));
+        let (fs, fd) = (self.flip[src & 31], self.flip[dst & 31]);
+        let kb = keys[sb].wrapping_add(u32::from(fd).wrapping_sub(u32::from(fs)).wrapping_mul(b.mul));
+        [(sa, ka), (sb, kb)]
+    }
+
+    /// The entry at absolute index `k` (0 for an index out of range, which
+    /// a consistent node never has).
+    #[inline(always)]
+    fn at(&self, k: u32) -> u8 {
+        self.table.get(k as usize).copied().unwrap_or(0)
+    }
+}
+
+/// Writes `table`'s entries into `out` at their direct indices, placing
+/// tile slots `slot..` on the cells not in `used`.
+#[allow(clippy::too_many_arguments)]
+fn fill(
+    cells: usize,
+    muls: &[u32],
+    slot: usize,
+    used: u32,
+    index: u32,
+    rank: &mut u64,
+    table: &PatternDb,
+    out: &mut [u8],
+) {
+    if muls.is_empty() {
+        // No tile: one entry.
+        out[0] = table.get(0);
+        return;
+    }
+    if slot + 1 == muls.len() {
+        // The last tile: one entry per free cell, the rank counting up.
+        let mul = muls[slot];
+        for c in (0..cells).filter(|&c| used >> c & 1 == 0) {
+            out[(index + c as u32 * mul) as usize] = table.get(*rank);
+            *rank += 1;
+        }
+        return;
+    }
+    for c in 0..cells {
+        if used >> c & 1 == 0 {
+            let index = index + c as u32 * muls[slot];
+            fill(cells, muls, slot + 1, used | 1 << c, index, rank, table, out);
+        }
+    }
 }
 
 /// The most patterns in a partition (each node keeps one value per pattern,
@@ -182,7 +354,56 @@ pub struct Patterns {
 pub const MAX_PATTERNS: usize = 6;
 
 /// Per node: the table value of each pattern, direct then mirrored.
-pub(crate) type Values = [u8; 2 * MAX_PATTERNS];
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Values {
+    /// The values by slot (see [`SLOTS`]); the "no pattern" slot holds
+    /// what its key finds, so that setting it changes no sum.
+    v: [u8; SLOTS],
+    /// The direct and the mirrored sum, kept up to date by [`Values::set`]
+    /// so that the bound is one comparison, not two sums.
+    sums: [u16; 2],
+}
+
+impl Values {
+    /// The values in slots `slots`, to put back with [`Values::restore`].
+    #[inline(always)]
+    pub(crate) fn save(&self, slots: [u8; 2]) -> ([u8; 2], [u16; 2]) {
+        (slots.map(|i| self.v[usize::from(i) & (SLOTS - 1)]), self.sums)
+    }
+
+    /// Puts back what [`Values::save`] returned for the same slots.
+    #[inline(always)]
+    pub(crate) fn restore(&mut self, slots: [u8; 2], (old, sums): ([u8; 2], [u16; 2])) {
+        self.v[usize::from(slots[0]) & (SLOTS - 1)] = old[0];
+        self.v[usize::from(slots[1]) & (SLOTS - 1)] = old[1];
+        self.sums = sums;
+    }
+
+    /// Sets value `i` (direct below [`MAX_PATTERNS`], mirrored from it).
+    #[inline(always)]
+    fn set(&mut self, i: usize, value: u8) {
+        let i = i & (SLOTS - 1);
+        let side = usize::from(i >= MAX_PATTERNS);
+        self.sums[side] = self.sums[side]
+            .wrapping_sub(u16::from(self.v[i]))
+            .wrapping_add(u16::from(value));
+        self.v[i] = value;
+    }
+
+    /// The sums after slots `(i, value)` change, changing nothing.
+    #[inline(always)]
+    fn sums_after(&self, changes: [(usize, u8); 2]) -> [u16; 2] {
+        let mut sums = self.sums;
+        for (i, value) in changes {
+            let i = i & (SLOTS - 1);
+            let side = usize::from(i >= MAX_PATTERNS);
+            sums[side] = sums[side]
+                .wrapping_sub(u16::from(self.v[i]))
+                .wrapping_add(u16::from(value));
+        }
+        sums
+    }
+}
 
 /// The cell of tile `t` in a packed inverse (5 bits a tile).
 #[inline]
@@ -347,6 +568,19 @@ impl Patterns {
                 .collect();
             (mirror_tile, flip)
         });
+        let direct = Direct::new(cells, &parts, mirror.as_ref());
+        let covers_all = partition.iter().map(Vec::len).sum::<usize>() == cells - 1;
+        let mut touched = [[NO_SLOT; 2]; 32];
+        for (t, slots) in touched.iter_mut().enumerate().take(cells) {
+            if let Some(i) = part_of[t] {
+                slots[0] = i;
+            }
+            if let Some((mirror_tile, _)) = &mirror {
+                if let Some(i) = part_of[usize::from(mirror_tile[t])] {
+                    slots[1] = MAX_PATTERNS as u8 + i;
+                }
+            }
+        }
         Ok((
             Self {
                 width,
@@ -355,6 +589,9 @@ impl Patterns {
                 parts,
                 part_of,
                 mirror,
+                direct,
+                covers_all,
+                touched,
             },
             errors,
         ))
@@ -395,7 +632,7 @@ impl Patterns {
         for c in 0..self.cells {
             inv |= (c as u128) << (5 * u32::from(board.tile(c)));
         }
-        let mut v = [0; 2 * MAX_PATTERNS];
+        let mut v = Values::default();
         self.values(inv, &mut v);
         self.total(&v)
     }
@@ -407,6 +644,102 @@ impl Patterns {
             self.value(inv, i, out);
             self.mirrored_value(inv, i, out);
         }
+    }
+
+    /// Whether the search keeps direct indices ([`Patterns::keys`],
+    /// [`Patterns::step`]) rather than the packed inverse.
+    #[inline]
+    pub(crate) fn is_direct(&self) -> bool {
+        self.direct.is_some()
+    }
+
+    /// With direct tables: each pattern's index of the board whose tile
+    /// `t` stands in cell `cell_in(inv, t)`, and `values` set to match
+    /// (zeros without them).
+    pub(crate) fn keys(&self, inv: u128, values: &mut Values) -> Keys {
+        let mut keys = [0; SLOTS];
+        if let Some(d) = &self.direct {
+            for (i, k) in keys.iter_mut().enumerate().take(self.parts.len()) {
+                *k = d.base[i];
+            }
+            if self.mirror.is_some() {
+                for i in 0..self.parts.len() {
+                    keys[MAX_PATTERNS + i] = d.base[i];
+                }
+            }
+            for t in 1..self.cells as u8 {
+                let c = usize::from(cell_in(inv, t));
+                let [a, b] = d.touch[usize::from(t)];
+                if a.slot != NO_SLOT {
+                    keys[usize::from(a.slot)] += c as u32 * a.mul;
+                }
+                if b.slot != NO_SLOT {
+                    keys[usize::from(b.slot)] += u32::from(d.flip[c]) * b.mul;
+                }
+            }
+            // The "no pattern" slot: key 0, and the value there, so that
+            // setting it again changes no sum.
+            values.v[usize::from(NO_SLOT)] = d.at(0);
+            debug_assert!((0..self.parts.len()).all(|i| {
+                let mirrored = self.mirror.is_none() || values.v[MAX_PATTERNS + i] == d.at(keys[MAX_PATTERNS + i]);
+                values.v[i] == d.at(keys[i]) && mirrored
+            }));
+        }
+        keys
+    }
+
+    /// With direct tables: tile `tile` goes from cell `src` to cell `dst`;
+    /// updates the (at most two) indices it changes and, when `look` is
+    /// set, their values.
+    #[inline(always)]
+    pub(crate) fn step(
+        &self,
+        tile: u8,
+        src: usize,
+        dst: usize,
+        keys: &mut Keys,
+        values: &mut Values,
+        look: bool,
+    ) {
+        let Some(d) = &self.direct else { return };
+        let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
+        keys[sa] = ka;
+        keys[sb] = kb;
+        if look {
+            values.set(sa, d.at(ka));
+            values.set(sb, d.at(kb));
+        }
+    }
+
+    /// With direct tables: the bound ([`Patterns::total`]) after `tile`
+    /// goes from cell `src` to `dst`, changing nothing; `None` without them.
+    #[inline(always)]
+    pub(crate) fn total_after(
+        &self,
+        tile: u8,
+        src: usize,
+        dst: usize,
+        keys: &Keys,
+        values: &Values,
+    ) -> Option<u32> {
+        let d = self.direct.as_ref()?;
+        let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
+        let sums = values.sums_after([(sa, d.at(ka)), (sb, d.at(kb))]);
+        Some(u32::from(sums[0].max(sums[1])))
+    }
+
+    /// The two slots of [`Values`] that a move of `tile` changes (the
+    /// "no pattern" slot where it changes fewer).
+    #[inline(always)]
+    pub(crate) fn touched(&self, tile: u8) -> [u8; 2] {
+        self.touched[usize::from(tile) & 31]
+    }
+
+    /// Whether the partition holds every tile: then the sum is at least the
+    /// Manhattan distance and zero only at the goal.
+    #[inline]
+    pub(crate) fn covers_all(&self) -> bool {
+        self.covers_all
     }
 
     /// The values a move of `tile` changes: its pattern's, and on squares
@@ -426,7 +759,7 @@ impl Patterns {
     #[inline]
     fn value(&self, inv: u128, i: usize, out: &mut Values) {
         let (abs, table) = &self.parts[i];
-        out[i] = table.get(abs.key_of(|t| cell_in(inv, t)));
+        out.set(i, table.get(abs.key_of(|t| cell_in(inv, t))));
     }
 
     /// The mirrored board holds tile `t` in cell `flip[cell of
@@ -436,20 +769,14 @@ impl Patterns {
         if let Some((mirror_tile, flip)) = &self.mirror {
             let (abs, table) = &self.parts[i];
             let cell = |t: u8| flip[usize::from(cell_in(inv, mirror_tile[usize::from(t)]))];
-            out[MAX_PATTERNS + i] = table.get(abs.key_of(cell));
+            out.set(MAX_PATTERNS + i, table.get(abs.key_of(cell)));
         }
     }
 
     /// The bound from the values: the larger of the direct and mirrored sums.
     #[inline]
     pub(crate) fn total(&self, v: &Values) -> u32 {
-        let n = self.parts.len();
-        let direct: u32 = v[..n].iter().map(|&x| u32::from(x)).sum();
-        let mirrored: u32 = v[MAX_PATTERNS..MAX_PATTERNS + n]
-            .iter()
-            .map(|&x| u32::from(x))
-            .sum();
-        direct.max(mirrored)
+        u32::from(v.sums[0].max(v.sums[1]))
     }
 
     /// Board size and goal the tables are for.

@@ -3,11 +3,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use puzzle_search_core::{Outcome, Puzzle, Report, Solver, Stats, Strategy};
+use puzzle_search_core::{InPlace, Outcome, Puzzle, Report, Solver, Stats, Strategy};
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
-use crate::patterns::{Patterns, Values, cell_in};
+use crate::patterns::{Keys, Patterns, Values, cell_in};
 
 /// The lower bound IDA* uses.
 #[derive(Clone, Debug)]
@@ -21,18 +21,36 @@ pub enum Bound {
 }
 
 /// A search state: the board, its Manhattan distance, and with pattern
-/// databases each pattern's value, all kept up to date move by move (one
-/// table look-up per move, not per tile or per pattern).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// databases each pattern's value and what finds it, all kept up to date
+/// move by move (one table look-up per changed pattern, not per tile or
+/// per pattern). Equal boards are equal nodes (the rest follows from the
+/// board), and only the board is hashed.
+#[derive(Clone, Copy, Debug)]
 pub struct Node {
     /// The board.
     pub board: Board,
     /// Its Manhattan distance from the goal.
     pub manhattan: u8,
-    /// With [`Bound::Pdb`]: the cell of each tile, 5 bits a tile (else 0).
+    /// With ranked tables: the cell of each tile, 5 bits a tile (else 0).
     inv: u128,
+    /// With direct tables: each pattern's index, direct and mirrored.
+    keys: Keys,
     /// With [`Bound::Pdb`]: each pattern's value, direct and mirrored.
     pdb: Values,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+    }
+}
+
+impl Eq for Node {}
+
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+    }
 }
 
 /// A sliding-tile puzzle of one size and goal, with a bound.
@@ -177,17 +195,22 @@ impl Sliding {
     pub fn node(&self, board: &Board) -> Node {
         // The inverse and the pattern values only with tables (else 0, so
         // that equal boards stay equal nodes).
-        let (mut inv, mut pdb) = (0u128, Values::default());
+        let (mut inv, mut keys, mut pdb) = (0u128, Keys::default(), Values::default());
         if let Bound::Pdb(p) = &self.bound {
             for c in 0..board.len() {
                 inv |= (c as u128) << (5 * u32::from(board.tile(c)));
             }
             p.values(inv, &mut pdb);
+            if p.is_direct() {
+                keys = p.keys(inv, &mut pdb);
+                inv = 0;
+            }
         }
         Node {
             board: *board,
             manhattan: self.manhattan.board(board) as u8,
             inv,
+            keys,
             pdb,
         }
     }
@@ -259,7 +282,7 @@ impl Sliding {
             stats.dead_ends = 1;
             return Ok(Report::new(Outcome::NoSolution, stats));
         }
-        Ok(solver.solve(self, &self.node(board)))
+        Ok(solver.solve_in_place(self, &self.node(board)))
     }
 
     /// The goal convention.
@@ -275,58 +298,169 @@ impl Sliding {
     }
 }
 
+impl Sliding {
+    /// Pushes the children of `node` in move order, without the move
+    /// `except`.
+    #[inline(always)]
+    fn push_children(&self, node: &Node, except: Option<Dir>, out: &mut Vec<(Dir, Node)>) {
+        let from = node.board.blank();
+        for (dir, &to) in Dir::ALL.iter().zip(&self.targets[from]) {
+            if to != NONE && Some(*dir) != except {
+                let mut child = *node;
+                self.advance(&mut child, from, usize::from(to));
+                out.push((*dir, child));
+            }
+        }
+    }
+
+    /// The blank goes from cell `from` to its neighbour `to` (the tile
+    /// there goes to `from`): the board, its Manhattan distance and the
+    /// pattern values follow.
+    #[inline(always)]
+    fn advance(&self, node: &mut Node, from: usize, to: usize) {
+        let tile = node.board.slide_here(to);
+        let m = u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        node.manhattan = m as u8;
+        if let Bound::Pdb(p) = &self.bound {
+            if p.is_direct() {
+                p.step(tile, to, from, &mut node.keys, &mut node.pdb, true);
+            } else {
+                node.inv = moved(node.inv, tile, from, to);
+                p.update(node.inv, tile, &mut node.pdb);
+            }
+        }
+    }
+
+    /// The cell the blank reaches from `from` going `dir` (a legal move).
+    #[inline(always)]
+    fn target(&self, from: usize, dir: Dir) -> usize {
+        usize::from(self.targets[from][dir as usize])
+    }
+}
+
+/// The packed inverse after `tile` goes to cell `from` and the blank to `to`.
+#[inline(always)]
+fn moved(inv: u128, tile: u8, from: usize, to: usize) -> u128 {
+    let t5 = 5 * u32::from(tile);
+    let inv = inv & !(31u128 << t5) & !31u128 | (from as u128) << t5 | to as u128;
+    debug_assert_eq!(cell_in(inv, tile) as usize, from);
+    inv
+}
+
+/// What [`InPlace::unmake`] needs to take a move back on a [`Node`]: the
+/// blank's cell, the Manhattan distance and the pattern values before it.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    from: u8,
+    manhattan: u8,
+    /// The two pattern values the move changes, and the sums.
+    pdb: ([u8; 2], [u16; 2]),
+}
+
+/// Searched in place by [`Solver::solve_in_place`]: a move changes the one
+/// node (the board, the Manhattan distance and at most two pattern
+/// indices), and taking it back restores the values it changed from the
+/// undo record instead of looking them up again.
+impl InPlace for Sliding {
+    type Undo = Undo;
+
+    #[inline(always)]
+    fn moves(&self, node: &Node, _left: u32, except: Option<Dir>, out: &mut Vec<Dir>) -> bool {
+        let from = node.board.blank();
+        for (dir, &to) in Dir::ALL.iter().zip(&self.targets[from]) {
+            if to != NONE && Some(*dir) != except {
+                out.push(*dir);
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn make(&self, node: &mut Node, mv: Dir) -> Self::Undo {
+        let from = node.board.blank();
+        let to = self.target(from, mv);
+        let pdb = match &self.bound {
+            Bound::Pdb(p) => node.pdb.save(p.touched(node.board.tile(to))),
+            _ => Default::default(),
+        };
+        let undo = Undo {
+            from: from as u8,
+            manhattan: node.manhattan,
+            pdb,
+        };
+        self.advance(node, from, to);
+        undo
+    }
+
+    /// Manhattan and direct tables: the child's bound from the one or two
+    /// entries the move changes; linear conflicts and ranked tables: `None`.
+    #[inline(always)]
+    fn bound_after(&self, node: &Node, mv: Dir) -> Option<u32> {
+        let from = node.board.blank();
+        let to = self.target(from, mv);
+        let tile = node.board.tile(to);
+        let m = || u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        match &self.bound {
+            Bound::Manhattan => Some(m()),
+            Bound::LinearConflict => None,
+            Bound::Pdb(p) => {
+                let t = p.total_after(tile, to, from, &node.keys, &node.pdb)?;
+                Some(if p.covers_all() { t } else { t.max(m()) })
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn unmake(&self, node: &mut Node, _mv: Dir, undo: Undo) {
+        let to = node.board.blank();
+        let from = usize::from(undo.from);
+        let tile = node.board.slide_here(from);
+        node.manhattan = undo.manhattan;
+        if let Bound::Pdb(p) = &self.bound {
+            node.pdb.restore(p.touched(tile), undo.pdb);
+            if p.is_direct() {
+                p.step(tile, from, to, &mut node.keys, &mut node.pdb, false);
+            } else {
+                node.inv = moved(node.inv, tile, to, from);
+            }
+        }
+    }
+}
+
 impl Puzzle for Sliding {
     type State = Node;
     type Move = Dir;
 
     #[inline]
     fn successors(&self, node: &Node, out: &mut Vec<(Dir, Node)>) {
-        let from = node.board.blank();
-        let tables = match &self.bound {
-            Bound::Pdb(p) => Some(&**p),
-            _ => None,
-        };
-        for (dir, &to) in Dir::ALL.iter().zip(&self.targets[from]) {
-            if to != NONE {
-                let dir = *dir;
-                let to = usize::from(to);
-                // The tile goes from the blank's new cell to its old one.
-                let (board, tile) = node.board.slide_to(to);
-                let m = u32::from(node.manhattan) + self.manhattan.of(tile, from)
-                    - self.manhattan.of(tile, to);
-                let (mut inv, mut pdb) = (node.inv, node.pdb);
-                if let Some(p) = tables {
-                    // The tile goes to `from`, the blank to `to`.
-                    let t5 = 5 * u32::from(tile);
-                    inv = inv & !(31u128 << t5) & !31u128 | (from as u128) << t5 | to as u128;
-                    debug_assert_eq!(cell_in(inv, tile) as usize, from);
-                    p.update(inv, tile, &mut pdb);
-                }
-                out.push((
-                    dir,
-                    Node {
-                        board,
-                        manhattan: m as u8,
-                        inv,
-                        pdb,
-                    },
-                ));
-            }
-        }
+        self.push_children(node, None, out);
     }
 
     #[inline]
+    fn inverse(&self, mv: Dir) -> Option<Dir> {
+        Some(mv.reverse())
+    }
+
+    #[inline]
+    fn successors_except(&self, node: &Node, _left: u32, except: Dir, out: &mut Vec<(Dir, Node)>) -> bool {
+        self.push_children(node, Some(except), out);
+        false
+    }
+
+    #[inline(always)]
     fn is_goal(&self, node: &Node) -> bool {
         // Every tile home puts the blank home too.
         node.manhattan == 0
     }
 
-    #[inline]
+    #[inline(always)]
     fn lower_bound(&self, node: &Node) -> Option<u32> {
         let m = u32::from(node.manhattan);
         Some(match &self.bound {
             Bound::Manhattan => m,
             Bound::LinearConflict => m + self.manhattan.conflicts(&node.board),
+            // A partition of every tile already bounds Manhattan.
+            Bound::Pdb(p) if p.covers_all() => p.total(&node.pdb),
             Bound::Pdb(p) => p.total(&node.pdb).max(m),
         })
     }

@@ -19,7 +19,7 @@ pub(crate) fn solve<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
-    let Setup { options, parallel } = setup;
+    let options = setup.options;
     if depth >= DEEP {
         if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
             return outcome;
@@ -38,7 +38,7 @@ pub(crate) fn solve<P: Puzzle>(
         table_by_left: options.table_by_left,
     };
     ctx.set_depth(depth);
-    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, setup);
     let (end, pass_stats) = runner.pass(start, rules);
     *stats += pass_stats;
     if let Some(hook) = &options.progress {

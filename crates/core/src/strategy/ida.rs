@@ -25,7 +25,7 @@ pub(crate) fn solve<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
-    let Setup { options, parallel } = setup;
+    let options = setup.options;
     let Some(mut threshold) = puzzle.lower_bound(start) else {
         stats.dead_ends += 1;
         return Outcome::NoSolution;
@@ -45,7 +45,7 @@ pub(crate) fn solve<P: Puzzle>(
         table_slack: options.table_min_slack,
         table_by_left: options.table_by_left,
     };
-    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, parallel);
+    let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, setup);
     while threshold <= max_depth {
         rules.limit = threshold;
         ctx.set_depth(threshold);

@@ -12,7 +12,7 @@ pub(crate) mod parallel;
 use std::ops::ControlFlow;
 
 use crate::budget::Limit;
-use crate::engine::{Engine, Flow, INF, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
 #[cfg(feature = "parallel")]
@@ -32,13 +32,16 @@ pub(crate) trait PassRun<P: Puzzle> {
 /// the strategies take it as an `Option`, so that they compile for any
 /// puzzle and [`Solver::solve_sequential`](crate::Solver::solve_sequential)
 /// needs no `Sync`.
-pub(crate) type ParallelForm<P> = for<'a> fn(&'a P, &'a Ctx<'a>, usize) -> Box<dyn PassRun<P> + 'a>;
+pub(crate) type ParallelForm<P> =
+    for<'a> fn(&'a P, &'a Ctx<'a>, usize, Option<InPlaceFn<P>>) -> Box<dyn PassRun<P> + 'a>;
 
-/// How a strategy runs: the solver's options and, when it may run in
-/// parallel, the parallel form of a pass.
+/// How a strategy runs: the solver's options, when it may run in
+/// parallel the parallel form of a pass, and when the puzzle is searched
+/// in place its in-place loop.
 pub(crate) struct Setup<'o, P: Puzzle> {
     pub(crate) options: &'o Options,
     pub(crate) parallel: Option<ParallelForm<P>>,
+    pub(crate) in_place: Option<InPlaceFn<P>>,
 }
 
 impl<P: Puzzle> Clone for Setup<'_, P> {
@@ -56,8 +59,9 @@ pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
         puzzle: &'a P,
         ctx: &'a Ctx<'a>,
         table_bytes: usize,
+        in_place: Option<InPlaceFn<P>>,
     ) -> Box<dyn PassRun<P> + 'a> {
-        Box::new(parallel::Parallel::new(puzzle, ctx, table_bytes))
+        Box::new(parallel::Parallel::new(puzzle, ctx, table_bytes, in_place))
     }
     make::<P>
 }
@@ -229,23 +233,25 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         ctx: &'a Ctx<'a>,
         rules: Rules,
         table_bytes: usize,
-        parallel: Option<ParallelForm<P>>,
+        setup: Setup<'_, P>,
     ) -> Self {
+        let parallel = setup.parallel;
         // On one thread the parallel form would only add its locks.
         #[cfg(feature = "parallel")]
         let many = rayon::current_num_threads() > 1;
         #[cfg(not(feature = "parallel"))]
         let many = false;
         if let Some(make) = parallel.filter(|_| many) {
-            return Runner::Parallel(make(puzzle, ctx, table_bytes));
+            return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place));
         }
-        let engine = Engine::new(
+        let mut engine = Engine::new(
             puzzle,
             rules,
             Memo::local(table_bytes),
             Meter::new(ctx),
             ctx.hasher.clone(),
         );
+        engine.in_place = setup.in_place;
         Runner::Sequential(Box::new(engine))
     }
 

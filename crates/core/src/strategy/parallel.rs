@@ -16,7 +16,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::engine::{Engine, Flow, INF, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
@@ -49,16 +49,24 @@ pub(crate) struct Parallel<'a, P: Puzzle> {
     memo: Option<SharedTable<P::State>>,
     /// The split depth that gave enough tasks last time (IDA* passes grow).
     split: u32,
+    /// The in-place loop the tasks run, if any.
+    in_place: Option<InPlaceFn<P>>,
 }
 
 impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
-    pub(crate) fn new(puzzle: &'a P, ctx: &'a Ctx<'a>, table_bytes: usize) -> Self {
+    pub(crate) fn new(
+        puzzle: &'a P,
+        ctx: &'a Ctx<'a>,
+        table_bytes: usize,
+        in_place: Option<InPlaceFn<P>>,
+    ) -> Self {
         let memo = (table_bytes > 0).then(|| SharedTable::new(table_bytes));
         Self {
             puzzle,
             ctx,
             memo,
             split: 1,
+            in_place,
         }
     }
 
@@ -67,13 +75,15 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
             Some(shared) => Memo::Shared(shared),
             None => Memo::Off,
         };
-        Engine::new(
+        let mut engine = Engine::new(
             self.puzzle,
             rules,
             memo,
             Meter::new(self.ctx),
             self.ctx.hasher.clone(),
-        )
+        );
+        engine.in_place = self.in_place;
+        engine
     }
 
     pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
