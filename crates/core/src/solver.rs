@@ -7,11 +7,11 @@ use crate::budget::Budget;
 use crate::meter::Ctx;
 use std::ops::ControlFlow;
 
+use crate::engine::{InPlaceFn, in_place_fn};
 use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::progress::{Hook, Progress};
 use crate::puzzle::{InPlace, ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::engine::{InPlaceFn, in_place_fn};
 use crate::strategy::{ParallelForm, Setup, all, astar, bfs, bidir, dfs, ida};
 
 /// Which solutions a depth-limited DFS looks for.

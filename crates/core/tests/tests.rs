@@ -5,3 +5,4 @@ mod eight_puzzle;
 mod engine;
 mod fifteen;
 mod graphs;
+mod in_place;

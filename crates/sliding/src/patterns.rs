@@ -299,10 +299,17 @@ impl Direct {
     #[inline(always)]
     fn moved(&self, keys: &Keys, tile: u8, src: usize, dst: usize) -> [(usize, u32); 2] {
         let [a, b] = self.touch[usize::from(tile) & 31];
-        let (sa, sb) = (usize::from(a.slot) & (SLOTS - 1), usize::from(b.slot) & (SLOTS - 1));
+        let (sa, sb) = (
+            usize::from(a.slot) & (SLOTS - 1),
+            usize::from(b.slot) & (SLOTS - 1),
+        );
         let ka = keys[sa].wrapping_add((dst as u32).wrapping_sub(src as u32).wrapping_mul(a.mul));
         let (fs, fd) = (self.flip[src & 31], self.flip[dst & 31]);
-        let kb = keys[sb].wrapping_add(u32::from(fd).wrapping_sub(u32::from(fs)).wrapping_mul(b.mul));
+        let kb = keys[sb].wrapping_add(
+            u32::from(fd)
+                .wrapping_sub(u32::from(fs))
+                .wrapping_mul(b.mul),
+        );
         [(sa, ka), (sb, kb)]
     }
 
@@ -344,7 +351,16 @@ fn fill(
     for c in 0..cells {
         if used >> c & 1 == 0 {
             let index = index + c as u32 * muls[slot];
-            fill(cells, muls, slot + 1, used | 1 << c, index, rank, table, out);
+            fill(
+                cells,
+                muls,
+                slot + 1,
+                used | 1 << c,
+                index,
+                rank,
+                table,
+                out,
+            );
         }
     }
 }
@@ -368,7 +384,10 @@ impl Values {
     /// The values in slots `slots`, to put back with [`Values::restore`].
     #[inline(always)]
     pub(crate) fn save(&self, slots: [u8; 2]) -> ([u8; 2], [u16; 2]) {
-        (slots.map(|i| self.v[usize::from(i) & (SLOTS - 1)]), self.sums)
+        (
+            slots.map(|i| self.v[usize::from(i) & (SLOTS - 1)]),
+            self.sums,
+        )
     }
 
     /// Puts back what [`Values::save`] returned for the same slots.
@@ -659,13 +678,10 @@ impl Patterns {
     pub(crate) fn keys(&self, inv: u128, values: &mut Values) -> Keys {
         let mut keys = [0; SLOTS];
         if let Some(d) = &self.direct {
-            for (i, k) in keys.iter_mut().enumerate().take(self.parts.len()) {
-                *k = d.base[i];
-            }
+            let n = self.parts.len();
+            keys[..n].copy_from_slice(&d.base[..n]);
             if self.mirror.is_some() {
-                for i in 0..self.parts.len() {
-                    keys[MAX_PATTERNS + i] = d.base[i];
-                }
+                keys[MAX_PATTERNS..MAX_PATTERNS + n].copy_from_slice(&d.base[..n]);
             }
             for t in 1..self.cells as u8 {
                 let c = usize::from(cell_in(inv, t));
@@ -681,7 +697,8 @@ impl Patterns {
             // setting it again changes no sum.
             values.v[usize::from(NO_SLOT)] = d.at(0);
             debug_assert!((0..self.parts.len()).all(|i| {
-                let mirrored = self.mirror.is_none() || values.v[MAX_PATTERNS + i] == d.at(keys[MAX_PATTERNS + i]);
+                let mirrored = self.mirror.is_none()
+                    || values.v[MAX_PATTERNS + i] == d.at(keys[MAX_PATTERNS + i]);
                 values.v[i] == d.at(keys[i]) && mirrored
             }));
         }

@@ -319,7 +319,8 @@ impl Sliding {
     #[inline(always)]
     fn advance(&self, node: &mut Node, from: usize, to: usize) {
         let tile = node.board.slide_here(to);
-        let m = u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        let m =
+            u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
         node.manhattan = m as u8;
         if let Bound::Pdb(p) = &self.bound {
             if p.is_direct() {
@@ -399,7 +400,9 @@ impl InPlace for Sliding {
         let from = node.board.blank();
         let to = self.target(from, mv);
         let tile = node.board.tile(to);
-        let m = || u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        let m = || {
+            u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to)
+        };
         match &self.bound {
             Bound::Manhattan => Some(m()),
             Bound::LinearConflict => None,
@@ -442,7 +445,13 @@ impl Puzzle for Sliding {
     }
 
     #[inline]
-    fn successors_except(&self, node: &Node, _left: u32, except: Dir, out: &mut Vec<(Dir, Node)>) -> bool {
+    fn successors_except(
+        &self,
+        node: &Node,
+        _left: u32,
+        except: Dir,
+        out: &mut Vec<(Dir, Node)>,
+    ) -> bool {
         self.push_children(node, Some(except), out);
         false
     }

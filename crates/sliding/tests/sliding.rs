@@ -384,3 +384,124 @@ fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
     }
     assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
 }
+
+/// A board `walk` random moves (no reversals) from the goal.
+fn walked(w: usize, h: usize, goal: Goal, walk: usize, rng: &mut SplitMix64) -> Board {
+    let mut b = Board::goal(w, h, goal).expect("size");
+    let mut last: Option<Dir> = None;
+    for _ in 0..walk {
+        let dirs: Vec<Dir> = Dir::ALL
+            .into_iter()
+            .filter(|&d| Some(d.reverse()) != last && b.slide(d).is_some())
+            .collect();
+        let d = dirs[rng.below(dirs.len() as u64) as usize];
+        b = b.slide(d).expect("on board").0;
+        last = Some(d);
+    }
+    b
+}
+
+#[test]
+fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
+    use puzzle_search_core::{DepthMode, InPlace, Puzzle, Solver, Strategy};
+    let mut rng = SplitMix64::new(23);
+    // Every bound and both table forms: direct-indexed (3x3 default, 4x4
+    // in 3-tile patterns, 2x4 one pattern) and ranked (2x5 in one 9-tile
+    // pattern: 10^9 entries would not fit directly).
+    let mut cases: Vec<(usize, usize, Goal, Bound)> = Vec::new();
+    for goal in [Goal::BlankLast, Goal::BlankFirst] {
+        for (w, h) in [(3, 3), (2, 4), (4, 2), (4, 4)] {
+            cases.push((w, h, goal, Bound::Manhattan));
+            cases.push((w, h, goal, Bound::LinearConflict));
+        }
+        let three = Patterns::default_partition(3, 3, goal).expect("3x3");
+        cases.push((3, 3, goal, Bound::Pdb(small_tables(3, 3, goal, &three))));
+        let small: Vec<Vec<u8>> = (0..5)
+            .map(|i| vec![3 * i + 1, 3 * i + 2, 3 * i + 3])
+            .collect();
+        cases.push((4, 4, goal, Bound::Pdb(small_tables(4, 4, goal, &small))));
+        let whole = Patterns::default_partition(2, 4, goal).expect("2x4");
+        cases.push((2, 4, goal, Bound::Pdb(small_tables(2, 4, goal, &whole))));
+    }
+    let ranked = Patterns::default_partition(2, 5, Goal::BlankLast).expect("2x5");
+    cases.push((
+        2,
+        5,
+        Goal::BlankLast,
+        Bound::Pdb(small_tables(2, 5, Goal::BlankLast, &ranked)),
+    ));
+    for (w, h, goal, bound) in cases {
+        let puzzle = Sliding::new(w, h, goal, bound.clone()).expect("a valid puzzle");
+        for round in 0..4 {
+            let walk = if w * h == 16 { 30 } else { 24 };
+            let b = walked(w, h, goal, walk + round, &mut rng);
+            let node = puzzle.node(&b);
+            let want = puzzle.solve(&b).expect("size").expect("solvable").0;
+            for strategy in [
+                Strategy::ida(),
+                Strategy::Dfs {
+                    depth: want.len() as u32,
+                    mode: DepthMode::AtMost,
+                },
+                Strategy::Dfs {
+                    depth: want.len() as u32 + 2,
+                    mode: DepthMode::Exactly,
+                },
+            ] {
+                let solver = Solver::new(strategy).parallel(false);
+                let plain = solver.solve(&puzzle, &node);
+                let fast = solver.solve_in_place(&puzzle, &node);
+                let what = format!("{w}x{h} {goal:?} {bound:?} {b} {strategy:?}");
+                assert_eq!(fast.outcome, plain.outcome, "{what}");
+                assert_eq!(fast.stats.expanded, plain.stats.expanded, "{what}");
+                assert_eq!(
+                    fast.stats.bound_cutoffs, plain.stats.bound_cutoffs,
+                    "{what}"
+                );
+            }
+            assert_eq!(
+                Solver::new(Strategy::ida())
+                    .solve_in_place(&puzzle, &node)
+                    .solution(),
+                Some(&want[..])
+            );
+            // make then unmake restores every field (not only the board,
+            // which is all `==` compares), and the bound told before a
+            // move is the child's.
+            let mut at = node;
+            let mut moves = Vec::new();
+            for step in 0..20 {
+                moves.clear();
+                puzzle.moves(&at, 99, None, &mut moves);
+                for &mv in &moves {
+                    let before = format!("{at:?}");
+                    let peek = puzzle.bound_after(&at, mv);
+                    let undo = puzzle.make(&mut at, mv);
+                    assert_eq!(format!("{at:?}"), format!("{:?}", puzzle.node(&at.board)));
+                    if let Some(peek) = peek {
+                        assert_eq!(Some(peek), puzzle.lower_bound(&at));
+                    }
+                    puzzle.unmake(&mut at, mv, undo);
+                    assert_eq!(format!("{at:?}"), before);
+                }
+                let mv = moves[step % moves.len()];
+                puzzle.make(&mut at, mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn in_place_search_stops_at_its_budget() {
+    use puzzle_search_core::{Budget, Limit, Outcome, Solver, Strategy};
+    let puzzle = Sliding::new(4, 4, Goal::BlankFirst, Bound::Manhattan).expect("a valid puzzle");
+    // Korf's first instance needs 57 moves: far beyond 10,000 nodes.
+    let b = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 1, 4, 4).expect("valid");
+    for threads in [false, true] {
+        let solver = Solver::new(Strategy::ida())
+            .budget(Budget::default().max_nodes(10_000))
+            .parallel(threads);
+        let report = puzzle.solve_with(&b, &solver).expect("size");
+        assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+    }
+}

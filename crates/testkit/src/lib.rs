@@ -16,6 +16,8 @@
 //!   from the specs alone, and the contest-style solvers the fast ones are
 //!   measured against.
 //! - [`mutate`]: seeded mutations of valid inputs, for fuzz-style tests.
+//! - [`stepped`]: any puzzle with `Copy` states searched in place, to check
+//!   the engine's in-place path against the plain one.
 //! - [`shared_dir`]: the project's `../shared` folder (specs, judge data).
 
 pub mod all_moves;
@@ -26,6 +28,7 @@ pub mod fifteen;
 pub mod graph;
 pub mod mayan_reference;
 pub mod mutate;
+pub mod stepped;
 
 use std::path::PathBuf;
 

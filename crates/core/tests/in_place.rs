@@ -1,0 +1,105 @@
+//! The in-place path ([`Solver::solve_in_place`]) against the plain one
+//! ([`Solver::solve`]) on seeded random graphs: the same answer always, the
+//! same expanded nodes where the trees are the same (depth-limited DFS; IDA*
+//! here has no inverse moves, so its in-place form does not skip moves
+//! back and may expand more).
+
+use puzzle_testkit::graph::Graph;
+use puzzle_testkit::stepped::Stepped;
+
+use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, SplitMix64, Strategy};
+
+/// Every strategy the in-place path serves, at depths 0 to 6.
+fn strategies() -> Vec<Strategy> {
+    let mut all = Vec::new();
+    for depth in 0..=6 {
+        for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+            all.push(Strategy::Dfs { depth, mode });
+        }
+        all.push(Strategy::IdaStar { max_depth: depth });
+    }
+    all
+}
+
+#[test]
+fn in_place_answers_equal_the_plain_path_on_random_graphs() {
+    let mut rng = SplitMix64::new(41);
+    let (mut solved, mut compared) = (0, 0);
+    for i in 0..400 {
+        let mut graph = if i % 2 == 0 {
+            Graph::small(&mut rng)
+        } else {
+            Graph::cyclic(&mut rng, 12, 10)
+        };
+        // Children left out, dead ends told or not: the flags the engine
+        // handles on the way.
+        graph.trim = i % 3 == 0;
+        graph.dead_ends = i % 5 != 0;
+        let start = rng.below(graph.edges.len() as u64) as u32;
+        let stepped = Stepped(graph.clone());
+        for strategy in strategies() {
+            for parallel in [false, true] {
+                let solver = Solver::new(strategy).parallel(parallel);
+                let plain = solver.solve(&graph, &start);
+                let fast = solver.solve_in_place(&stepped, &start);
+                assert_eq!(fast.outcome, plain.outcome, "{i} from {start} {solver:?}");
+                solved += usize::from(matches!(plain.outcome, Outcome::Solved(_)));
+                if !parallel {
+                    let (f, p) = (fast.stats.expanded, plain.stats.expanded);
+                    match strategy {
+                        Strategy::Dfs { .. } => assert_eq!(f, p, "{i} {strategy:?}"),
+                        _ => assert!(f >= p, "{i} {strategy:?}: {f} < {p}"),
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        // The sequential in-place entry point agrees too.
+        let ida = Solver::new(Strategy::IdaStar { max_depth: 8 });
+        assert_eq!(
+            ida.solve_in_place_sequential(&stepped, &start).outcome,
+            ida.solve(&graph, &start).outcome
+        );
+    }
+    assert!(solved > 1000 && compared > 5000, "{solved} {compared}");
+}
+
+#[test]
+fn in_place_with_a_table_or_dedup_runs_the_plain_path() {
+    // Options the in-place loop does not serve fall back to the plain
+    // loop, with its counts exactly.
+    let mut rng = SplitMix64::new(42);
+    for _ in 0..100 {
+        let graph = Graph::cyclic(&mut rng, 14, 8);
+        let start = rng.below(14) as u32;
+        for solver in [
+            Solver::new(Strategy::IdaStar { max_depth: 9 }).table(true),
+            Solver::new(Strategy::IdaStar { max_depth: 9 }).dedup(true),
+        ] {
+            let solver = solver.parallel(false);
+            let plain = solver.solve(&graph, &start);
+            let fast = solver.solve_in_place(&Stepped(graph.clone()), &start);
+            assert_eq!(fast.outcome, plain.outcome);
+            assert_eq!(fast.stats.expanded, plain.stats.expanded);
+        }
+    }
+}
+
+#[test]
+fn in_place_search_stops_at_its_budget() {
+    // A ring of 64 nodes with no goal but far away: the node limit stops
+    // the search, reported as a stop, not as "no solution".
+    let n = 64u32;
+    let edges = (0..n)
+        .map(|v| vec![(0, (v + 1) % n), (1, (v + n - 1) % n)])
+        .collect();
+    let mut goals = vec![false; n as usize];
+    goals[32] = true;
+    let mut graph = Graph::new(edges, goals, 1000);
+    graph.dead_ends = false;
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 40 })
+        .budget(Budget::default().max_nodes(300))
+        .parallel(false);
+    let report = solver.solve_in_place(&Stepped(graph), &0);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+}

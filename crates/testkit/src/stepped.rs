@@ -1,0 +1,74 @@
+//! A wrapper that searches any puzzle with `Copy` states in place, for
+//! checking the engine's in-place path against the plain one on puzzles
+//! (random graphs) that have no in-place form of their own.
+
+use puzzle_search_core::{InPlace, Puzzle};
+
+/// `P` as an [`InPlace`] puzzle: `moves` lists the children of
+/// `successors_within`, `make` replaces the state by the child (the undo
+/// record is the state before), and `bound_after` plays the move to give
+/// the child's bound (so that the engine's cut-before-make path runs too).
+/// `inverse` is `P`'s, so on graphs without one IDA* here skips no move
+/// back (the plain path compares states instead).
+#[derive(Clone, Debug)]
+pub struct Stepped<P>(pub P);
+
+impl<P: Puzzle> Puzzle for Stepped<P> {
+    type State = P::State;
+    type Move = P::Move;
+    fn successors(&self, s: &P::State, out: &mut Vec<(P::Move, P::State)>) {
+        self.0.successors(s, out);
+    }
+    fn successors_within(
+        &self,
+        s: &P::State,
+        left: u32,
+        out: &mut Vec<(P::Move, P::State)>,
+    ) -> bool {
+        self.0.successors_within(s, left, out)
+    }
+    fn is_goal(&self, s: &P::State) -> bool {
+        self.0.is_goal(s)
+    }
+    fn lower_bound(&self, s: &P::State) -> Option<u32> {
+        self.0.lower_bound(s)
+    }
+    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
+        self.0.inverse(mv)
+    }
+    fn commutes(&self, s: &P::State, first: P::Move, second: P::Move) -> bool {
+        self.0.commutes(s, first, second)
+    }
+}
+
+impl<P: Puzzle<State: Copy>> InPlace for Stepped<P> {
+    type Undo = P::State;
+    fn moves(
+        &self,
+        s: &P::State,
+        left: u32,
+        except: Option<P::Move>,
+        out: &mut Vec<P::Move>,
+    ) -> bool {
+        let mut children = Vec::new();
+        let left_out = self.0.successors_within(s, left, &mut children);
+        out.extend(
+            children
+                .into_iter()
+                .map(|c| c.0)
+                .filter(|&m| Some(m) != except),
+        );
+        left_out
+    }
+    fn make(&self, s: &mut P::State, mv: P::Move) -> P::State {
+        let before = *s;
+        *s = self.0.apply(s, mv).expect("a listed move is legal");
+        before
+    }
+    fn unmake(&self, s: &mut P::State, _mv: P::Move, before: P::State) {
+        *s = before;
+    }
+    fn bound_after(&self, s: &P::State, mv: P::Move) -> Option<u32> {
+        self.0.apply(s, mv).and_then(|c| self.0.lower_bound(&c))
+    }
+}
