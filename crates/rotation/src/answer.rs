@@ -141,7 +141,7 @@ pub fn solve(board: &Board) -> Result<Answer, SolveError> {
 /// # Ok::<(), puzzle_rotation::ParseError>(())
 /// ```
 pub fn solve_with(board: &Board, solver: &Solver) -> Report<Move> {
-    solver.solve(&Rotation, board)
+    solver.solve_in_place(&Rotation, board)
 }
 
 impl Answer {

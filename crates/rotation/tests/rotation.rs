@@ -263,3 +263,30 @@ fn thousands_of_mutated_inputs_give_answers_or_one_line_errors() {
     }
     assert!(parsed > 200 && refused > 2000, "{parsed} {refused}");
 }
+
+#[test]
+fn in_place_and_plain_ida_expand_the_same_nodes() {
+    // `solve_with` searches in place; the plain path (`Solver::solve`)
+    // compares children with the grandparent instead of skipping the
+    // inverse move: the same tree, so the same answer and node count.
+    use puzzle_search_core::InPlace;
+    let mut rng = SplitMix64::new(2287);
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 20 }).parallel(false);
+    for _ in 0..300 {
+        let board = Board::random(&mut rng);
+        if pdb::depth(&board).is_none_or(|d| d > 8) {
+            continue;
+        }
+        let fast = puzzle_rotation::solve_with(&board, &ida);
+        let plain = ida.solve(&Rotation, &board);
+        assert_eq!(fast.outcome, plain.outcome, "{board:?}");
+        assert_eq!(fast.stats.expanded, plain.stats.expanded, "{board:?}");
+        // A move and its undo leave the board as it was.
+        for mv in Move::ALL {
+            let mut b = board;
+            Rotation.make(&mut b, mv);
+            Rotation.unmake(&mut b, mv, ());
+            assert_eq!(b, board);
+        }
+    }
+}

@@ -1,12 +1,14 @@
 //! Sliding-tile puzzles: the 8-, 15- and 24-puzzle and every `W x H` board
 //! up to 25 cells, exactly as `shared/specs/sliding.md` states them.
 //!
-//! - [`Board`]: a packed board (5 bits a cell in one `u128`), moves named
+//! - [`Board`]: a board of a byte a cell, moves named
 //!   by the direction the blank goes (`D < L < R < U`), solvability by
 //!   parity without search, both goal conventions ([`Goal`]).
 //! - [`Sliding`]: the board as a core [`Puzzle`](puzzle_search_core::Puzzle)
 //!   with Manhattan distance kept incrementally in the state, plus linear
-//!   conflicts, or additive pattern databases ([`Patterns`]).
+//!   conflicts, or additive pattern databases ([`Patterns`]); also
+//!   [`InPlace`](puzzle_search_core::InPlace), so that IDA* changes one
+//!   node move by move ([`Undo`] takes a move back), as dedicated solvers do.
 //! - [`parse_size`], [`parse_board`]: the judge format, one line at a time,
 //!   with errors that name what and where.
 //!
