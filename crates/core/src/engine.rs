@@ -138,6 +138,16 @@ impl<P: Puzzle> Default for Frame<P> {
     }
 }
 
+/// Why a child is not searched (see [`Engine::skip`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skip {
+    No,
+    /// The move straight back, in a shortest search.
+    Back,
+    /// The second order of two commuting moves.
+    Commuted,
+}
+
 /// What entering a node decided.
 enum Enter {
     /// The node was settled without expanding it.
@@ -260,13 +270,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         root_parent: Option<&P::State>,
         g0: u32,
     ) -> Flow {
-        if frames.is_empty() {
-            frames.push(Frame::default());
-        }
-        if let Enter::Done(flow) = self.enter(root, None, root_parent, g0, &mut frames[0]) {
+        if let Some(flow) = self.enter_root(frames, root, root_parent, g0) {
             return flow;
         }
-        let shortest = self.rules.shortest;
         let mut top = 0usize;
         loop {
             let g = g0 + top as u32;
@@ -293,21 +299,10 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             }
             let (lower, upper) = frames.split_at_mut(top + 1);
             let (mv, child) = &lower[top].children[i];
-            let grandparent = if top == 0 {
-                root_parent
-            } else {
-                Some(node(lower, root, top - 1))
-            };
-            if shortest && lower[top].compare_back && grandparent == Some(child) {
-                // A shortest solution never moves straight back.
-                self.stats.duplicates += 1;
-                continue;
-            }
-            // Two commuting moves are searched in one order only, the
-            // smaller first: `b` after `a` is skipped when `b < a`.
-            if let (Some(before), Some(&last)) = (grandparent, self.path.last()) {
-                if *mv < last && self.puzzle.commutes(before, *mv, last) {
-                    self.stats.commuted += 1;
+            match self.skip(lower, root, root_parent, top, *mv, child) {
+                Skip::No => {}
+                Skip::Back => continue,
+                Skip::Commuted => {
                     frames[top].commuted = true;
                     continue;
                 }
@@ -331,6 +326,59 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         }
     }
 
+    /// Enters the root of a pass into `frames[0]`; `Some` when that
+    /// settles the pass.
+    fn enter_root(
+        &mut self,
+        frames: &mut Vec<Frame<P>>,
+        root: &P::State,
+        root_parent: Option<&P::State>,
+        g0: u32,
+    ) -> Option<Flow> {
+        if frames.is_empty() {
+            frames.push(Frame::default());
+        }
+        match self.enter(root, None, root_parent, g0, &mut frames[0]) {
+            Enter::Done(flow) => Some(flow),
+            Enter::Expanded => None,
+        }
+    }
+
+    /// Whether the child of `mv` of the node at stack index `top` is
+    /// skipped: in shortest searches the move straight back (when it was
+    /// generated), and the second order of two commuting moves (`b` right
+    /// after `a` when `b < a`). Counts what it skips.
+    #[inline(always)]
+    fn skip(
+        &mut self,
+        frames: &[Frame<P>],
+        root: &P::State,
+        root_parent: Option<&P::State>,
+        top: usize,
+        mv: P::Move,
+        child: &P::State,
+    ) -> Skip {
+        let grandparent = || {
+            if top == 0 {
+                root_parent
+            } else {
+                Some(node(frames, root, top - 1))
+            }
+        };
+        if self.rules.shortest && frames[top].compare_back && grandparent() == Some(child) {
+            // A shortest solution never moves straight back.
+            self.stats.duplicates += 1;
+            return Skip::Back;
+        }
+        if let Some(&last) = self.path.last() {
+            if mv < last && grandparent().is_some_and(|b| self.puzzle.commutes(b, mv, last)) {
+                self.stats.commuted += 1;
+                return Skip::Commuted;
+            }
+        }
+        Skip::No
+    }
+
     /// No table, no duplicate elimination, no split: nothing the lean loop
     /// ([`search_lean`](Self::search_lean)) leaves out is asked for.
     fn is_lean(&self) -> bool {
@@ -349,18 +397,10 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         root_parent: Option<&P::State>,
         g0: u32,
     ) -> Flow {
-        if frames.is_empty() {
-            frames.push(Frame::default());
-        }
-        if let Enter::Done(flow) = self.enter(root, None, root_parent, g0, &mut frames[0]) {
+        if let Some(flow) = self.enter_root(frames, root, root_parent, g0) {
             return flow;
         }
-        let Rules {
-            mode,
-            limit,
-            shortest,
-            ..
-        } = self.rules;
+        let Rules { mode, limit, .. } = self.rules;
         let mut top = 0usize;
         loop {
             let g = g0 + top as u32;
@@ -387,29 +427,8 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             let (lower, upper) = frames.split_at_mut(top + 1);
             let (mv, child) = &lower[top].children[i];
             let mv = *mv;
-            if shortest && lower[top].compare_back {
-                let grandparent = if top == 0 {
-                    root_parent
-                } else {
-                    Some(node(lower, root, top - 1))
-                };
-                if grandparent == Some(child) {
-                    self.stats.duplicates += 1;
-                    continue;
-                }
-            }
-            if let Some(&last) = self.path.last() {
-                if mv < last {
-                    let before = if top == 0 {
-                        root_parent
-                    } else {
-                        Some(node(lower, root, top - 1))
-                    };
-                    if before.is_some_and(|b| self.puzzle.commutes(b, mv, last)) {
-                        self.stats.commuted += 1;
-                        continue;
-                    }
-                }
+            if self.skip(lower, root, root_parent, top, mv, child) != Skip::No {
+                continue;
             }
             match self.settle(child, g + 1) {
                 Ok(_) => {}

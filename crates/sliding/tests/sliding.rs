@@ -184,17 +184,7 @@ fn pattern_databases_on_4x4_agree_with_linear_conflicts() {
         let pdb = Sliding::new(4, 4, goal, Bound::Pdb(tables.clone())).expect("a valid puzzle");
         for _ in 0..12 {
             // A random walk of 40 moves without reversals.
-            let mut b = Board::goal(4, 4, goal).expect("4x4");
-            let mut last: Option<Dir> = None;
-            for _ in 0..40 {
-                let dirs: Vec<Dir> = Dir::ALL
-                    .into_iter()
-                    .filter(|&d| Some(d.reverse()) != last && b.slide(d).is_some())
-                    .collect();
-                let d = dirs[rng.below(dirs.len() as u64) as usize];
-                b = b.slide(d).expect("on board").0;
-                last = Some(d);
-            }
+            let b = walked(4, 4, goal, 40, &mut rng);
             use puzzle_search_core::Puzzle;
             // The values kept per move equal the ones computed afresh, on
             // every node of a walk through the children.
