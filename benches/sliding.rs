@@ -17,6 +17,9 @@
 //! - `sliding/pdb-all`: all 100 the same way (about 16 s an iteration,
 //!   three minutes in all: `cargo bench --bench sliding -- pdb-all`).
 //! - `sliding/build`: building the 3-tile table of that partition.
+//! - `sliding/census` (needs no data): the 2x5 puzzle's 1,814,400 boards
+//!   counted by distance, one thread: written by hand, `census_ranked`,
+//!   `census` (`cargo bench --bench sliding -- census`).
 //!
 //! All 100 instances: `cargo run --release --example sliding -- --goal
 //! blank-first --stats < ../shared/data/korf100/korf100.in` (about 16 s).
@@ -157,5 +160,31 @@ fn sliding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sliding);
+/// `sliding/census`: the 1,814,400 boards of the 2x5 puzzle (blank-last
+/// goal) counted by distance, one thread: the census written by hand (a
+/// queue and a distance array by rank, `puzzle_testkit::census`), the
+/// core's dense census (`census_ranked`) and its hash census (`census`).
+fn census(c: &mut Criterion) {
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    let puzzle = Sliding::new(2, 5, Goal::BlankLast, Bound::Manhattan).expect("2x5");
+    let start = puzzle.node(&Board::goal(2, 5, Goal::BlankLast).expect("2x5"));
+    let solver = Solver::new(Strategy::bfs());
+    let mut group = c.benchmark_group("sliding/census");
+    group.sample_size(10);
+    group.bench_function("hand-written", |b| {
+        b.iter(|| puzzle_testkit::census::hand_written(black_box(2), 5))
+    });
+    group.bench_function("census-ranked", |b| {
+        b.iter(|| one.install(|| solver.census_ranked(&puzzle, black_box(&start))))
+    });
+    group.bench_function("census-hash", |b| {
+        b.iter(|| solver.census(&puzzle, black_box(&start)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sliding, census);
 criterion_main!(benches);

@@ -34,6 +34,7 @@
 //! ```
 
 mod budget;
+mod census;
 mod engine;
 mod excerpt;
 mod from_fn;
@@ -51,6 +52,7 @@ mod strategy;
 mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
+pub use census::{Census, Ranked};
 pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;

@@ -87,6 +87,7 @@ impl<'a> Ctx<'a> {
                 depth: self.depth.load(Ordering::Relaxed),
                 nodes,
                 elapsed,
+                layer: 0,
             });
         }
     }
@@ -137,6 +138,13 @@ impl<'a> Meter<'a> {
         } else {
             Ok(())
         }
+    }
+
+    /// Counts `n` expanded nodes at once and checks the budget now (for
+    /// work done in bulk, as a dense census layer).
+    pub(crate) fn count_and_check(&mut self, n: u64) -> Result<(), Interrupt> {
+        self.pending += n;
+        self.check()
     }
 
     #[cold]

@@ -195,34 +195,7 @@ impl PatternDb {
         if size > 1 << 32 || keys > 1 << 32 {
             return Err(PdbError(ErrorKind::TooLarge(size.max(keys))));
         }
-        let mut dist: Vec<AtomicU8> = Vec::new();
-        dist.try_reserve_exact(size as usize)
-            .map_err(|_| PdbError(ErrorKind::NoMemory(size)))?;
-        dist.extend((0..size).map(|_| AtomicU8::new(UNSEEN)));
-        let mut goals = Vec::new();
-        abstraction.goals(&mut goals);
-        let mut frontier: Vec<u32> = Vec::new();
-        for &g in &goals {
-            if dist[g as usize].swap(0, Ordering::Relaxed) == UNSEEN {
-                frontier.push(g as u32);
-            }
-        }
-        let mut depth = 0u8;
-        let mut done = frontier.len() as u64;
-        while !frontier.is_empty() {
-            // Settle `depth`: expand the frontier; states reached by free
-            // moves join it, costly ones make the next frontier.
-            let mut next = Vec::new();
-            while !frontier.is_empty() {
-                let (same, deeper) = expand(abstraction, &dist, &frontier, depth);
-                done += same.len() as u64;
-                next.extend(deeper);
-                frontier = same;
-            }
-            // A state first reached by a costly move and later free at this
-            // depth was expanded here: it is not in the next frontier.
-            next.retain(|&n| dist[n as usize].load(Ordering::Relaxed) > depth);
-            done += next.len() as u64;
+        let dist = distances(abstraction, &mut |depth, _, done| {
             if let Some(hook) = progress {
                 hook(BuildProgress {
                     depth,
@@ -230,12 +203,9 @@ impl PatternDb {
                     total: size,
                 });
             }
-            frontier = next;
-            depth += 1;
-            if depth == UNSEEN && !frontier.is_empty() {
-                return Err(PdbError(ErrorKind::TooDeep));
-            }
-        }
+            std::ops::ControlFlow::Continue(())
+        })?
+        .expect("never stopped");
         // One entry per key: the least distance of its states.
         let mut table = Vec::new();
         table
@@ -647,6 +617,59 @@ impl PatternDb {
 
 /// Expands `frontier` (states at `depth`): returns the states newly
 /// reached at `depth` (free moves) and at `depth + 1`.
+/// The 0-1 breadth-first search of [`PatternDb::build`] (and of the
+/// core's dense census): each state's least distance from the goals,
+/// [`UNSEEN`] where none reaches. After each distance `d` is settled,
+/// `on_depth(d, settled, done)` hears how many states have distance `d`
+/// and how many have a known distance so far (the next frontier
+/// included); `Break` stops the search (`Ok(None)`).
+pub(crate) fn distances<A: Abstraction>(
+    abstraction: &A,
+    on_depth: &mut dyn FnMut(u8, u64, u64) -> std::ops::ControlFlow<()>,
+) -> Result<Option<Vec<AtomicU8>>, PdbError> {
+    let size = abstraction.size();
+    let mut dist: Vec<AtomicU8> = Vec::new();
+    dist.try_reserve_exact(size as usize)
+        .map_err(|_| PdbError(ErrorKind::NoMemory(size)))?;
+    dist.extend((0..size).map(|_| AtomicU8::new(UNSEEN)));
+    let mut goals = Vec::new();
+    abstraction.goals(&mut goals);
+    let mut frontier: Vec<u32> = Vec::new();
+    for &g in &goals {
+        if dist[g as usize].swap(0, Ordering::Relaxed) == UNSEEN {
+            frontier.push(g as u32);
+        }
+    }
+    let mut depth = 0u8;
+    let mut done = frontier.len() as u64;
+    while !frontier.is_empty() {
+        // Settle `depth`: expand the frontier; states reached by free
+        // moves join it, costly ones make the next frontier.
+        let mut settled = frontier.len() as u64;
+        let mut next = Vec::new();
+        while !frontier.is_empty() {
+            let (same, deeper) = expand(abstraction, &dist, &frontier, depth);
+            done += same.len() as u64;
+            settled += same.len() as u64;
+            next.extend(deeper);
+            frontier = same;
+        }
+        // A state first reached by a costly move and later free at this
+        // depth was expanded here: it is not in the next frontier.
+        next.retain(|&n| dist[n as usize].load(Ordering::Relaxed) > depth);
+        done += next.len() as u64;
+        if on_depth(depth, settled, done).is_break() {
+            return Ok(None);
+        }
+        frontier = next;
+        depth += 1;
+        if depth == UNSEEN && !frontier.is_empty() {
+            return Err(PdbError(ErrorKind::TooDeep));
+        }
+    }
+    Ok(Some(dist))
+}
+
 fn expand<A: Abstraction>(
     abstraction: &A,
     dist: &[AtomicU8],

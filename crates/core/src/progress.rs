@@ -34,6 +34,10 @@ pub struct Progress {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// [`Phase::Layer`] reports of a census
+    /// ([`Solver::census`](crate::Solver::census)): the states in the
+    /// layer just completed; 0 in every other report.
+    pub layer: u64,
 }
 
 /// A progress hook as the searches hold it.

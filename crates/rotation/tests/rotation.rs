@@ -290,3 +290,28 @@ fn in_place_and_plain_ida_expand_the_same_nodes() {
         }
     }
 }
+
+#[test]
+fn the_mask_table_equals_the_census_of_the_mask_space() {
+    // The table's histogram against the core's census from the centre,
+    // both paths (dense over ranks, and a hash set of masks).
+    use puzzle_rotation::CENTRE;
+    use puzzle_rotation::pdb::{MASKS, Masks, rank, unrank};
+    let table = pdb::table();
+    let mut histogram = Vec::new();
+    for &d in table.distances() {
+        let d = usize::from(d);
+        if histogram.len() <= d {
+            histogram.resize(d + 1, 0u64);
+        }
+        histogram[d] += 1;
+    }
+    assert_eq!(histogram.iter().sum::<u64>(), MASKS as u64);
+    let solver = Solver::new(Strategy::bfs());
+    assert_eq!(solver.census_ranked(&Masks, &CENTRE).layers, histogram);
+    assert_eq!(solver.census(&Masks, &CENTRE).layers, histogram);
+    for r in (0..MASKS).step_by(997) {
+        assert_eq!(rank(unrank(r)), r);
+        assert_eq!(unrank(r).count_ones(), 8);
+    }
+}

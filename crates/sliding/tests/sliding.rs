@@ -495,3 +495,62 @@ fn in_place_search_stops_at_its_budget() {
         assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
     }
 }
+
+#[test]
+fn census_layers_equal_a_full_bfs_on_every_small_size() {
+    use puzzle_search_core::{Budget, Limit, Ranked, Solver, Strategy};
+    for (w, h) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
+        for goal in [Goal::BlankLast, Goal::BlankFirst] {
+            let dist = bfs(w, h, goal);
+            let mut want = vec![0u64; 1 + *dist.values().max().expect("boards") as usize];
+            for &d in dist.values() {
+                want[d as usize] += 1;
+            }
+            let puzzle = Sliding::new(w, h, goal, Bound::Manhattan).expect("a valid puzzle");
+            let start = puzzle.node(&Board::goal(w, h, goal).expect("size"));
+            let solver = Solver::new(Strategy::bfs());
+            let dense = solver.census_ranked(&puzzle, &start);
+            let hashed = solver.census(&puzzle, &start);
+            assert_eq!(dense.layers, want, "{w}x{h} {goal:?} dense");
+            assert_eq!(hashed.layers, want, "{w}x{h} {goal:?} hash");
+            assert_eq!((dense.stopped, hashed.stopped), (None, None));
+            // The rank is a bijection on the boards seen.
+            for b in dist.keys().take(500) {
+                let node = puzzle.node(b);
+                assert!(puzzle.rank(&node) < puzzle.space_size());
+                assert_eq!(puzzle.unrank(puzzle.rank(&node)).board, *b);
+            }
+            // A cap on the states kept stops both, after complete layers.
+            let capped = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(100));
+            let part = capped.census(&puzzle, &start);
+            assert!(part.states() <= 100 && part.layers[..] == want[..part.layers.len()]);
+            if dist.len() > 100 {
+                assert_eq!(part.stopped, Some(Limit::States));
+                assert_eq!(part.radius(), None);
+            } else {
+                assert_eq!(part.layers, want);
+            }
+            if puzzle.space_size() > 100 {
+                assert_eq!(
+                    capped.census_ranked(&puzzle, &start).stopped,
+                    Some(Limit::States)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn census_equals_the_hand_written_one_on_2x4() {
+    use puzzle_search_core::{Solver, Strategy};
+    let puzzle = Sliding::new(4, 2, Goal::BlankLast, Bound::Manhattan).expect("a valid puzzle");
+    let start = puzzle.node(&Board::goal(4, 2, Goal::BlankLast).expect("4x2"));
+    let want = puzzle_testkit::census::hand_written(4, 2);
+    assert_eq!(want.iter().sum::<u64>(), 20_160); // 8! / 2
+    assert_eq!(
+        Solver::new(Strategy::bfs())
+            .census_ranked(&puzzle, &start)
+            .layers,
+        want
+    );
+}

@@ -11,6 +11,8 @@
 //! - [`graph`]: seeded random explicit graphs with exact distances and
 //!   brute-force enumerations.
 //! - [`fewest`]: a breadth-first oracle for any puzzle.
+//! - [`census`]: the census of a sliding-tile board written by hand (a
+//!   queue and a distance array by rank), the baseline of the core's.
 //! - [`all_moves`]: a puzzle wrapper that generates every move (ablations).
 //! - [`mayan_reference`], [`boxslide_reference`]: plain engines written
 //!   from the specs alone, and the contest-style solvers the fast ones are
@@ -22,6 +24,7 @@
 
 pub mod all_moves;
 pub mod boxslide_reference;
+pub mod census;
 pub mod eight_puzzle;
 pub mod fewest;
 pub mod fifteen;

@@ -180,6 +180,7 @@ pub(crate) fn search<P: Puzzle>(
                 depth,
                 nodes: meter.flush(),
                 elapsed: ctx.start.elapsed(),
+                layer: 0,
             });
         }
     };

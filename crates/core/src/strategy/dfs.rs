@@ -47,6 +47,7 @@ pub(crate) fn solve<P: Puzzle>(
             depth,
             nodes: ctx.nodes(),
             elapsed: ctx.start.elapsed(),
+            layer: 0,
         });
     }
     match end {

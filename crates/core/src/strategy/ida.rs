@@ -58,6 +58,7 @@ pub(crate) fn solve<P: Puzzle>(
                 depth: threshold,
                 nodes: ctx.nodes(),
                 elapsed: ctx.start.elapsed(),
+                layer: 0,
             });
         }
         match end {

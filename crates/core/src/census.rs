@@ -1,0 +1,277 @@
+//! The census: how many states lie at each distance from a start, and the
+//! farthest distance (God's number of the space, when the start is its
+//! goal and moves come in inverse pairs).
+//!
+//! Two paths. [`Solver::census`](crate::Solver::census) works for any
+//! puzzle: a breadth-first search keeping every state seen in a hash set,
+//! one layer at a time. [`Solver::census_ranked`](crate::Solver::census_ranked)
+//! is for puzzles that number their states (`Ranked`: a perfect rank onto
+//! `0..space_size`): one byte per rank instead of a hash set, the layers
+//! expanded in parallel with the `parallel` feature, by the same 0-1
+//! breadth-first search that builds pattern databases (`pdb`), every move
+//! costing 1.
+//!
+//! # Why the counts are exact
+//! Breadth-first search settles states in order of distance: a state of
+//! layer `d + 1` is first seen from a state of layer `d` (its predecessor on
+//! a shortest path), never earlier, and is counted once, when first seen.
+//! Both paths count that way; a budget stop ends the census after the last
+//! complete layer and says so (`Census::stopped`), never as a finished one.
+
+use std::hash::BuildHasher;
+use std::ops::ControlFlow;
+
+use hashbrown::HashTable;
+
+use crate::budget::Limit;
+use crate::meter::{Ctx, Meter};
+use crate::pdb::{Abstraction, distances};
+use crate::progress::{Hook, Phase, Progress};
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+
+/// A puzzle whose states are numbered `0..space_size()` one to one (a
+/// perfect rank), for the dense census
+/// ([`Solver::census_ranked`](crate::Solver::census_ranked)). The space may
+/// hold states the start cannot reach; they are simply never counted.
+///
+/// ```
+/// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+/// /// A ring of 10 cells; a token steps left or right.
+/// struct Ring;
+/// impl Puzzle for Ring {
+///     type State = u8;
+///     type Move = u8;
+///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+///         out.extend([(0, (s + 9) % 10), (1, (s + 1) % 10)]);
+///     }
+///     fn is_goal(&self, s: &u8) -> bool { *s == 0 }
+/// }
+/// impl Ranked for Ring {
+///     fn space_size(&self) -> u64 { 10 }
+///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+/// }
+/// let census = Solver::new(Strategy::bfs()).census_ranked(&Ring, &0);
+/// assert_eq!(census.layers, [1, 2, 2, 2, 2, 1]);
+/// assert_eq!(census.radius(), Some(5));
+/// ```
+pub trait Ranked: Puzzle {
+    /// The number of ranks; at most 2^32.
+    fn space_size(&self) -> u64;
+    /// The rank of `state`, below [`space_size`](Ranked::space_size).
+    fn rank(&self, state: &Self::State) -> u64;
+    /// The state of rank `rank` (the inverse of [`rank`](Ranked::rank)).
+    fn unrank(&self, rank: u64) -> Self::State;
+}
+
+/// The result of a census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Census {
+    /// `layers[d]`: how many states lie exactly `d` moves from the start
+    /// (`layers[0] == 1`), for every complete layer.
+    pub layers: Vec<u64>,
+    /// `Some(limit)` when a budget limit stopped the census: the layers
+    /// then stop at the last complete one and more may lie beyond.
+    pub stopped: Option<Limit>,
+    /// What the census did: nodes expanded, the states it kept, the time.
+    pub stats: Stats,
+}
+
+impl Census {
+    /// Every state counted.
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// let walk = from_fn(|s: &u8, out: &mut Vec<(u8, u8)>| if *s < 3 { out.push((1, s + 1)) }, |_: &u8| false);
+    /// assert_eq!(Solver::new(Strategy::bfs()).census(&walk, &0).states(), 4);
+    /// ```
+    pub fn states(&self) -> u64 {
+        self.layers.iter().sum()
+    }
+
+    /// The largest distance from the start (`None` when the census was
+    /// stopped, so that it is not known).
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// let walk = from_fn(|s: &u8, out: &mut Vec<(u8, u8)>| if *s < 3 { out.push((1, s + 1)) }, |_: &u8| false);
+    /// assert_eq!(Solver::new(Strategy::bfs()).census(&walk, &0).radius(), Some(3));
+    /// ```
+    pub fn radius(&self) -> Option<usize> {
+        match self.stopped {
+            None => Some(self.layers.len().saturating_sub(1)),
+            Some(_) => None,
+        }
+    }
+}
+
+/// Tells the hook that layer `depth` is complete with `size` states.
+fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes: u64) {
+    if let Some(hook) = progress {
+        hook(&Progress {
+            phase: Phase::Layer,
+            depth: depth as u32,
+            nodes,
+            elapsed: ctx.start.elapsed(),
+            layer: size,
+        });
+    }
+}
+
+/// The census through a hash set of every state seen.
+pub(crate) fn by_hash<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+) -> Census {
+    let mut meter = Meter::new(ctx);
+    let mut stats = Stats::default();
+    let max_states = ctx.budget.max_states.max(1);
+    // The states in discovery order (layer after layer), and their indices
+    // by hash: each state stored once.
+    let mut states: Vec<P::State> = vec![start.clone()];
+    let mut seen: HashTable<u32> = HashTable::new();
+    let hasher = &ctx.hasher;
+    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
+        hasher.hash_one(&states[i as usize])
+    });
+    let mut layers = vec![1u64];
+    report(progress, ctx, 0, 1, 0);
+    let mut children = Vec::new();
+    let (mut layer_start, mut stopped) = (0usize, None);
+    'layers: while layer_start < states.len() {
+        let layer_end = states.len();
+        for i in layer_start..layer_end {
+            if let Err(stop) = meter.tick() {
+                stopped = Some(stop.limit());
+                break 'layers;
+            }
+            children.clear();
+            puzzle.successors(&states[i], &mut children);
+            stats.expanded += 1;
+            stats.generated += children.len() as u64;
+            for (_, child) in children.drain(..) {
+                let hash = hasher.hash_one(&child);
+                if seen.find(hash, |&j| states[j as usize] == child).is_some() {
+                    stats.duplicates += 1;
+                    continue;
+                }
+                if states.len() >= max_states || states.len() > u32::MAX as usize {
+                    stopped = Some(Limit::States);
+                    break 'layers;
+                }
+                seen.insert_unique(hash, states.len() as u32, |&j| {
+                    hasher.hash_one(&states[j as usize])
+                });
+                states.push(child);
+            }
+        }
+        let size = (states.len() - layer_end) as u64;
+        layer_start = layer_end;
+        stats.peak_frontier = stats.peak_frontier.max(size);
+        if size > 0 {
+            layers.push(size);
+            report(progress, ctx, layers.len() - 1, size, meter.flush());
+        }
+    }
+    meter.flush();
+    stats.peak_visited = states.len() as u64;
+    stats.elapsed = ctx.start.elapsed();
+    Census {
+        layers,
+        stopped,
+        stats,
+    }
+}
+
+/// A [`Ranked`] puzzle seen from `start` as the pattern-database search
+/// sees an abstraction: ranks, one goal (the start), every move costing 1.
+struct Space<'p, P> {
+    puzzle: &'p P,
+    start: u64,
+}
+
+impl<P: Ranked + Sync> Abstraction for Space<'_, P> {
+    fn name(&self) -> String {
+        String::from("census")
+    }
+    fn size(&self) -> u64 {
+        self.puzzle.space_size()
+    }
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.start);
+    }
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        let state = self.puzzle.unrank(rank);
+        let mut children = Vec::new();
+        self.puzzle.successors(&state, &mut children);
+        out.extend(children.iter().map(|(_, c)| (self.puzzle.rank(c), true)));
+    }
+}
+
+/// The census over ranks, or `None` when the space is too large for it
+/// (more than 2^32 ranks, or distances past 254): then the caller takes
+/// the hash path.
+pub(crate) fn by_rank<P: Ranked + Sync>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+) -> Option<Census> {
+    let size = puzzle.space_size();
+    let mut stats = Stats::default();
+    if size > 1 << 32 {
+        return None;
+    }
+    if size > ctx.budget.max_states as u64 {
+        // One byte per rank is what this path stores.
+        stats.elapsed = ctx.start.elapsed();
+        return Some(Census {
+            layers: Vec::new(),
+            stopped: Some(Limit::States),
+            stats,
+        });
+    }
+    let space = Space {
+        puzzle,
+        start: puzzle.rank(start),
+    };
+    let mut meter = Meter::new(ctx);
+    let (mut layers, mut stopped) = (Vec::new(), None);
+    let result = distances(&space, &mut |depth, settled, _| {
+        layers.push(settled);
+        stats.expanded += settled;
+        report(
+            progress,
+            ctx,
+            usize::from(depth),
+            settled,
+            ctx.nodes() + settled,
+        );
+        // Budgets are checked between layers: a layer is one bulk step.
+        match meter.count_and_check(settled) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(stop) => {
+                stopped = Some(stop.limit());
+                ControlFlow::Break(())
+            }
+        }
+    });
+    match result {
+        Ok(_) => {}
+        // Too deep for a byte, or no memory: the hash path decides.
+        Err(_) => return None,
+    }
+    meter.flush();
+    stats.peak_visited = size;
+    stats.peak_frontier = layers.iter().copied().max().unwrap_or(0);
+    stats.elapsed = ctx.start.elapsed();
+    Some(Census {
+        layers,
+        stopped,
+        stats,
+    })
+}
