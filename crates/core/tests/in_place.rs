@@ -67,20 +67,29 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
 #[test]
 fn in_place_with_a_table_or_dedup_runs_the_plain_path() {
     // Options the in-place loop does not serve fall back to the plain
-    // loop, with its counts exactly.
+    // loop: the same answers, and with dedup (deterministic, unlike the
+    // table, whose hasher is seeded per search) the same counts.
     let mut rng = SplitMix64::new(42);
     for _ in 0..100 {
         let graph = Graph::cyclic(&mut rng, 14, 8);
         let start = rng.below(14) as u32;
-        for solver in [
-            Solver::new(Strategy::IdaStar { max_depth: 9 }).table(true),
-            Solver::new(Strategy::IdaStar { max_depth: 9 }).dedup(true),
+        for (solver, same_counts) in [
+            (
+                Solver::new(Strategy::IdaStar { max_depth: 9 }).table(true),
+                false,
+            ),
+            (
+                Solver::new(Strategy::IdaStar { max_depth: 9 }).dedup(true),
+                true,
+            ),
         ] {
             let solver = solver.parallel(false);
             let plain = solver.solve(&graph, &start);
             let fast = solver.solve_in_place(&Stepped(graph.clone()), &start);
             assert_eq!(fast.outcome, plain.outcome);
-            assert_eq!(fast.stats.expanded, plain.stats.expanded);
+            if same_counts {
+                assert_eq!(fast.stats.expanded, plain.stats.expanded);
+            }
         }
     }
 }
