@@ -29,7 +29,7 @@ use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
 use crate::meter::{Interrupt, Meter};
-use crate::puzzle::{InPlace, Puzzle};
+use crate::puzzle::{InPlace, Promise, Puzzle};
 use crate::stats::Stats;
 use crate::table::{Info, Memo};
 
@@ -76,6 +76,8 @@ pub(crate) struct Task<P: Puzzle> {
     pub(crate) state: P::State,
     /// The state before it, so the task too skips the move straight back.
     pub(crate) parent: Option<P::State>,
+    /// The canonical-sequence automaton's state there.
+    pub(crate) q: u32,
 }
 
 /// Search options an engine needs.
@@ -119,6 +121,8 @@ struct Frame<P: Puzzle> {
     /// Shortest searches: the move straight back was generated (the puzzle
     /// names no inverse), so children are compared with the grandparent.
     compare_back: bool,
+    /// The canonical-sequence automaton's state at this node.
+    q: u32,
 }
 
 impl<P: Puzzle> Default for Frame<P> {
@@ -134,6 +138,7 @@ impl<P: Puzzle> Default for Frame<P> {
             tabled: false,
             work: 0,
             compare_back: false,
+            q: 0,
         }
     }
 }
@@ -182,6 +187,9 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     /// The in-place loop for this puzzle, when it has one and the solver
     /// asked for it (see [`InPlaceFn`]).
     pub(crate) in_place: Option<InPlaceFn<P>>,
+    /// The canonical-sequence automaton's state at the root of the next
+    /// run (a parallel task's; 0 at the start).
+    pub(crate) root_q: u32,
 }
 
 /// The in-place loop ([`search_in_place`]) for a puzzle known to be
@@ -235,6 +243,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             probes: 0,
             saved: 0,
             in_place: None,
+            root_q: 0,
         }
     }
 
@@ -273,6 +282,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         if let Some(flow) = self.enter_root(frames, root, root_parent, g0) {
             return flow;
         }
+        let (canon, promise) = (self.canon(), self.promise());
         let mut top = 0usize;
         loop {
             let g = g0 + top as u32;
@@ -307,8 +317,20 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                     continue;
                 }
             }
-            let hash = lower[top].hashes.get(i).copied();
             let parent = node(lower, root, top);
+            upper[0].q = if canon {
+                match self.puzzle.canonical(parent, lower[top].q, *mv, promise) {
+                    Some(q) => q,
+                    None => {
+                        self.stats.canonical += 1;
+                        frames[top].commuted = true;
+                        continue;
+                    }
+                }
+            } else {
+                0
+            };
+            let hash = lower[top].hashes.get(i).copied();
             self.path.push(*mv);
             match self.enter(child, hash, Some(parent), g + 1, &mut upper[0]) {
                 Enter::Expanded => {
@@ -326,6 +348,21 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         }
     }
 
+    /// What this pass promises, for [`Puzzle::canonical`].
+    fn promise(&self) -> Promise {
+        match (self.rules.shortest, self.rules.mode) {
+            (true, _) => Promise::Shortest,
+            (false, Mode::AtMost) => Promise::AtMost,
+            (false, Mode::Exact) => Promise::Exactly,
+        }
+    }
+
+    /// Canonical sequences apply where paths are not merged by state: no
+    /// table and no duplicate elimination (see the proofs).
+    fn canon(&self) -> bool {
+        !self.memo.is_on() && !self.rules.dedup
+    }
+
     /// Enters the root of a pass into `frames[0]`; `Some` when that
     /// settles the pass.
     fn enter_root(
@@ -338,6 +375,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         if frames.is_empty() {
             frames.push(Frame::default());
         }
+        frames[0].q = self.root_q;
         match self.enter(root, None, root_parent, g0, &mut frames[0]) {
             Enter::Done(flow) => Some(flow),
             Enter::Expanded => None,
@@ -401,6 +439,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             return flow;
         }
         let Rules { mode, limit, .. } = self.rules;
+        let promise = self.promise();
         let mut top = 0usize;
         loop {
             let g = g0 + top as u32;
@@ -430,6 +469,11 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             if self.skip(lower, root, root_parent, top, mv, child) != Skip::No {
                 continue;
             }
+            let parent = node(lower, root, top);
+            let Some(q) = self.puzzle.canonical(parent, lower[top].q, mv, promise) else {
+                self.stats.canonical += 1;
+                continue;
+            };
             match self.settle(child, g + 1) {
                 Ok(_) => {}
                 Err(Flow::Fail(lb)) => {
@@ -443,6 +487,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                 }
             }
             self.path.push(mv);
+            upper[0].q = q;
             if let Err(stop) = self.expand(child, g + 1, &mut upper[0]) {
                 return Flow::Stop(stop);
             }
@@ -563,6 +608,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                     path: self.path.clone(),
                     state: state.clone(),
                     parent: parent.cloned(),
+                    q: frame.q,
                 });
                 return Enter::Done(Flow::Deferred);
             }
@@ -719,6 +765,8 @@ struct Level<M, U> {
     /// The next move to try, and the end of this node's moves.
     next: usize,
     end: usize,
+    /// The canonical-sequence automaton's state at this node.
+    q: u32,
     /// In at-most mode: one more than the smallest bound of a failed child.
     need: u32,
     /// The move that led here and what taking it back needs (`None` at
@@ -754,6 +802,8 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
     // The move into the root, if the pass starts below the start (a task).
     let mut last = engine.path.last().copied();
     let mut into = None;
+    let promise = engine.promise();
+    let mut q = engine.root_q;
     // Expands `state`, `g` moves from the start, reached by `last`.
     macro_rules! expand {
         () => {{
@@ -783,6 +833,7 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
             levels.push(Level {
                 next: start,
                 end: moves.len(),
+                q,
                 need,
                 into,
             });
@@ -812,6 +863,10 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
         }
         let mv = moves[level.next];
         level.next += 1;
+        let Some(child_q) = puzzle.canonical(&state, level.q, mv, promise) else {
+            engine.stats.canonical += 1;
+            continue;
+        };
         // A child the bound cuts, known before it is played (at-most mode:
         // the exact mode settles a last move by its goal test alone). Its
         // bound is the one `settle` would find, so the same is cut and
@@ -852,6 +907,7 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
         g += 1;
         last = Some(mv);
         into = Some((mv, undo));
+        q = child_q;
         expand!();
     }
 }

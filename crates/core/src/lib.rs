@@ -58,7 +58,7 @@ pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;
 pub use outcome::{Outcome, Report, Shortest, ShortestReport};
 pub use progress::{Phase, Progress};
-pub use puzzle::{InPlace, ParallelPuzzle, Puzzle};
+pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use replay::{ReplayError, replay};
 pub use rng::SplitMix64;
 pub use solver::{DepthMode, Solver, Strategy};

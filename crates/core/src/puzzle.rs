@@ -213,6 +213,67 @@ pub trait Puzzle {
         false
     }
 
+    /// Canonical move sequences: a finite automaton over the moves played
+    /// that leaves out sequences with a kept equivalent (Korf and Taylor's
+    /// duplicate-pruning automaton; the cubing searchers' canonical
+    /// sequences). `q` is the automaton's state after the moves so far (0
+    /// at the start), `state` the position `mv` is played from; the result
+    /// is the automaton's state after `mv`, or `None` to leave out every
+    /// sequence that continues this way. The default keeps everything.
+    ///
+    /// Leaving out a sequence `s` (the moves so far, then `mv`) is allowed
+    /// only when another sequence `s2` is legal wherever `s` is and reaches
+    /// the same state, and, for what the search promises (`promise`):
+    /// - [`Promise::Shortest`]: `s2` is shorter, or as long and
+    ///   lexicographically smaller;
+    /// - [`Promise::AtMost`]: `s2` is no longer, and `s2` followed by any
+    ///   moves is smaller than `s` followed by the same moves (as long and
+    ///   smaller always is);
+    /// - [`Promise::Exactly`]: as long and smaller.
+    ///
+    /// Then the answer never begins with a left-out sequence (its twin
+    /// would be a better answer), so no answer changes: proof and the
+    /// strategies that use it in [`proofs`](crate::proofs) ("Canonical
+    /// sequences"). A wrong `None` gives wrong answers, like an
+    /// inadmissible bound. Swapping two commuting moves into ascending
+    /// order is allowed for every promise; collapsing a run of moves into a
+    /// shorter one (a second quarter turn of the same face into a half
+    /// turn) for `Shortest` only.
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Promise, Puzzle};
+    /// /// Two counters; moves 0 and 1 raise one of them (they commute).
+    /// struct Two;
+    /// impl Puzzle for Two {
+    ///     type State = (u8, u8);
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &(u8, u8), out: &mut Vec<(u8, (u8, u8))>) {
+    ///         out.extend([(0, (s.0 + 1, s.1)), (1, (s.0, s.1 + 1))]);
+    ///     }
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool { *s == (2, 2) }
+    ///     // The automaton remembers the last move (`q = last + 1`); a 0
+    ///     // right after a 1 has the twin `0 1`: as long, and smaller.
+    ///     fn canonical(&self, _: &(u8, u8), q: u32, mv: u8, _: Promise) -> Option<u32> {
+    ///         (!(q == 2 && mv == 0)).then_some(u32::from(mv) + 1)
+    ///     }
+    /// }
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let report = Solver::new(Strategy::IdaStar { max_depth: 4 }).solve(&Two, &(0, 0));
+    /// assert_eq!(report.solution(), Some(&[0, 0, 1, 1][..]));
+    /// assert!(report.stats.canonical > 0);
+    /// ```
+    #[inline]
+    fn canonical(
+        &self,
+        state: &Self::State,
+        q: u32,
+        mv: Self::Move,
+        promise: Promise,
+    ) -> Option<u32> {
+        let _ = (state, q, mv, promise);
+        Some(0)
+    }
+
     /// Whether `state` is solved.
     fn is_goal(&self, state: &Self::State) -> bool;
 
@@ -280,6 +341,19 @@ pub trait Puzzle {
         self.successors(state, &mut out);
         out.into_iter().find(|(m, _)| *m == mv).map(|(_, s)| s)
     }
+}
+
+/// What a search promises, told to [`Puzzle::canonical`]: which twins a
+/// left-out move sequence needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Promise {
+    /// The lexicographically smallest shortest solution (IDA*, BFS).
+    Shortest,
+    /// The lexicographically smallest solution of at most `n` moves (DFS).
+    AtMost,
+    /// The lexicographically smallest solution of exactly `n` moves (DFS).
+    Exactly,
 }
 
 /// A puzzle the parallel strategies can share between threads: `Sync`,

@@ -17,6 +17,8 @@ pub struct Stats {
     /// Moves skipped as the second order of two commuting moves
     /// ([`Puzzle::commutes`](crate::Puzzle::commutes)).
     pub commuted: u64,
+    /// Moves left out by [`Puzzle::canonical`](crate::Puzzle::canonical).
+    pub canonical: u64,
     /// States pruned by a bound or failure stored in the transposition table.
     pub table_hits: u64,
     /// States pruned (shortest-path searches with a table) because they
@@ -44,6 +46,7 @@ impl AddAssign for Stats {
         self.duplicates += o.duplicates;
         self.table_hits += o.table_hits;
         self.commuted += o.commuted;
+        self.canonical += o.canonical;
         self.transpositions += o.transpositions;
         self.bound_cutoffs += o.bound_cutoffs;
         self.dead_ends += o.dead_ends;
@@ -69,6 +72,9 @@ impl fmt::Display for Stats {
         )?;
         if self.commuted > 0 {
             write!(f, " commuted {}", self.commuted)?;
+        }
+        if self.canonical > 0 {
+            write!(f, " canonical {}", self.canonical)?;
         }
         if self.iterations > 0 {
             write!(f, " iterations {}", self.iterations)?;

@@ -1,6 +1,6 @@
 //! The Rotation Game as a core [`Puzzle`].
 
-use puzzle_search_core::{InPlace, Puzzle};
+use puzzle_search_core::{InPlace, Promise, Puzzle};
 
 use crate::board::Board;
 use crate::moves::Move;
@@ -8,6 +8,8 @@ use crate::moves::Move;
 /// The rules, for the core's strategies: moves `A` to `H` in letter order,
 /// the centre test, and the classic bound; each move's inverse (`A`/`F`,
 /// `B`/`E`, `C`/`H`, `D`/`G`), so that IDA* never generates the move back;
+/// canonical sequences (parallel lines in letter order, no fourth turn of
+/// a line in a row);
 /// and the board searched in place ([`InPlace`]: a move and its inverse
 /// are one permutation of three masks each, cheaper than a copy per
 /// child).
@@ -40,6 +42,44 @@ impl Puzzle for Rotation {
     fn inverse(&self, mv: Move) -> Option<Move> {
         Some(mv.inverse())
     }
+
+    /// Canonical sequences; the automaton's state is the last move and how
+    /// many times in a row it was played (`q = index + 1 + 16 * (run - 1)`).
+    /// Left out, with the twin that makes it allowed:
+    /// - a move right after a larger one on the parallel line, as `A`
+    ///   right after `B` (parallel lines share no cell, so the order does
+    ///   not matter): twin `A B`, as long and smaller (every promise);
+    /// - shortest searches: a move right after its inverse (twin: nothing)
+    ///   and a fourth turn of one line in a row (a line of seven cells: four
+    ///   turns one way are three the other way, shorter).
+    fn canonical(&self, _: &Board, q: u32, mv: Move, promise: Promise) -> Option<u32> {
+        let run = if let Some(last) = q.checked_sub(1).map(|q| Move::ALL[(q & 15) as usize]) {
+            if mv < last && parallel(mv, last) {
+                return None;
+            }
+            let run = q >> 4;
+            if promise == Promise::Shortest && (mv == last.inverse() || (mv == last && run == 2)) {
+                return None;
+            }
+            if mv == last { run + 1 } else { 0 }
+        } else {
+            0
+        };
+        Some(mv.index() as u32 + 1 + 16 * run)
+    }
+}
+
+/// Whether two moves turn different parallel lines (`A`/`F` beside `B`/`E`,
+/// `C`/`H` beside `D`/`G`): they touch no common cell, so they commute.
+fn parallel(a: Move, b: Move) -> bool {
+    let line = |m: Move| match m {
+        Move::A | Move::F => 0,
+        Move::B | Move::E => 1,
+        Move::C | Move::H => 2,
+        Move::D | Move::G => 3,
+    };
+    let (x, y) = (line(a), line(b));
+    x != y && x / 2 == y / 2
 }
 
 /// Every move is legal everywhere; taking one back is playing its inverse.

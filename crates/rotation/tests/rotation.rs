@@ -315,3 +315,40 @@ fn the_mask_table_equals_the_census_of_the_mask_space() {
         assert_eq!(unrank(r).count_ones(), 8);
     }
 }
+
+#[test]
+fn canonical_sequences_leave_out_only_what_has_a_twin() {
+    use puzzle_search_core::{Promise, Puzzle};
+    let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
+        .parse()
+        .expect("the sample");
+    let cells = |m: Move, c: u32| m.permute(1 << c);
+    let after = |q: u32, mv: Move, p: Promise| Rotation.canonical(&board, q, mv, p);
+    let mut left_out = 0;
+    for last in Move::ALL {
+        let q = after(0, last, Promise::Exactly).expect("a first move is free");
+        for mv in Move::ALL {
+            if after(q, mv, Promise::Exactly).is_none() {
+                // Same length, every promise: the swap must commute and be
+                // smaller.
+                left_out += 1;
+                assert!(mv < last, "{last:?} {mv:?}");
+                for c in 0..24 {
+                    let one = mv.permute(cells(last, c));
+                    let other = last.permute(cells(mv, c));
+                    assert_eq!(one, other, "{last:?} {mv:?} cell {c}");
+                }
+            }
+        }
+        // Shortest: the inverse right after, and a fourth turn in a row.
+        assert_eq!(after(q, last.inverse(), Promise::Shortest), None);
+        let q2 = after(q, last, Promise::Shortest).expect("two in a row");
+        let q3 = after(q2, last, Promise::Shortest).expect("three in a row");
+        assert_eq!(after(q3, last, Promise::Shortest), None);
+        let four = (0..4).fold(board, |b, _| b.apply(last));
+        let three_back = (0..3).fold(board, |b, _| b.apply(last.inverse()));
+        assert_eq!(four, three_back);
+        assert!(after(q3, last, Promise::AtMost).is_some());
+    }
+    assert_eq!(left_out, 8); // A/F after B/E and C/H after D/G, one order each
+}

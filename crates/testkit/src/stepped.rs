@@ -2,7 +2,7 @@
 //! checking the engine's in-place path against the plain one on puzzles
 //! (random graphs) that have no in-place form of their own.
 
-use puzzle_search_core::{InPlace, Puzzle};
+use puzzle_search_core::{InPlace, Promise, Puzzle};
 
 /// `P` as an [`InPlace`] puzzle: `moves` lists the children of
 /// `successors_within`, `make` replaces the state by the child (the undo
@@ -38,6 +38,9 @@ impl<P: Puzzle> Puzzle for Stepped<P> {
     }
     fn commutes(&self, s: &P::State, first: P::Move, second: P::Move) -> bool {
         self.0.commutes(s, first, second)
+    }
+    fn canonical(&self, s: &P::State, q: u32, mv: P::Move, promise: Promise) -> Option<u32> {
+        self.0.canonical(s, q, mv, promise)
     }
 }
 

@@ -25,7 +25,7 @@ use crate::engine::check_order;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
 use crate::progress::{Hook, Phase, Progress};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Promise, Puzzle};
 use crate::solver::Options;
 use crate::stats::Stats;
 
@@ -46,6 +46,8 @@ struct Node<P: Puzzle> {
     state: P::State,
     parent: u32,
     mv: Option<P::Move>,
+    /// The canonical-sequence automaton's state on the path that found it.
+    q: u32,
 }
 
 /// A shortest solution of at most `max_depth` moves.
@@ -92,6 +94,7 @@ pub(crate) fn search<P: Puzzle>(
         state: start.clone(),
         parent: 0,
         mv: None,
+        q: 0,
     }];
     // Entries are (32-bit hash, index): 8 bytes, and growing the table
     // rehashes from them without revisiting `nodes`.
@@ -138,6 +141,13 @@ pub(crate) fn search<P: Puzzle>(
             stats.expanded += 1;
             stats.generated += children.len() as u64;
             for (mv, child) in children.drain(..) {
+                // Canonical sequences, with the automaton's state of the
+                // path that found the parent (see the proofs).
+                let node = &nodes[index];
+                let Some(q) = puzzle.canonical(&node.state, node.q, mv, Promise::Shortest) else {
+                    stats.canonical += 1;
+                    continue;
+                };
                 let hash = short_hash(&hasher, &child);
                 if seen
                     .find(spread(hash), |&(h, i)| {
@@ -166,6 +176,7 @@ pub(crate) fn search<P: Puzzle>(
                     state: child,
                     parent: index as u32,
                     mv: Some(mv),
+                    q,
                 });
                 seen.insert_unique(spread(hash), (hash, id), |e| spread(e.0));
             }

@@ -160,6 +160,7 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
                 }
                 engine.meter.set_preempt(&best, i);
                 engine.path.clone_from(&tasks[i].path);
+                engine.root_q = tasks[i].q;
                 let end = match engine.run(&tasks[i].state, tasks[i].parent.as_ref()) {
                     Flow::Found => {
                         best.fetch_min(i, Ordering::Relaxed);
