@@ -46,8 +46,6 @@ struct Node<P: Puzzle> {
     state: P::State,
     parent: u32,
     mv: Option<P::Move>,
-    /// The canonical-sequence automaton's state on the path that found it.
-    q: u32,
 }
 
 /// A shortest solution of at most `max_depth` moves.
@@ -94,8 +92,12 @@ pub(crate) fn search<P: Puzzle>(
         state: start.clone(),
         parent: 0,
         mv: None,
-        q: 0,
     }];
+    // The canonical-sequence automaton's state on the path that found each
+    // node, beside `nodes`, kept only once some state is not 0 (empty: all
+    // 0). A puzzle without `canonical` then pays nothing: a node more per
+    // vector slowed this loop by a quarter.
+    let mut qs: Vec<u32> = Vec::new();
     // Entries are (32-bit hash, index): 8 bytes, and growing the table
     // rehashes from them without revisiting `nodes`.
     let mut seen: HashTable<(u32, u32)> = HashTable::with_capacity(1024);
@@ -143,8 +145,9 @@ pub(crate) fn search<P: Puzzle>(
             for (mv, child) in children.drain(..) {
                 // Canonical sequences, with the automaton's state of the
                 // path that found the parent (see the proofs).
-                let node = &nodes[index];
-                let Some(q) = puzzle.canonical(&node.state, node.q, mv, Promise::Shortest) else {
+                let parent = &nodes[index].state;
+                let q_parent = qs.get(index).copied().unwrap_or(0);
+                let Some(q) = puzzle.canonical(parent, q_parent, mv, Promise::Shortest) else {
                     stats.canonical += 1;
                     continue;
                 };
@@ -176,8 +179,11 @@ pub(crate) fn search<P: Puzzle>(
                     state: child,
                     parent: index as u32,
                     mv: Some(mv),
-                    q,
                 });
+                if q != 0 || !qs.is_empty() {
+                    qs.resize(nodes.len() - 1, 0);
+                    qs.push(q);
+                }
                 seen.insert_unique(spread(hash), (hash, id), |e| spread(e.0));
             }
         }
