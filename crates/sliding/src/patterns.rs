@@ -50,41 +50,11 @@ impl PatternAbstraction {
     /// The rank of cells `p` (pattern tiles, then the blank if given).
     #[inline]
     fn rank(&self, p: &[u8]) -> u64 {
-        let mut used = 0u32;
-        let mut rank = 0u64;
-        for (i, &c) in p.iter().enumerate() {
-            let below = (used & ((1u32 << c) - 1)).count_ones();
-            rank = rank * (self.cells - i) as u64 + u64::from(u32::from(c) - below);
-            used |= 1 << c;
-        }
-        rank
+        rank_cells(self.cells, p)
     }
 
-    fn unrank(&self, mut rank: u64, p: &mut [u8]) {
-        let m = p.len();
-        let mut digits = [0u8; 32];
-        for i in (0..m).rev() {
-            let radix = (self.cells - i) as u64;
-            digits[i] = (rank % radix) as u8;
-            rank /= radix;
-        }
-        let mut used = 0u32;
-        for i in 0..m {
-            // The digits[i]-th free cell.
-            let mut d = digits[i];
-            let mut c = 0u8;
-            loop {
-                if used >> c & 1 == 0 {
-                    if d == 0 {
-                        break;
-                    }
-                    d -= 1;
-                }
-                c += 1;
-            }
-            p[i] = c;
-            used |= 1 << c;
-        }
+    fn unrank(&self, rank: u64, p: &mut [u8]) {
+        unrank_cells(self.cells, rank, p);
     }
 
     /// The table key of a board: the rank of its pattern tiles' cells;
@@ -157,6 +127,49 @@ impl Abstraction for PatternAbstraction {
 
     fn key(&self, rank: u64) -> u64 {
         rank / (self.cells - self.tiles.len()) as u64
+    }
+}
+
+/// The rank of `p`, distinct values below `cells`, as a partial
+/// permutation (`cells * (cells - 1) * ...` ranks; the Lehmer code when `p`
+/// holds all of them).
+#[inline]
+pub(crate) fn rank_cells(cells: usize, p: &[u8]) -> u64 {
+    let mut used = 0u32;
+    let mut rank = 0u64;
+    for (i, &c) in p.iter().enumerate() {
+        let below = (used & ((1u32 << c) - 1)).count_ones();
+        rank = rank * (cells - i) as u64 + u64::from(u32::from(c) - below);
+        used |= 1 << c;
+    }
+    rank
+}
+
+/// The values of rank `rank` ([`rank_cells`]'s inverse), into `p`.
+pub(crate) fn unrank_cells(cells: usize, mut rank: u64, p: &mut [u8]) {
+    let m = p.len();
+    let mut digits = [0u8; 32];
+    for i in (0..m).rev() {
+        let radix = (cells - i) as u64;
+        digits[i] = (rank % radix) as u8;
+        rank /= radix;
+    }
+    let mut used = 0u32;
+    for i in 0..m {
+        // The digits[i]-th free value.
+        let mut d = digits[i];
+        let mut c = 0u8;
+        loop {
+            if used >> c & 1 == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+            }
+            c += 1;
+        }
+        p[i] = c;
+        used |= 1 << c;
     }
 }
 

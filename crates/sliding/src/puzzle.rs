@@ -7,7 +7,7 @@ use puzzle_search_core::{InPlace, Outcome, Puzzle, Ranked, Report, Solver, Stats
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
-use crate::patterns::{Keys, Patterns, Values, cell_in};
+use crate::patterns::{Keys, Patterns, Values, cell_in, rank_cells, unrank_cells};
 
 /// The lower bound IDA* uses.
 #[derive(Clone, Debug)]
@@ -455,41 +455,19 @@ impl Ranked for Sliding {
 
     fn rank(&self, node: &Node) -> u64 {
         let n = node.board.len();
-        let (mut rank, mut used) = (0u64, 0u32);
-        for c in 0..n {
-            let t = u32::from(node.board.tile(c));
-            let smaller_free = t - (used & ((1 << t) - 1)).count_ones();
-            rank = rank * (n - c) as u64 + u64::from(smaller_free);
-            used |= 1 << t;
+        let mut tiles = [0u8; MAX_CELLS];
+        for (c, t) in tiles.iter_mut().enumerate().take(n) {
+            *t = node.board.tile(c);
         }
-        rank
+        rank_cells(n, &tiles[..n])
     }
 
-    fn unrank(&self, mut rank: u64) -> Node {
+    fn unrank(&self, rank: u64) -> Node {
         let n = self.width * self.height;
-        let mut digits = [0u8; MAX_CELLS];
-        for c in (0..n).rev() {
-            let radix = (n - c) as u64;
-            digits[c] = (rank % radix) as u8;
-            rank /= radix;
-        }
-        let (mut tiles, mut used) = ([0u8; MAX_CELLS], 0u32);
-        for c in 0..n {
-            // The digits[c]-th unused tile.
-            let mut d = digits[c];
-            let mut t = 0u8;
-            loop {
-                if used >> t & 1 == 0 {
-                    if d == 0 {
-                        break;
-                    }
-                    d -= 1;
-                }
-                t += 1;
-            }
-            tiles[c] = t;
-            used |= 1 << t;
-        }
+        let mut tiles = [0u8; MAX_CELLS];
+        unrank_cells(n, rank, &mut tiles[..n]);
+        // Every rank below `space_size` is a permutation, so a board; a
+        // larger one wraps to one (the contract asks for ranks below it).
         let board = Board::from_tiles(self.width, self.height, &tiles[..n]).unwrap_or_else(|| {
             Board::goal(self.width, self.height, self.goal).expect("a valid size")
         });
