@@ -25,7 +25,7 @@ use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter};
-use crate::pdb::{Abstraction, distances};
+use crate::pdb::distances;
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
@@ -187,31 +187,6 @@ pub(crate) fn by_hash<P: Puzzle>(
     }
 }
 
-/// A [`Ranked`] puzzle seen from `start` as the pattern-database search
-/// sees an abstraction: ranks, one goal (the start), every move costing 1.
-struct Space<'p, P> {
-    puzzle: &'p P,
-    start: u64,
-}
-
-impl<P: Ranked + Sync> Abstraction for Space<'_, P> {
-    fn name(&self) -> String {
-        String::from("census")
-    }
-    fn size(&self) -> u64 {
-        self.puzzle.space_size()
-    }
-    fn goals(&self, out: &mut Vec<u64>) {
-        out.push(self.start);
-    }
-    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
-        let state = self.puzzle.unrank(rank);
-        let mut children = Vec::new();
-        self.puzzle.successors(&state, &mut children);
-        out.extend(children.iter().map(|(_, c)| (self.puzzle.rank(c), true)));
-    }
-}
-
 /// The census over ranks, or `None` when the space is too large for it
 /// (more than 2^32 ranks, or distances past 254): then the caller takes
 /// the hash path.
@@ -235,13 +210,19 @@ pub(crate) fn by_rank<P: Ranked + Sync>(
             stats,
         });
     }
-    let space = Space {
-        puzzle,
-        start: puzzle.rank(start),
-    };
+    // The pattern-database search with one goal (the start) and every move
+    // costing 1; a child buffer per chunk of a frontier.
+    let neighbours =
+        |rank: u64, children: &mut Vec<(P::Move, P::State)>, out: &mut Vec<(u64, bool)>| {
+            let state = puzzle.unrank(rank);
+            children.clear();
+            puzzle.successors(&state, children);
+            out.extend(children.iter().map(|(_, c)| (puzzle.rank(c), true)));
+        };
     let mut meter = Meter::new(ctx);
     let (mut layers, mut stopped) = (Vec::new(), None);
-    let result = distances(&space, &mut |depth, settled, _| {
+    let goals = [puzzle.rank(start)];
+    let result = distances(size, &goals, &neighbours, &mut |depth, settled, _| {
         layers.push(settled);
         stats.expanded += settled;
         report(
@@ -260,10 +241,9 @@ pub(crate) fn by_rank<P: Ranked + Sync>(
             }
         }
     });
-    match result {
-        Ok(_) => {}
+    if result.is_err() {
         // Too deep for a byte, or no memory: the hash path decides.
-        Err(_) => return None,
+        return None;
     }
     meter.flush();
     stats.peak_visited = size;

@@ -195,7 +195,12 @@ impl PatternDb {
         if size > 1 << 32 || keys > 1 << 32 {
             return Err(PdbError(ErrorKind::TooLarge(size.max(keys))));
         }
-        let dist = distances(abstraction, &mut |depth, _, done| {
+        let mut goals = Vec::new();
+        abstraction.goals(&mut goals);
+        let neighbours = |rank: u64, _: &mut (), out: &mut Vec<(u64, bool)>| {
+            abstraction.neighbours(rank, out);
+        };
+        let (dist, _) = distances(size, &goals, &neighbours, &mut |depth, _, done| {
             if let Some(hook) = progress {
                 hook(BuildProgress {
                     depth,
@@ -204,8 +209,7 @@ impl PatternDb {
                 });
             }
             std::ops::ControlFlow::Continue(())
-        })?
-        .expect("never stopped");
+        })?;
         // One entry per key: the least distance of its states.
         let mut table = Vec::new();
         table
@@ -622,20 +626,29 @@ impl PatternDb {
 /// [`UNSEEN`] where none reaches. After each distance `d` is settled,
 /// `on_depth(d, settled, done)` hears how many states have distance `d`
 /// and how many have a known distance so far (the next frontier
-/// included); `Break` stops the search (`Ok(None)`).
-pub(crate) fn distances<A: Abstraction>(
-    abstraction: &A,
+/// included); `Break` stops the search. Returns the distances and whether
+/// the search ran to its end (`false` when `on_depth` stopped it).
+///
+/// The space: ranks `0..size`, the `goals`, and `neighbours(rank, scratch,
+/// out)` appending a rank's neighbours with whether the move costs; each
+/// chunk of a frontier gets one `scratch` (a buffer the caller needs per
+/// call, made once per chunk, not per state).
+pub(crate) fn distances<S, F>(
+    size: u64,
+    goals: &[u64],
+    neighbours: &F,
     on_depth: &mut dyn FnMut(u8, u64, u64) -> std::ops::ControlFlow<()>,
-) -> Result<Option<Vec<AtomicU8>>, PdbError> {
-    let size = abstraction.size();
+) -> Result<(Vec<AtomicU8>, bool), PdbError>
+where
+    S: Default,
+    F: Fn(u64, &mut S, &mut Vec<(u64, bool)>) + Sync,
+{
     let mut dist: Vec<AtomicU8> = Vec::new();
     dist.try_reserve_exact(size as usize)
         .map_err(|_| PdbError(ErrorKind::NoMemory(size)))?;
     dist.extend((0..size).map(|_| AtomicU8::new(UNSEEN)));
-    let mut goals = Vec::new();
-    abstraction.goals(&mut goals);
     let mut frontier: Vec<u32> = Vec::new();
-    for &g in &goals {
+    for &g in goals {
         if dist[g as usize].swap(0, Ordering::Relaxed) == UNSEEN {
             frontier.push(g as u32);
         }
@@ -648,7 +661,7 @@ pub(crate) fn distances<A: Abstraction>(
         let mut settled = frontier.len() as u64;
         let mut next = Vec::new();
         while !frontier.is_empty() {
-            let (same, deeper) = expand(abstraction, &dist, &frontier, depth);
+            let (same, deeper) = expand(neighbours, &dist, &frontier, depth);
             done += same.len() as u64;
             settled += same.len() as u64;
             next.extend(deeper);
@@ -659,7 +672,7 @@ pub(crate) fn distances<A: Abstraction>(
         next.retain(|&n| dist[n as usize].load(Ordering::Relaxed) > depth);
         done += next.len() as u64;
         if on_depth(depth, settled, done).is_break() {
-            return Ok(None);
+            return Ok((dist, false));
         }
         frontier = next;
         depth += 1;
@@ -667,20 +680,25 @@ pub(crate) fn distances<A: Abstraction>(
             return Err(PdbError(ErrorKind::TooDeep));
         }
     }
-    Ok(Some(dist))
+    Ok((dist, true))
 }
 
-fn expand<A: Abstraction>(
-    abstraction: &A,
+fn expand<S, F>(
+    neighbours: &F,
     dist: &[AtomicU8],
     frontier: &[u32],
     depth: u8,
-) -> (Vec<u32>, Vec<u32>) {
+) -> (Vec<u32>, Vec<u32>)
+where
+    S: Default,
+    F: Fn(u64, &mut S, &mut Vec<(u64, bool)>) + Sync,
+{
     let work = |chunk: &[u32]| {
         let (mut same, mut deeper, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let mut scratch = S::default();
         for &s in chunk {
             out.clear();
-            abstraction.neighbours(u64::from(s), &mut out);
+            neighbours(u64::from(s), &mut scratch, &mut out);
             for &(n, costs) in &out {
                 let d = if costs { depth + 1 } else { depth };
                 if d == UNSEEN {

@@ -64,6 +64,8 @@ pub struct Sliding {
     /// `targets[cell]`: where the blank goes from `cell`, per direction in
     /// move order (`NONE` off the board): no division per move.
     targets: [[u8; 4]; MAX_CELLS],
+    /// The goal board.
+    home: Board,
 }
 
 /// No target: the edge of the board.
@@ -173,6 +175,8 @@ impl Sliding {
                 *slot = step(cell, dir, width, cells).map_or(NONE, |c| c as u8);
             }
         }
+        let home = Board::goal(width, height, goal)
+            .ok_or(SolveError::new(ErrorKind::Size { width, height }))?;
         Ok(Self {
             width,
             height,
@@ -180,6 +184,7 @@ impl Sliding {
             bound,
             manhattan: Manhattan::new(width, height, goal),
             targets,
+            home,
         })
     }
 
@@ -468,9 +473,7 @@ impl Ranked for Sliding {
         unrank_cells(n, rank, &mut tiles[..n]);
         // Every rank below `space_size` is a permutation, so a board; a
         // larger one wraps to one (the contract asks for ranks below it).
-        let board = Board::from_tiles(self.width, self.height, &tiles[..n]).unwrap_or_else(|| {
-            Board::goal(self.width, self.height, self.goal).expect("a valid size")
-        });
+        let board = Board::from_tiles(self.width, self.height, &tiles[..n]).unwrap_or(self.home);
         self.node(&board)
     }
 }
@@ -536,9 +539,7 @@ impl Puzzle for Sliding {
     }
 
     fn goal_states(&self, out: &mut Vec<Node>) -> bool {
-        if let Some(goal) = Board::goal(self.width, self.height, self.goal) {
-            out.push(self.node(&goal));
-        }
+        out.push(self.node(&self.home));
         true
     }
 }

@@ -22,7 +22,10 @@ pub fn hand_written(w: usize, h: usize) -> Vec<u64> {
         head += 1;
         unrank(r, &mut tiles[..n]);
         let d = dist[r] + 1;
-        let blank = tiles.iter().position(|&t| t == 0).expect("a blank");
+        // Every permutation holds the blank.
+        let Some(blank) = tiles[..n].iter().position(|&t| t == 0) else {
+            continue;
+        };
         let (row, col) = (blank / w, blank % w);
         let mut next = [usize::MAX; 4];
         if row + 1 < h {

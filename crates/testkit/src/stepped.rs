@@ -65,7 +65,10 @@ impl<P: Puzzle<State: Copy>> InPlace for Stepped<P> {
     }
     fn make(&self, s: &mut P::State, mv: P::Move) -> P::State {
         let before = *s;
-        *s = self.0.apply(s, mv).expect("a listed move is legal");
+        // `make` is only told moves `moves` listed, so `apply` finds them.
+        if let Some(child) = self.0.apply(s, mv) {
+            *s = child;
+        }
         before
     }
     fn unmake(&self, s: &mut P::State, _mv: P::Move, before: P::State) {
