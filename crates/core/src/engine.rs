@@ -796,7 +796,6 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
     // Sized for the depth limit up to a point, so that few passes grow them.
     let depth = (limit - g0).min(1 << 10) as usize + 1;
     let mut moves: Vec<P::Move> = Vec::with_capacity(4 * depth);
-
     let mut levels: Vec<Level<P::Move, P::Undo>> = Vec::with_capacity(depth);
     let mut g = g0;
     // The move into the root, if the pass starts below the start (a task).
@@ -818,7 +817,6 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
             };
             let start = moves.len();
             let left_out = puzzle.moves(&state, left, except, &mut moves);
-
             engine.stats.expanded += 1;
             engine.stats.generated += (moves.len() - start) as u64;
             check_move_order(&moves[start..]);
@@ -857,7 +855,6 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
             // A node's moves follow its parent's on the stack.
             let parent = &mut levels[top - 1];
             moves.truncate(parent.end);
-
             parent.need = parent.need.min(lb.saturating_add(1));
             continue;
         }

@@ -8,6 +8,8 @@
 use std::ops::ControlFlow;
 
 use puzzle_testkit::graph::Graph;
+
+use crate::graphs::variants;
 use puzzle_testkit::stepped::Stepped;
 
 use puzzle_search_core::{DepthMode, Promise, Puzzle, Shortest, Solver, SplitMix64, Strategy};
@@ -71,25 +73,6 @@ impl Puzzle for Ringed {
         }
         Some(u32::from(mv) + 1)
     }
-}
-
-/// Every option combination of a strategy.
-fn variants(strategy: Strategy) -> Vec<Solver> {
-    let mut all = Vec::new();
-    for table in [0, 1 << 20] {
-        for dedup in [false, true] {
-            for parallel in [false, true] {
-                all.push(
-                    Solver::new(strategy)
-                        .table_bytes(table)
-                        .table_min_slack(0)
-                        .dedup(dedup)
-                        .parallel(parallel),
-                );
-            }
-        }
-    }
-    all
 }
 
 #[test]

@@ -13,8 +13,8 @@ fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {
     solved_opt(outcome.clone())
 }
 
-/// Every option combination of a strategy.
-fn variants(strategy: Strategy) -> Vec<Solver> {
+/// Every option combination of a strategy (also used by `canonical`).
+pub(crate) fn variants(strategy: Strategy) -> Vec<Solver> {
     let mut all = Vec::new();
     for table in [0, 64, 1 << 20] {
         for dedup in [false, true] {
