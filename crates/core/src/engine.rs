@@ -868,25 +868,20 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
         // the exact mode settles a last move by its goal test alone). Its
         // bound is the one `settle` would find, so the same is cut and
         // recorded; a goal's admissible bound is 0, never cut.
-        let peek = match mode {
-            Mode::AtMost => puzzle.bound_after(&state, mv),
-            Mode::Exact => None,
+        let undo = match mode {
+            Mode::AtMost => match puzzle.make_within(&mut state, mv, limit - (g + 1)) {
+                Ok(undo) => undo,
+                Err(bound) => {
+                    #[cfg(debug_assertions)]
+                    check_peek(puzzle, &mut state, mv, bound, limit - (g + 1));
+                    engine.stats.bound_cutoffs += 1;
+                    engine.min_pruned = engine.min_pruned.min((g + 1).saturating_add(bound));
+                    level.need = level.need.min(bound.saturating_add(1));
+                    continue;
+                }
+            },
+            Mode::Exact => puzzle.make(&mut state, mv),
         };
-        if let Some(bound) = peek {
-            if bound > limit - (g + 1) {
-                engine.stats.bound_cutoffs += 1;
-                engine.min_pruned = engine.min_pruned.min((g + 1).saturating_add(bound));
-                level.need = level.need.min(bound.saturating_add(1));
-                #[cfg(debug_assertions)]
-                check_peek(puzzle, &mut state, mv, bound);
-                continue;
-            }
-        }
-        let undo = puzzle.make(&mut state, mv);
-        #[cfg(debug_assertions)]
-        if let Some(bound) = peek {
-            check_bound_after(puzzle, &state, mv, bound);
-        }
         match engine.settle(&state, g + 1) {
             Ok(_) => {}
             Err(Flow::Fail(lb)) => {
@@ -909,21 +904,20 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
     }
 }
 
-/// Debug builds: `bound_after` promised the child's `lower_bound`.
+/// Debug builds: a child `make_within` cut has exactly the bound it gave,
+/// and that bound is over `max`.
 #[cfg(debug_assertions)]
-fn check_bound_after<P: InPlace>(puzzle: &P, child: &P::State, mv: P::Move, bound: u32) {
-    assert_eq!(
-        puzzle.lower_bound(child),
-        Some(bound),
-        "InPlace::bound_after({mv:?}) must equal the child's lower_bound"
+fn check_peek<P: InPlace>(puzzle: &P, state: &mut P::State, mv: P::Move, bound: u32, max: u32) {
+    assert!(
+        bound > max,
+        "InPlace::make_within({mv:?}) cut a child whose bound {bound} is within {max}"
     );
-}
-
-/// Debug builds: plays `mv` to check a bound that cut its child.
-#[cfg(debug_assertions)]
-fn check_peek<P: InPlace>(puzzle: &P, state: &mut P::State, mv: P::Move, bound: u32) {
     let undo = puzzle.make(state, mv);
-    check_bound_after(puzzle, state, mv, bound);
+    assert_eq!(
+        puzzle.lower_bound(state),
+        Some(bound),
+        "InPlace::make_within({mv:?}) must cut with the child's lower_bound"
+    );
     puzzle.unmake(state, mv, undo);
 }
 

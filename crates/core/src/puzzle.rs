@@ -453,4 +453,68 @@ pub trait InPlace: Puzzle {
         let _ = (state, mv);
         None
     }
+
+    /// Plays `mv` as [`make`](InPlace::make) does, unless its child's
+    /// [`lower_bound`](Puzzle::lower_bound) is known to exceed `max`: then
+    /// `state` is left as it is and the child's bound comes back as
+    /// `Err`. IDA* calls it with the moves left after the move.
+    ///
+    /// The default asks [`bound_after`](InPlace::bound_after), then plays
+    /// the move. Override it where the bound and the move share work (the
+    /// 15-puzzle's table indices: one computation, not two); an `Err` must
+    /// hold exactly the child's bound, and that bound must exceed `max`
+    /// (debug builds check both). `Ok` promises nothing about the bound:
+    /// the engine still asks `lower_bound` of the child.
+    ///
+    /// ```
+    /// use puzzle_search_core::{InPlace, Puzzle};
+    /// /// Counting up from a number to 5, one step at a time.
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u32;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u32, out: &mut Vec<(char, u32)>) {
+    ///         out.push(('R', s + 1));
+    ///     }
+    ///     fn is_goal(&self, s: &u32) -> bool { *s == 5 }
+    ///     fn lower_bound(&self, s: &u32) -> Option<u32> { Some(5u32.saturating_sub(*s)) }
+    /// }
+    /// impl InPlace for Line {
+    ///     type Undo = ();
+    ///     fn moves(&self, _: &u32, _: u32, _: Option<char>, out: &mut Vec<char>) -> bool {
+    ///         out.push('R');
+    ///         false
+    ///     }
+    ///     fn make(&self, s: &mut u32, _: char) { *s += 1 }
+    ///     fn unmake(&self, s: &mut u32, _: char, _: ()) { *s -= 1 }
+    ///     fn bound_after(&self, s: &u32, _: char) -> Option<u32> { self.lower_bound(&(s + 1)) }
+    /// }
+    /// let mut s = 1;
+    /// assert_eq!(Line.make_within(&mut s, 'R', 2), Err(3)); // 2 -> 5 takes 3
+    /// assert_eq!(s, 1);
+    /// assert_eq!(Line.make_within(&mut s, 'R', 3), Ok(()));
+    /// assert_eq!(s, 2);
+    /// ```
+    #[inline(always)]
+    fn make_within(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+        max: u32,
+    ) -> Result<Self::Undo, u32> {
+        match self.bound_after(state, mv) {
+            Some(bound) if bound > max => Err(bound),
+            peek => {
+                let undo = self.make(state, mv);
+                if let Some(bound) = peek {
+                    debug_assert_eq!(
+                        self.lower_bound(state),
+                        Some(bound),
+                        "InPlace::bound_after({mv:?}) must equal the child's lower_bound"
+                    );
+                }
+                Ok(undo)
+            }
+        }
+    }
 }

@@ -264,7 +264,12 @@ impl Direct {
             if size > DIRECT_MAX {
                 return None;
             }
-            let muls: Vec<u32> = (0..k).map(|j| (cells as u32).pow(j as u32)).collect();
+            // The last tile gets stride 1, so that `fill`'s inner loop
+            // writes neighbouring bytes (the other order strides 16^5
+            // bytes a write and was most of the start-up time).
+            let muls: Vec<u32> = (0..k)
+                .map(|j| (cells as u32).pow((k - 1 - j) as u32))
+                .collect();
             for (j, &t) in abs.tiles.iter().enumerate() {
                 direct[usize::from(t)] = Touch {
                     slot: i as u8,
@@ -382,6 +387,16 @@ fn fill(
 /// direct and mirrored).
 pub const MAX_PATTERNS: usize = 6;
 
+/// What a move changed in a node's pattern keys and values, kept to take
+/// it back without looking anything up: the two keys and values before
+/// it (keys only with direct tables) and both sums.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Saved {
+    keys: [u32; 2],
+    values: [u8; 2],
+    sums: [u16; 2],
+}
+
 /// Per node: the table value of each pattern, direct then mirrored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Values {
@@ -394,21 +409,23 @@ pub(crate) struct Values {
 }
 
 impl Values {
-    /// The values in slots `slots`, to put back with [`Values::restore`].
+    /// The values in slots `slots` and the sums, to put back with
+    /// [`Values::restore`] (no keys: for ranked tables).
     #[inline(always)]
-    pub(crate) fn save(&self, slots: [u8; 2]) -> ([u8; 2], [u16; 2]) {
-        (
-            slots.map(|i| self.v[usize::from(i) & (SLOTS - 1)]),
-            self.sums,
-        )
+    pub(crate) fn save(&self, slots: [u8; 2]) -> Saved {
+        Saved {
+            keys: [0; 2],
+            values: slots.map(|i| self.v[usize::from(i) & (SLOTS - 1)]),
+            sums: self.sums,
+        }
     }
 
     /// Puts back what [`Values::save`] returned for the same slots.
     #[inline(always)]
-    pub(crate) fn restore(&mut self, slots: [u8; 2], (old, sums): ([u8; 2], [u16; 2])) {
-        self.v[usize::from(slots[0]) & (SLOTS - 1)] = old[0];
-        self.v[usize::from(slots[1]) & (SLOTS - 1)] = old[1];
-        self.sums = sums;
+    pub(crate) fn restore(&mut self, slots: [u8; 2], saved: Saved) {
+        self.v[usize::from(slots[1]) & (SLOTS - 1)] = saved.values[1];
+        self.v[usize::from(slots[0]) & (SLOTS - 1)] = saved.values[0];
+        self.sums = saved.sums;
     }
 
     /// Sets value `i` (direct below [`MAX_PATTERNS`], mirrored from it).
@@ -719,8 +736,8 @@ impl Patterns {
     }
 
     /// With direct tables: tile `tile` goes from cell `src` to cell `dst`;
-    /// updates the (at most two) indices it changes and, when `look` is
-    /// set, their values.
+    /// updates the (at most two) indices it changes and their values, and
+    /// returns what they were (nothing changes without direct tables).
     #[inline(always)]
     pub(crate) fn step(
         &self,
@@ -729,16 +746,68 @@ impl Patterns {
         dst: usize,
         keys: &mut Keys,
         values: &mut Values,
-        look: bool,
-    ) {
-        let Some(d) = &self.direct else { return };
+    ) -> Saved {
+        match self.step_within(tile, src, dst, keys, values, 0, u32::MAX) {
+            Some(Ok(saved)) => saved,
+            _ => Saved::default(),
+        }
+    }
+
+    /// With direct tables: `tile` goes from cell `src` to `dst` in `keys`
+    /// and `values`, unless the bound after it (the larger of
+    /// [`Patterns::total`] and `floor`) exceeds `max`: then `Err(bound)`
+    /// and nothing changes. One computation of the keys and entries serves
+    /// the cut and the move. `None` without direct tables.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn step_within(
+        &self,
+        tile: u8,
+        src: usize,
+        dst: usize,
+        keys: &mut Keys,
+        values: &mut Values,
+        floor: u32,
+        max: u32,
+    ) -> Option<Result<Saved, u32>> {
+        let d = self.direct.as_ref()?;
         let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
+        let (va, vb) = (d.at(ka), d.at(kb));
+        let sums = values.sums_after([(sa, va), (sb, vb)]);
+        let bound = u32::from(sums[0].max(sums[1])).max(floor);
+        if bound > max {
+            return Some(Err(bound));
+        }
+        let saved = Saved {
+            keys: [keys[sa], keys[sb]],
+            values: [values.v[sa], values.v[sb]],
+            sums: values.sums,
+        };
         keys[sa] = ka;
         keys[sb] = kb;
-        if look {
-            values.set(sa, d.at(ka));
-            values.set(sb, d.at(kb));
-        }
+        values.v[sa] = va;
+        values.v[sb] = vb;
+        values.sums = sums;
+        Some(Ok(saved))
+    }
+
+    /// Takes back [`Patterns::step_within`]'s move of `tile`, which
+    /// returned `saved`: keys and values as they were, nothing looked up.
+    #[inline(always)]
+    pub(crate) fn step_back(&self, tile: u8, saved: Saved, keys: &mut Keys, values: &mut Values) {
+        let Some(d) = &self.direct else { return };
+        let [a, b] = d.touch[usize::from(tile) & 31];
+        let (sa, sb) = (
+            usize::from(a.slot) & (SLOTS - 1),
+            usize::from(b.slot) & (SLOTS - 1),
+        );
+        // In the order opposite to the saving, so that a slot named twice
+        // (the "no pattern" one) ends with its first saved value.
+        keys[sb] = saved.keys[1];
+        keys[sa] = saved.keys[0];
+        values.v[sb] = saved.values[1];
+        values.v[sa] = saved.values[0];
+        values.sums = saved.sums;
     }
 
     /// With direct tables: the bound ([`Patterns::total`]) after `tile`

@@ -7,7 +7,7 @@ use puzzle_search_core::{InPlace, Outcome, Puzzle, Ranked, Report, Solver, Stats
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
-use crate::patterns::{Keys, Patterns, Values, cell_in, rank_cells, unrank_cells};
+use crate::patterns::{Keys, Patterns, Saved, Values, cell_in, rank_cells, unrank_cells};
 
 /// The lower bound IDA* uses.
 #[derive(Clone, Debug)]
@@ -322,18 +322,20 @@ impl Sliding {
     /// there goes to `from`): the board, its Manhattan distance and the
     /// pattern values follow.
     #[inline(always)]
-    fn advance(&self, node: &mut Node, from: usize, to: usize) {
+    fn advance(&self, node: &mut Node, from: usize, to: usize) -> Saved {
         let tile = node.board.slide_here(to);
         let m =
             u32::from(node.manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
         node.manhattan = m as u8;
-        if let Bound::Pdb(p) = &self.bound {
-            if p.is_direct() {
-                p.step(tile, to, from, &mut node.keys, &mut node.pdb, true);
-            } else {
+        match &self.bound {
+            Bound::Pdb(p) if p.is_direct() => p.step(tile, to, from, &mut node.keys, &mut node.pdb),
+            Bound::Pdb(p) => {
+                let saved = node.pdb.save(p.touched(tile));
                 node.inv = moved(node.inv, tile, from, to);
                 p.update(node.inv, tile, &mut node.pdb);
+                saved
             }
+            _ => Saved::default(),
         }
     }
 
@@ -354,13 +356,13 @@ fn moved(inv: u128, tile: u8, from: usize, to: usize) -> u128 {
 }
 
 /// What [`InPlace::unmake`] needs to take a move back on a [`Node`]: the
-/// blank's cell, the Manhattan distance and the pattern values before it.
+/// blank's cell, the Manhattan distance, and the pattern keys, values and
+/// sums the move changed, as they were before it.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     from: u8,
     manhattan: u8,
-    /// The two pattern values the move changes, and the sums.
-    pdb: ([u8; 2], [u16; 2]),
+    pdb: Saved,
 }
 
 /// Searched in place by [`Solver::solve_in_place`]: a move changes the one
@@ -384,18 +386,13 @@ impl InPlace for Sliding {
     #[inline(always)]
     fn make(&self, node: &mut Node, mv: Dir) -> Self::Undo {
         let from = node.board.blank();
-        let to = self.target(from, mv);
-        let pdb = match &self.bound {
-            Bound::Pdb(p) => node.pdb.save(p.touched(node.board.tile(to))),
-            _ => Default::default(),
-        };
-        let undo = Undo {
+        let manhattan = node.manhattan;
+        let pdb = self.advance(node, from, self.target(from, mv));
+        Undo {
             from: from as u8,
-            manhattan: node.manhattan,
+            manhattan,
             pdb,
-        };
-        self.advance(node, from, to);
-        undo
+        }
     }
 
     /// Manhattan and direct tables: the child's bound from the one or two
@@ -418,6 +415,38 @@ impl InPlace for Sliding {
         }
     }
 
+    /// Direct tables: the keys and entries the cut needs are the ones the
+    /// move writes, computed once; Manhattan: one sum for both.
+    #[inline(always)]
+    fn make_within(&self, node: &mut Node, mv: Dir, max: u32) -> Result<Undo, u32> {
+        let from = node.board.blank();
+        let to = self.target(from, mv);
+        let tile = node.board.tile(to);
+        let manhattan = node.manhattan;
+        let m = u32::from(manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        let pdb = match &self.bound {
+            Bound::Manhattan if m > max => return Err(m),
+            Bound::Manhattan => Saved::default(),
+            Bound::LinearConflict => return Ok(self.make(node, mv)),
+            Bound::Pdb(p) => {
+                let floor = if p.covers_all() { 0 } else { m };
+                match p.step_within(tile, to, from, &mut node.keys, &mut node.pdb, floor, max) {
+                    Some(Ok(saved)) => saved,
+                    Some(Err(bound)) => return Err(bound),
+                    // Ranked tables: no cheaper way than playing it.
+                    None => return Ok(self.make(node, mv)),
+                }
+            }
+        };
+        node.board.slide_here(to);
+        node.manhattan = m as u8;
+        Ok(Undo {
+            from: from as u8,
+            manhattan,
+            pdb,
+        })
+    }
+
     #[inline(always)]
     fn unmake(&self, node: &mut Node, _mv: Dir, undo: Undo) {
         let to = node.board.blank();
@@ -425,10 +454,10 @@ impl InPlace for Sliding {
         let tile = node.board.slide_here(from);
         node.manhattan = undo.manhattan;
         if let Bound::Pdb(p) = &self.bound {
-            node.pdb.restore(p.touched(tile), undo.pdb);
             if p.is_direct() {
-                p.step(tile, from, to, &mut node.keys, &mut node.pdb, false);
+                p.step_back(tile, undo.pdb, &mut node.keys, &mut node.pdb);
             } else {
+                node.pdb.restore(p.touched(tile), undo.pdb);
                 node.inv = moved(node.inv, tile, to, from);
             }
         }

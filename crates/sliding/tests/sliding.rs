@@ -410,6 +410,12 @@ fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
             .map(|i| vec![3 * i + 1, 3 * i + 2, 3 * i + 3])
             .collect();
         cases.push((4, 4, goal, Bound::Pdb(small_tables(4, 4, goal, &small))));
+        if goal == Goal::BlankLast {
+            // Tiles 13-15 in no pattern: the bound is the larger of the sum
+            // and Manhattan (one goal: these searches are the slowest).
+            let part = &small[..4];
+            cases.push((4, 4, goal, Bound::Pdb(small_tables(4, 4, goal, part))));
+        }
         let whole = Patterns::default_partition(2, 4, goal).expect("2x4");
         cases.push((2, 4, goal, Bound::Pdb(small_tables(2, 4, goal, &whole))));
     }
@@ -473,6 +479,32 @@ fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
                     }
                     puzzle.unmake(&mut at, mv, undo);
                     assert_eq!(format!("{at:?}"), before);
+                    // `make_within` cuts exactly the children over `max`,
+                    // with their bound, touching nothing; otherwise it
+                    // plays the move as `make` does.
+                    let what = format!("{w}x{h} {goal:?} {bound:?}");
+                    let child =
+                        puzzle.lower_bound(&puzzle.node(&at.board.slide(mv).expect("legal").0));
+                    let c = child.expect("a board has a bound");
+                    for max in [c.saturating_sub(1), c, u32::MAX] {
+                        match puzzle.make_within(&mut at, mv, max) {
+                            Err(bound) => {
+                                assert!(bound > max, "{what} {mv:?} {max}");
+                                assert_eq!(Some(bound), child, "{what} {mv:?}");
+                                assert_eq!(format!("{at:?}"), before);
+                            }
+                            Ok(undo) => {
+                                let made = puzzle.node(&at.board);
+                                assert_eq!(format!("{at:?}"), format!("{made:?}"));
+                                // Manhattan and direct tables always cut.
+                                if peek.is_some() {
+                                    assert!(child <= Some(max), "{what} {mv:?} {max}");
+                                }
+                                puzzle.unmake(&mut at, mv, undo);
+                                assert_eq!(format!("{at:?}"), before);
+                            }
+                        }
+                    }
                 }
                 let mv = moves[step % moves.len()];
                 puzzle.make(&mut at, mv);
