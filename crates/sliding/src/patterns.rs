@@ -439,18 +439,20 @@ impl Values {
         self.v[i] = value;
     }
 
-    /// The sums after slots `(i, value)` change, changing nothing.
+    /// The sums after a move sets direct slot `a` and mirrored slot `b`
+    /// (as [`Direct::moved`] names them) to `va` and `vb`, changing
+    /// nothing. Each goes to its own side without a test: a slot that is
+    /// not on that side is the "no pattern" one, whose value the move
+    /// leaves as it is (its key does not change), so it adds nothing.
     #[inline(always)]
-    fn sums_after(&self, changes: [(usize, u8); 2]) -> [u16; 2] {
-        let mut sums = self.sums;
-        for (i, value) in changes {
-            let i = i & (SLOTS - 1);
-            let side = usize::from(i >= MAX_PATTERNS);
-            sums[side] = sums[side]
-                .wrapping_sub(u16::from(self.v[i]))
-                .wrapping_add(u16::from(value));
-        }
-        sums
+    fn sums_after(&self, (a, va): (usize, u8), (b, vb): (usize, u8)) -> [u16; 2] {
+        let [d, m] = self.sums;
+        [
+            d.wrapping_sub(u16::from(self.v[a & (SLOTS - 1)]))
+                .wrapping_add(u16::from(va)),
+            m.wrapping_sub(u16::from(self.v[b & (SLOTS - 1)]))
+                .wrapping_add(u16::from(vb)),
+        ]
     }
 }
 
@@ -773,7 +775,7 @@ impl Patterns {
         let d = self.direct.as_ref()?;
         let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
         let (va, vb) = (d.at(ka), d.at(kb));
-        let sums = values.sums_after([(sa, va), (sb, vb)]);
+        let sums = values.sums_after((sa, va), (sb, vb));
         let bound = u32::from(sums[0].max(sums[1])).max(floor);
         if bound > max {
             return Some(Err(bound));
@@ -823,7 +825,7 @@ impl Patterns {
     ) -> Option<u32> {
         let d = self.direct.as_ref()?;
         let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
-        let sums = values.sums_after([(sa, d.at(ka)), (sb, d.at(kb))]);
+        let sums = values.sums_after((sa, d.at(ka)), (sb, d.at(kb)));
         Some(u32::from(sums[0].max(sums[1])))
     }
 
