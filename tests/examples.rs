@@ -186,6 +186,22 @@ fn numbers_out_of_range_are_refused_not_truncated() {
 }
 
 #[test]
+fn sliding_answers_boards_with_long_sides() {
+    // Six goal tiles in a line: the linear-conflict bound (the default
+    // off 4x4) once panicked there, on 22 accepted shapes.
+    let o = run("sliding", &[], "6 2\n1 2 3 4 5 6 7 8 9 10 0 11\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim_end(), "1 R");
+    let o = run(
+        "sliding",
+        &[],
+        "2 12\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 0 23\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim_end(), "1 R");
+}
+
+#[test]
 fn lights_out_refuses_sizes_that_do_not_fit_without_panicking() {
     for n in ["18446744073709551615", "34359738368", "1000000"] {
         let started = Instant::now();

@@ -54,7 +54,9 @@ impl Manhattan {
         let w = self.width;
         let h = self.cells / w;
         let mut extra = 0;
-        let mut goals = [0u8; 5];
+        // A line holds at most `MAX_CELLS / 2` tiles (the other side is at
+        // least 2); sized for any line.
+        let mut goals = [0u8; MAX_CELLS];
         for r in 0..h {
             let mut n = 0;
             for c in 0..w {
@@ -87,9 +89,10 @@ impl Manhattan {
     }
 }
 
-/// The longest strictly increasing subsequence of at most 5 values.
+/// The longest strictly increasing subsequence of at most [`MAX_CELLS`]
+/// values (a line of a board).
 fn longest_increasing(v: &[u8]) -> usize {
-    let mut best = [0usize; 5];
+    let mut best = [0usize; MAX_CELLS];
     let mut longest = 0;
     for i in 0..v.len() {
         best[i] = 1
@@ -121,5 +124,35 @@ mod tests {
         let b = Board::from_tiles(3, 3, &[4, 2, 3, 1, 5, 6, 7, 8, 0]).expect("valid");
         assert_eq!(m.conflicts(&b), 2);
         assert_eq!(longest_increasing(&[3, 1, 2, 0, 4]), 3);
+    }
+
+    /// Lines longer than five tiles (sides up to 12 are accepted): the
+    /// fixed arrays once had five places and panicked here.
+    #[test]
+    fn conflicts_on_every_accepted_shape() {
+        for w in 2..=12 {
+            for h in 2..=12 {
+                if w * h > MAX_CELLS {
+                    continue;
+                }
+                for goal in [Goal::BlankLast, Goal::BlankFirst] {
+                    let m = Manhattan::new(w, h, goal);
+                    let home = Board::goal(w, h, goal).expect("a valid size");
+                    assert_eq!(m.conflicts(&home), 0, "{w}x{h}");
+                    // The first row's tiles reversed: all but one must
+                    // leave the row, Manhattan counts none of it.
+                    let mut tiles: Vec<u8> = (0..w * h).map(|c| home.tile(c)).collect();
+                    let row: Vec<u8> = tiles[..w].iter().rev().copied().collect();
+                    tiles[..w].copy_from_slice(&row);
+                    let b = Board::from_tiles(w, h, &tiles).expect("valid");
+                    let in_row = row.iter().filter(|&&t| t != 0).count() as u32;
+                    assert!(m.conflicts(&b) >= 2 * (in_row - 1), "{w}x{h} {goal:?}");
+                }
+            }
+        }
+        assert_eq!(
+            longest_increasing(&[9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 10, 11]),
+            3
+        );
     }
 }
