@@ -108,6 +108,11 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                 format!("no pattern databases for {w}x{h} boards (up to 12 cells, 3x3 and 4x4)")
             })?;
             let dir = cache_dir(args);
+            // Said before any table is built (the 15-puzzle's take a
+            // minute), not after.
+            if let Some(d) = dir.as_deref().filter(|d| d.exists() && !d.is_dir()) {
+                return Err(format!("cache directory {}: not a directory", d.display()));
+            }
             let started = Instant::now();
             // On a terminal a bar per table; else one line per table,
             // when its build starts.
@@ -146,7 +151,7 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                 }
             }
             for e in errors {
-                eprintln!("warning: pattern database not saved: {e}");
+                eprintln!("warning: pattern database cache: {e}");
             }
             if args.stats {
                 eprintln!("tables ready in {:.2?}", started.elapsed());

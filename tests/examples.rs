@@ -258,6 +258,35 @@ fn a_full_disk_is_one_line_and_exit_1() {
 }
 
 #[test]
+fn a_cache_that_is_a_file_is_refused_before_building() {
+    let file = std::env::temp_dir().join(format!("not-a-cache-{}", std::process::id()));
+    std::fs::write(&file, "x").expect("a temp file");
+    let started = std::time::Instant::now();
+    let cache = file.to_string_lossy().into_owned();
+    // 3x3 tables take a moment; the 4x4 ones a minute: refused first.
+    let o = run(
+        "sliding",
+        &["--bound", "pdb", "--cache", &cache],
+        "3 3\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert_one_line_error(&o, 1, "--cache FILE");
+    assert!(stderr(&o).contains("not a directory"), "{}", stderr(&o));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // A cache below that file cannot be made: the answer still comes, and
+    // the warning names the path.
+    let below = file.join("sub").to_string_lossy().into_owned();
+    let o = run(
+        "sliding",
+        &["--bound", "pdb", "--cache", &below],
+        "3 3\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim_end(), "1 R");
+    assert!(stderr(&o).contains(&below), "{}", stderr(&o));
+    std::fs::remove_file(&file).ok();
+}
+
+#[test]
 fn a_closed_pipe_ends_quietly() {
     // Thousands of lines into a pipe closed after the first read.
     let mut child = Command::new(example("sliding_walks"))

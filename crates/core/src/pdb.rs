@@ -53,7 +53,7 @@ use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// An abstract space to build a [`PatternDb`] over.
@@ -471,16 +471,34 @@ impl PatternDb {
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
-        // Write beside, then rename: a reader never sees half a file.
-        let tmp = path.with_extension("tmp");
-        fs::write(&tmp, &out)?;
-        fs::rename(&tmp, path)
+        // Write beside, then rename: a reader never sees half a file. The
+        // temporary name is this process's and this call's own, so that
+        // two writers of one table never write into one file; whatever
+        // fails, the temporary file goes.
+        static CALLS: AtomicU64 = AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, Ordering::Relaxed);
+        let tmp = path.with_extension(format!("{}-{call}.tmp", std::process::id()));
+        let written = fs::write(&tmp, &out).and_then(|()| fs::rename(&tmp, path));
+        if written.is_err() {
+            fs::remove_file(&tmp).ok();
+        }
+        written
     }
 
     /// Reads a table saved by [`save`](Self::save) for the abstraction
-    /// named `name`. `Ok(None)` when the file is missing, of another
-    /// format version or abstraction, cut short or corrupt (checksum): the
-    /// caller rebuilds. `Err` only for other I/O errors.
+    /// named `name`. `Ok(None)` when the file is missing, not a regular
+    /// file (a FIFO or a device is never opened), longer than any table,
+    /// of another format version or abstraction, cut short or corrupt
+    /// (checksum, entry width, an entry above the largest distance): the
+    /// caller rebuilds. `Err` only for other I/O errors (permissions).
+    ///
+    /// What cannot be checked without building the table again is whether
+    /// each distance is the true one: the checksum catches accidents, and
+    /// a crafted file with a valid checksum and distances that are too
+    /// high makes the bound inadmissible (answers longer than the
+    /// shortest, or none). Keep the cache where only you write.
+    /// [`load_or_build`](Self::load_or_build) also checks the key count
+    /// against the abstraction.
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
@@ -504,15 +522,48 @@ impl PatternDb {
     /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
     /// ```
     pub fn load(path: &Path, name: &str) -> io::Result<Option<Self>> {
-        let data = match fs::read(path) {
-            Ok(d) => d,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        Ok(Self::decode(&data, name))
+        Self::read(path, name, None)
     }
 
-    fn decode(data: &[u8], name: &str) -> Option<Self> {
+    /// [`load`](Self::load), and with `keys` the table must have that many
+    /// keys (a file of another length is not read at all). Only a regular
+    /// file is opened (a FIFO would block, a device never end), at most the
+    /// length a table can have is read, and the entries are kept in the
+    /// buffer read (no second copy).
+    fn read(path: &Path, name: &str, keys: Option<u64>) -> io::Result<Option<Self>> {
+        let header = (MAGIC.len() + 4 + 4 + name.len() + 8 + 2) as u64;
+        let fits = |len: u64| match keys {
+            Some(k) => [k, k.div_ceil(2)].contains(&len.saturating_sub(header + 8)),
+            None => len <= header + (1 << 32) + 8,
+        };
+        match fs::metadata(path) {
+            Ok(m) if m.is_file() && fits(m.len()) => {}
+            Ok(_) => return Ok(None),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        }
+        let file = fs::File::open(path)?;
+        // Checked again on the file opened: the name may have changed hands.
+        let meta = file.metadata()?;
+        if !meta.is_file() || !fits(meta.len()) {
+            return Ok(None);
+        }
+        let len = usize::try_from(meta.len()).map_err(|_| io::ErrorKind::OutOfMemory)?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(len)
+            .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
+        io::Read::read_to_end(&mut io::Read::take(file, len as u64), &mut data)?;
+        Ok(Self::decode(data, name, keys))
+    }
+
+    /// The table in `data`, or `None` unless every check holds: the
+    /// checksum, the header (format, name, the key count when `keys` says
+    /// it), an entry width of 4 or 8 bits, and no entry above the largest
+    /// distance the header gives (or "unreached"), which is below
+    /// [`UNREACHED`](Self::UNREACHED). Entries lower than the true
+    /// distances cannot be told from right ones without building the
+    /// table again: the checksum catches accidents, not a crafted file.
+    fn decode(mut data: Vec<u8>, name: &str, keys: Option<u64>) -> Option<Self> {
         let body_len = data.len().checked_sub(8)?;
         let (body, sum) = data.split_at(body_len);
         if checksum(body).to_le_bytes() != sum {
@@ -528,15 +579,31 @@ impl PatternDb {
         }
         let len = u64::from_le_bytes(r.array()?);
         let [nibble, max] = r.array()?;
-        let want = if nibble == 1 { len.div_ceil(2) } else { len };
-        let bytes = r.take(usize::try_from(want).ok()?)?.to_vec();
-        if !r.0.is_empty() {
+        if keys.is_some_and(|k| k != len) || len > 1 << 32 {
             return None;
         }
+        let entries = match nibble {
+            0 if max < UNSEEN => r.take(usize::try_from(len).ok()?)?,
+            1 if max < 15 => r.take(usize::try_from(len.div_ceil(2)).ok()?)?,
+            _ => return None,
+        };
+        let ok = |d: u8, unreached: u8| d <= max || d == unreached;
+        let valid = match nibble {
+            0 => entries.iter().all(|&b| ok(b, UNSEEN)),
+            _ => entries.iter().all(|&b| ok(b & 15, 15) && ok(b >> 4, 15)),
+        };
+        if !valid || !r.0.is_empty() {
+            return None;
+        }
+        // The entries stay where they were read: cut the checksum and
+        // the header off the buffer.
+        let start = body_len - entries.len();
+        data.truncate(body_len);
+        data.drain(..start);
         let entries = if nibble == 1 {
-            Entries::Nibbles(bytes)
+            Entries::Nibbles(data)
         } else {
-            Entries::Bytes(bytes)
+            Entries::Bytes(data)
         };
         Some(Self {
             name: name.to_owned(),
@@ -548,9 +615,11 @@ impl PatternDb {
     }
 
     /// Loads the table from `dir` (file name from the abstraction's name)
-    /// or, when it is missing or not to be trusted, builds it and saves it
-    /// there. A table that cannot be saved is still returned; the error is
-    /// given beside it.
+    /// or, when it is missing or not to be trusted (as [`load`](Self::load)
+    /// checks, and a key count other than the abstraction's), builds it
+    /// and saves it there. A table that cannot be read or saved is still
+    /// returned, built; the error beside it names what failed and the path
+    /// ("cannot save PATH: ..."; a failed save leaves no file behind).
     ///
     /// # Errors
     /// As [`build`](Self::build).
@@ -584,12 +653,20 @@ impl PatternDb {
     ) -> Result<(Self, Option<io::Error>), PdbError> {
         let name = abstraction.name();
         let path = Self::file_in(dir, &name);
-        if let Ok(Some(table)) = Self::load(&path, &name) {
-            return Ok((table, None));
-        }
+        let unread = match Self::read(&path, &name, Some(abstraction.key_size())) {
+            Ok(Some(table)) => return Ok((table, None)),
+            Ok(None) => None,
+            Err(e) => Some(in_file("cannot read", &path, e)),
+        };
         let table = Self::build(abstraction, progress)?;
-        let saved = fs::create_dir_all(dir).and_then(|()| table.save(&path));
-        Ok((table, saved.err()))
+        let saved = fs::create_dir_all(dir)
+            .map_err(|e| in_file("cannot create", dir, e))
+            .and_then(|()| {
+                table
+                    .save(&path)
+                    .map_err(|e| in_file("cannot save", &path, e))
+            });
+        Ok((table, saved.err().or(unread)))
     }
 
     /// The file a table of that name is kept in under `dir`: the name with
@@ -743,6 +820,11 @@ where
     work(frontier)
 }
 
+/// `e` with what was done and the path in its message.
+fn in_file(what: &str, path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{what} {}: {e}", path.display()))
+}
+
 /// FNV-1a, 64 bits: enough to catch a cut or damaged file.
 fn checksum(data: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -860,10 +942,10 @@ mod tests {
         for i in [0, 9, 20, data.len() / 2, data.len() - 1] {
             let mut bad = data.clone();
             bad[i] ^= 4;
-            assert_eq!(PatternDb::decode(&bad, &line.name()), None, "byte {i}");
+            assert_eq!(PatternDb::decode(bad, &line.name(), None), None, "byte {i}");
         }
         assert_eq!(
-            PatternDb::decode(&data[..data.len() - 3], &line.name()),
+            PatternDb::decode(data[..data.len() - 3].to_vec(), &line.name(), None),
             None
         );
         // load_or_build: the damaged file is rebuilt and rewritten.
@@ -876,6 +958,132 @@ mod tests {
                 .expect("read")
                 .is_some()
         );
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A file as `save` writes it, with any header values: a valid
+    /// checksum over whatever it holds.
+    fn crafted(name: &str, len: u64, nibble: u8, max: u8, entries: &[u8]) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&[nibble, max]);
+        out.extend_from_slice(entries);
+        let sum = checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn crafted_files_with_valid_checksums_are_refused_where_checkable() {
+        let line = Line {
+            n: 101,
+            free_from: 60,
+        };
+        let name = line.name();
+        let keys = line.key_size();
+        let good = PatternDb::build(&line, None).expect("a small table");
+        assert_eq!(good.max_distance(), 60);
+        let bytes = |n: u64, d: u8| vec![d; n as usize];
+        // Each: refused by decode (the key count checked when given).
+        let cases = [
+            ("keys", crafted(&name, keys - 9, 0, 60, &bytes(keys - 9, 1))),
+            ("width", crafted(&name, keys, 2, 60, &bytes(keys, 1))),
+            ("above max", crafted(&name, keys, 0, 60, &bytes(keys, 61))),
+            ("max 255", crafted(&name, keys, 0, 255, &bytes(keys, 1))),
+            (
+                "nibble max",
+                crafted(&name, keys, 1, 15, &bytes(keys.div_ceil(2), 0x11)),
+            ),
+            ("nibble above", crafted(&name, 4, 1, 3, &[0x44, 0x11])),
+        ];
+        for (what, data) in &cases {
+            assert_eq!(
+                PatternDb::decode(data.clone(), &name, Some(keys)),
+                None,
+                "{what}"
+            );
+        }
+        // The short table used to panic the search (index out of range);
+        // load_or_build now rebuilds it, right.
+        let dir = std::env::temp_dir().join(format!("pdb-crafted-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let path = PatternDb::file_in(&dir, &name);
+        fs::write(&path, &cases[0].1).expect("write");
+        assert!(PatternDb::load(&path, &name).expect("read").is_some());
+        let (t, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
+        assert!(err.is_none(), "{err:?}");
+        assert!((0..keys).all(|k| t.get(k) == good.get(k)));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn fifos_and_devices_are_not_read() {
+        use std::sync::mpsc;
+        let dir = std::env::temp_dir().join(format!("pdb-fifo-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let fifo = dir.join("fifo.pdb");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        let zero = dir.join("zero.pdb");
+        std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link");
+        let mut paths = vec![zero];
+        if made.is_ok_and(|s| s.success()) {
+            paths.push(fifo);
+        } else {
+            eprintln!("no mkfifo here: the FIFO case is skipped");
+        }
+        for path in paths {
+            let (tx, rx) = mpsc::channel();
+            let p = path.clone();
+            std::thread::spawn(move || tx.send(PatternDb::load(&p, "x").map(|t| t.is_none())));
+            let got = rx.recv_timeout(Duration::from_secs(20));
+            assert!(matches!(got, Ok(Ok(true))), "{}: {got:?}", path.display());
+        }
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn saves_race_without_harm_and_failures_leave_nothing() {
+        let line = Line {
+            n: 2001,
+            free_from: 3,
+        };
+        let t = PatternDb::build(&line, None).expect("a small table");
+        let dir = std::env::temp_dir().join(format!("pdb-race-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("temp dir");
+        let path = PatternDb::file_in(&dir, &line.name());
+        // Writers of one file at once: each rename is whole, none fails
+        // (one temporary name once served every writer).
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..25 {
+                        t.save(&path).expect("saved");
+                    }
+                });
+            }
+        });
+        assert!(
+            PatternDb::load(&path, &line.name())
+                .expect("read")
+                .is_some()
+        );
+        // A save that cannot rename (a directory in the way) leaves no
+        // temporary file, and load_or_build names the path.
+        fs::remove_file(&path).expect("remove");
+        fs::create_dir_all(path.join("in-the-way")).expect("a directory");
+        assert!(t.save(&path).is_err());
+        let (_, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
+        let err = err.expect("not saved").to_string();
+        assert!(
+            err.starts_with("cannot save ") && err.contains(&*path.to_string_lossy()),
+            "{err}"
+        );
+        let left: Vec<_> = fs::read_dir(&dir).expect("list").flatten().collect();
+        assert_eq!(left.len(), 1, "{left:?}");
         fs::remove_dir_all(&dir).ok();
     }
 
