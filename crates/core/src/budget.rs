@@ -184,9 +184,11 @@ impl Budget {
         self
     }
 
-    /// Caps the states BFS, A* and bidirectional BFS store (default
-    /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES)); reaching it stops
-    /// the search with [`Limit::States`].
+    /// Caps the states BFS, A* and bidirectional BFS store, and the states
+    /// [`Solver::count_shortest`](crate::Solver::count_shortest) and
+    /// [`Solver::for_each_shortest`](crate::Solver::for_each_shortest)
+    /// remember (default [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES));
+    /// reaching it stops the search with [`Limit::States`].
     ///
     /// ```
     /// use puzzle_search_core::{Budget, Limit, Outcome, Solver, Strategy, from_fn};
@@ -204,7 +206,8 @@ impl Budget {
 
     /// The earlier of the deadline and `start + time_limit`.
     pub(crate) fn effective_deadline(&self, start: Instant) -> Option<Instant> {
-        let from_limit = self.time_limit.map(|d| start + d);
+        // A limit past what an `Instant` can hold (`Duration::MAX`) is none.
+        let from_limit = self.time_limit.and_then(|d| start.checked_add(d));
         match (self.deadline, from_limit) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

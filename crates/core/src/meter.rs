@@ -110,6 +110,11 @@ pub(crate) struct Meter<'a> {
 }
 
 impl<'a> Meter<'a> {
+    /// The most states the search may store ([`Budget::max_states`]).
+    pub(crate) fn max_states(&self) -> usize {
+        self.ctx.budget.max_states
+    }
+
     pub(crate) fn new(ctx: &'a Ctx<'a>) -> Self {
         // The first tick checks at once, so a search cancelled before it
         // starts does no work.

@@ -759,7 +759,9 @@ impl Solver {
     /// then one depth-first pass meets the solutions, cutting only children
     /// whose bound exceeds the moves left and moves straight back (no
     /// table, no duplicate elimination: those would drop solutions through
-    /// a state already seen).
+    /// a state already seen). That pass remembers the states with no goal
+    /// below, at most [`Budget::max_states`] of them: past it, the outcome
+    /// is [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -858,7 +860,9 @@ impl Solver {
     /// counted without listing them: per state and moves left, the number
     /// of ways on to a goal is counted once and reused (a sequence of the
     /// shortest length ending at a goal passes no state twice, so these
-    /// are exactly the shortest solutions).
+    /// are exactly the shortest solutions). One count per state is kept,
+    /// at most [`Budget::max_states`] of them: past it, the outcome is
+    /// [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`, never a wrong count.
     ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Shortest, Solver, Strategy};

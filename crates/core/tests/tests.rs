@@ -1,6 +1,7 @@
 //! The core's integration tests, one binary with a module per subject
 //! (ripgrep's layout). The models and oracles come from `puzzle-testkit`.
 
+mod adversarial;
 mod canonical;
 mod eight_puzzle;
 mod engine;

@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 
 use hashbrown::HashMap;
 
+use crate::budget::Limit;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::{Outcome, Shortest};
 use crate::puzzle::Puzzle;
@@ -57,7 +58,9 @@ pub(crate) fn for_each<P: Puzzle>(
     let mut meter = Meter::new(ctx);
     let mut cuts = 0u64;
     let mut keep = |s: &P::State, g: u32| {
-        let fits = puzzle.lower_bound(s).is_some_and(|h| g + h <= length);
+        let fits = puzzle
+            .lower_bound(s)
+            .is_some_and(|h| g.saturating_add(h) <= length);
         cuts += u64::from(!fits);
         fits
     };
@@ -153,6 +156,11 @@ pub(crate) fn count<P: Puzzle>(
         }
         top -= 1;
         let ways = f.ways;
+        if memo.len() >= meter.max_states() && !memo.contains_key(&f.state) {
+            meter.flush();
+            stats.peak_visited = memo.len() as u64;
+            return Shortest::Stopped(Limit::States);
+        }
         memo.insert(f.state.clone(), (left, ways));
         if top == 0 {
             meter.flush();

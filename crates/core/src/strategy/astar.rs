@@ -72,6 +72,7 @@ pub(crate) fn solve<P: Puzzle>(
         }
         if let Err(i) = meter.tick() {
             meter.flush();
+            stats.peak_visited = states.len() as u64;
             return Outcome::Stopped(i.limit());
         }
         children.clear();
@@ -104,6 +105,7 @@ pub(crate) fn solve<P: Puzzle>(
                 None => {
                     if states.len() >= ctx.budget.max_states.min(u32::MAX as usize) {
                         meter.flush();
+                        stats.peak_visited = states.len() as u64;
                         return Outcome::Stopped(Limit::States);
                     }
                     let i = states.len() as u32;
@@ -113,7 +115,7 @@ pub(crate) fn solve<P: Puzzle>(
                     i
                 }
             };
-            queue.push(Reverse((g1 + h, Reverse(g1), i)));
+            queue.push(Reverse((g1.saturating_add(h), Reverse(g1), i)));
         }
     };
     stats.peak_visited = states.len() as u64;
@@ -124,7 +126,10 @@ pub(crate) fn solve<P: Puzzle>(
         let known = index
             .find(hasher.hash_one(s), |&i| states[i as usize] == *s)
             .map(|&i| g_of[i as usize]);
-        known.is_none_or(|k| k >= g) && puzzle.lower_bound(s).is_some_and(|h| g + h <= length)
+        known.is_none_or(|k| k >= g)
+            && puzzle
+                .lower_bound(s)
+                .is_some_and(|h| g.saturating_add(h) <= length)
     };
     let found = smallest_of_length(puzzle, start, length, &mut meter, stats, &mut keep);
     meter.flush();

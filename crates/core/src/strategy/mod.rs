@@ -146,6 +146,11 @@ pub(crate) fn walk_length<P: Puzzle>(
                         parent.1 = true;
                     }
                 } else {
+                    // A state over the budget is an `Interrupt` like any
+                    // other limit, never a wrong or short answer.
+                    if dead.len() >= meter.max_states() && !dead.contains_key(&s) {
+                        return Err(Interrupt::Limit(Limit::States));
+                    }
                     dead.insert(s, g - 1);
                 }
             }
