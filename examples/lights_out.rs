@@ -56,13 +56,10 @@ fn main() -> ExitCode {
     let mut rng = SplitMix64::new(seed);
     let board = Grid::new(n, n).apply(&Grid::random(n, n, &mut rng));
     let t = Instant::now();
+    interrupt::arm();
     let cancel = interrupt::ctrl_c_flag();
     let bar = progress::bar(1, "solving");
-    let started = Instant::now();
     let solved = algebra::solve_watched(&board, algebra::DEFAULT_WORK, &mut |step| {
-        if started.elapsed().as_millis() >= 250 {
-            interrupt::arm();
-        }
         bar.set_length(step.total);
         bar.set_position(step.done);
         bar.set_message(step.stage);

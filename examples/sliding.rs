@@ -28,6 +28,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use puzzle_search::Shortest;
 use puzzle_search::sliding::{Board, Bound, Goal, Patterns, Sliding, parse_board, parse_size};
 use puzzle_search_cli::svg;
 
@@ -81,6 +82,18 @@ struct Args {
     /// then FILE-2, FILE-3, ...), in SVG.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+}
+
+/// Says on stderr why the search for line `n` ended without an answer;
+/// the exit code: 130 for Ctrl-C, 1 for any other limit.
+fn stopped(n: usize, limit: puzzle_search::Limit) -> ExitCode {
+    if limit == puzzle_search::Limit::Cancelled {
+        eprintln!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
+        ExitCode::from(puzzle_search_cli::interrupt::EXIT_INTERRUPTED)
+    } else {
+        eprintln!("error: line {n}: the search stopped without an answer: {limit}");
+        ExitCode::FAILURE
+    }
 }
 
 fn cache_dir(args: &Args) -> Option<PathBuf> {
@@ -274,33 +287,41 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             }
             let (solver, _) = puzzle_search_cli::args::prepare(&Sliding::solver(), false);
             let start = puzzle.node(&board);
-            if args.count {
+            let started = Instant::now();
+            let report = if args.count {
                 let report = solver.count_shortest(puzzle, &start, 255);
-                match report.outcome {
-                    puzzle_search::Shortest::Found { length, count } => {
-                        emit(&mut out, &format!("{length} {count}"))?
-                    }
-                    other => {
-                        eprintln!("error: line {n}: the count ended with {other:?}");
-                        return Err(ExitCode::FAILURE);
-                    }
+                if let Shortest::Found { length, count } = report.outcome {
+                    emit(&mut out, &format!("{length} {count}"))?;
                 }
-                if args.stats {
-                    eprintln!("board: {}", report.stats);
-                }
+                report
             } else {
                 let mut lines = Vec::new();
                 let report = solver.for_each_shortest(puzzle, &start, 255, |moves| {
                     lines.push(puzzle_search::sliding::Answer(moves.to_vec()).to_string());
                     std::ops::ControlFlow::Continue(())
                 });
-                for l in &lines {
-                    emit(&mut out, l)?;
+                // A list cut short is not printed as if it were whole.
+                if let Shortest::Found { .. } = report.outcome {
+                    for l in &lines {
+                        emit(&mut out, l)?;
+                    }
+                    emit(&mut out, "")?;
                 }
-                emit(&mut out, "")?;
-                if args.stats {
-                    eprintln!("board: {} ({:?})", report.stats, report.outcome);
+                report
+            };
+            match report.outcome {
+                Shortest::Found { .. } => {}
+                Shortest::Stopped(limit) => return Err(stopped(n, limit)),
+                _ => {
+                    eprintln!("error: line {n}: no solution within 255 moves");
+                    return Err(ExitCode::FAILURE);
                 }
+            }
+            boards += 1;
+            total += started.elapsed();
+            nodes += report.stats.expanded;
+            if args.stats {
+                eprintln!("board: {}", report.stats);
             }
             continue;
         }
@@ -328,16 +349,7 @@ fn run(args: &Args) -> Result<(), ExitCode> {
                 }
                 puzzle_search::sliding::Answer(moves).to_string()
             }
-            Err(puzzle_search::Limit::Cancelled) => {
-                eprintln!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
-                return Err(ExitCode::from(
-                    puzzle_search_cli::interrupt::EXIT_INTERRUPTED,
-                ));
-            }
-            Err(limit) => {
-                eprintln!("error: line {n}: the search stopped without an answer: {limit}");
-                return Err(ExitCode::FAILURE);
-            }
+            Err(limit) => return Err(stopped(n, limit)),
         };
         boards += 1;
         total += took;

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use indicatif::ProgressBar;
-use puzzle_search_core::{Budget, Limit, Phase, Solver};
+use puzzle_search_core::{Budget, Limit, Solver};
 
 /// The parsed command line (clap derive; the strategy names and the
 /// program's name and summary are set per example by [`parse_args`]).
@@ -129,8 +129,8 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
     }
 }
 
-/// `solver` as the examples run it: stopped by Ctrl-C once it has run
-/// for a quarter of a second (see [`interrupt`](crate::interrupt)) and,
+/// `solver` as the examples run it: stopped by Ctrl-C (the handler is
+/// armed here, see [`interrupt`](crate::interrupt)) and,
 /// with `progress` (`--progress`), reporting on a spinner (returned, to be
 /// cleared when the search ends).
 ///
@@ -141,17 +141,12 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
 /// # let _ = solver;
 /// ```
 pub fn prepare(solver: &Solver, progress: bool) -> (Solver, Option<ProgressBar>) {
+    crate::interrupt::arm();
     let budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     let solver = solver.budget(budget);
     let spinner = progress.then(|| crate::progress::spinner("searching"));
-    let show = spinner.clone().map(crate::progress::search_hook);
-    let hook = move |p: &puzzle_search_core::Progress| {
-        if p.phase == Phase::Running {
-            crate::interrupt::arm();
-        }
-        if let Some(show) = &show {
-            show(p);
-        }
-    };
-    (solver.on_progress(hook), spinner)
+    match spinner.clone().map(crate::progress::search_hook) {
+        Some(show) => (solver.on_progress(move |p| show(p)), spinner),
+        None => (solver, None),
+    }
 }

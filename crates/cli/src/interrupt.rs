@@ -2,19 +2,26 @@
 //! core's cancel flag, so the example reports what it has), a second one
 //! ends the process at once.
 //!
-//! The handler costs a thread, which a whole-process timing of a quick
-//! search notices (5% on the Mayan peer inputs, about 10 ms each), so the
-//! examples [`arm`] it only once a search has run for a quarter of a
-//! second (from the core's first running report); Ctrl-C before that ends
-//! the process as usual.
+//! The handler only sets a flag (`signal-hook`'s flag registration: no
+//! thread, no cost a quick search would notice), so the examples [`arm`] it
+//! before their first search and every Ctrl-C is caught. (It used to be a
+//! `ctrlc` handler thread, about 10 ms a process, armed late to spare quick
+//! runs; a Ctrl-C before then killed the process without a word.)
 
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use puzzle_search_core::CancelFlag;
 
 /// The exit code of a process ended by Ctrl-C (128 + SIGINT), as shells
 /// report it.
 pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The one flag, shared by the signal handler and every search.
+fn shared() -> &'static Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(Arc::default)
+}
 
 /// The flag Ctrl-C sets once [`arm`] has installed the handler.
 ///
@@ -23,28 +30,31 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// assert!(!flag.is_cancelled());
 /// ```
 pub fn ctrl_c_flag() -> CancelFlag {
-    static FLAG: OnceLock<CancelFlag> = OnceLock::new();
-    FLAG.get_or_init(CancelFlag::new).clone()
+    CancelFlag::from(Arc::clone(shared()))
 }
 
 /// Installs the Ctrl-C handler that sets [`ctrl_c_flag`] (once; later
-/// calls do nothing). If no handler can be installed (another one is),
+/// calls do nothing); a Ctrl-C when the flag is already set ends the
+/// process with [`EXIT_INTERRUPTED`]. If no handler can be installed,
 /// Ctrl-C keeps its default effect.
 ///
 /// ```
 /// puzzle_search_cli::interrupt::arm();
 /// puzzle_search_cli::interrupt::arm(); // once is enough
+/// assert!(!puzzle_search_cli::interrupt::ctrl_c_flag().is_cancelled());
 /// ```
 pub fn arm() {
     static ARMED: OnceLock<()> = OnceLock::new();
     ARMED.get_or_init(|| {
-        let set = ctrl_c_flag();
-        // A second Ctrl-C while the search winds down ends the process.
-        let _ = ctrlc::set_handler(move || {
-            if set.is_cancelled() {
-                std::process::exit(i32::from(EXIT_INTERRUPTED));
-            }
-            set.cancel();
-        });
+        use signal_hook::consts::SIGINT;
+        let flag = shared();
+        // The shutdown is registered first, so it sees the flag as the
+        // previous Ctrl-C left it: set means this is the second one.
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            SIGINT,
+            i32::from(EXIT_INTERRUPTED),
+            Arc::clone(flag),
+        );
+        let _ = signal_hook::flag::register(SIGINT, Arc::clone(flag));
     });
 }

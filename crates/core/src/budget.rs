@@ -10,6 +10,25 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct CancelFlag(Arc<AtomicBool>);
 
+/// A flag over an atomic that other code sets too: a signal handler that
+/// may only store to an `AtomicBool` (`signal-hook`'s flag registration),
+/// say.
+///
+/// ```
+/// use std::sync::Arc;
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use puzzle_search_core::CancelFlag;
+/// let raw = Arc::new(AtomicBool::new(false));
+/// let flag = CancelFlag::from(Arc::clone(&raw));
+/// raw.store(true, Ordering::Relaxed);
+/// assert!(flag.is_cancelled());
+/// ```
+impl From<Arc<AtomicBool>> for CancelFlag {
+    fn from(flag: Arc<AtomicBool>) -> Self {
+        Self(flag)
+    }
+}
+
 impl CancelFlag {
     /// A new, unset flag.
     ///
