@@ -14,7 +14,8 @@
 //! progress on stderr, then kept in the cache directory: `--cache`, else
 //! `$XDG_CACHE_HOME/puzzle-search`, else `~/.cache/puzzle-search`) and
 //! `linear-conflict` elsewhere; `pdb` on other sizes uses one pattern of
-//! every tile up to 12 cells, 3x3 two patterns of four. `--stats` prints
+//! every tile up to 10 cells, tiles 1-6 and 7-11 on 12 cells, 3x3 two
+//! patterns of four. `--stats` prints
 //! each search's statistics and time on stderr, and a total; `--show`
 //! draws each board and the moves on stderr. `--count` prints `LENGTH
 //! COUNT` (how many shortest solutions) per board, `--all` every shortest
@@ -244,12 +245,14 @@ fn run(args: &Args) -> Result<(), ExitCode> {
     let mut size = None;
     let mut puzzle = None;
     let (mut total, mut boards, mut nodes) = (Duration::ZERO, 0usize, 0u64);
-    for (i, line) in input.lines().enumerate() {
+    // A board line is short: 25 numbers. Far longer is not a board, and an
+    // endless one must not take all memory.
+    for (i, line) in puzzle_search_cli::args::lines(input, 1 << 16).enumerate() {
         let n = i + 1;
         let line = match line {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("error: line {n}: {e}");
+                eprintln!("error: {e}");
                 return Err(ExitCode::FAILURE);
             }
         };

@@ -202,6 +202,15 @@ fn sliding_answers_boards_with_long_sides() {
 }
 
 #[test]
+fn sliding_refuses_an_endless_line() {
+    // Read whole, a line without end once took all memory and aborted.
+    let input = format!("3 3\n{}", "1".repeat(300_000));
+    let o = run("sliding", &[], &input);
+    assert_one_line_error(&o, 1, "endless line");
+    assert!(stderr(&o).contains("line 2: longer than"), "{}", stderr(&o));
+}
+
+#[test]
 fn lights_out_refuses_sizes_that_do_not_fit_without_panicking() {
     for n in ["18446744073709551615", "34359738368", "1000000"] {
         let started = Instant::now();

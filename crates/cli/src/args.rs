@@ -76,6 +76,57 @@ pub fn read_input(path: Option<&str>) -> Result<String, String> {
     }
 }
 
+/// The lines of `input`, each at most `max` bytes (without its end): an
+/// endless line becomes an error naming its number instead of taking all
+/// memory. A line that is not UTF-8 is an error too.
+///
+/// ```
+/// let text = "4 4\n1 2 3\n".to_string() + &"9 ".repeat(100);
+/// let lines: Vec<_> = puzzle_search_cli::args::lines(text.as_bytes(), 50).collect();
+/// assert_eq!(lines[..2], [Ok("4 4".to_string()), Ok("1 2 3".to_string())]);
+/// assert_eq!(lines[2], Err("line 3: longer than 50 bytes".to_string()));
+/// assert_eq!(lines.len(), 3);
+/// ```
+pub fn lines(
+    mut input: impl std::io::BufRead,
+    max: usize,
+) -> impl Iterator<Item = Result<String, String>> {
+    let mut n = 0usize;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        n += 1;
+        let mut buf = Vec::new();
+        let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(2);
+        let read = std::io::BufRead::read_until(
+            &mut std::io::Read::take(&mut input, cap),
+            b'\n',
+            &mut buf,
+        );
+        let line = match read {
+            Ok(0) => return None,
+            Ok(_) => {
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                    if buf.last() == Some(&b'\r') {
+                        buf.pop();
+                    }
+                }
+                if buf.len() > max {
+                    done = true;
+                    return Some(Err(format!("line {n}: longer than {max} bytes")));
+                }
+                String::from_utf8(buf).map_err(|_| format!("line {n}: not UTF-8"))
+            }
+            Err(e) => Err(format!("line {n}: {e}")),
+        };
+        done = line.is_err();
+        Some(line)
+    })
+}
+
 /// Why a judge example failed: the one line it prints and its exit code
 /// (1 for bad input and other errors, 130 when Ctrl-C stopped it).
 #[derive(Clone, Debug, PartialEq, Eq)]

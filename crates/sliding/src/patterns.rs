@@ -509,15 +509,20 @@ impl Patterns {
     /// The partition used by default: 4x4, the 6-6-3 partition
     /// `{1,2,3,5,6,7} {4,8,9,12,13,14} {10,11,15}` for the blank-first
     /// goal, the same shapes turned half a turn for blank-last (tile `t`
-    /// becomes `16 - t`); 3x3 `{1..4} {5..8}`; otherwise
-    /// every tile in one pattern when the board has at most 12 cells, and
-    /// `None` (no default) above.
+    /// becomes `16 - t`); 3x3 `{1..4} {5..8}`; 12 cells (3x4, 4x3, 2x6,
+    /// 6x2) `{1..6} {7..11}` (one pattern of all 11 tiles would be an
+    /// exact table of 479,001,600 states: minutes and most of a gigabyte
+    /// to build; the two take about a second); otherwise every tile in one
+    /// pattern when the board has at most 10 cells (3,628,800 states at
+    /// most), and `None` (no default) above 12.
     ///
     /// ```
     /// use puzzle_sliding::{Goal, Patterns};
     /// let parts = Patterns::default_partition(4, 4, Goal::BlankFirst).expect("4x4 has one");
     /// assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
     /// assert!(Patterns::default_partition(5, 5, Goal::BlankFirst).is_none());
+    /// let twelve = Patterns::default_partition(3, 4, Goal::BlankLast).expect("12 cells");
+    /// assert_eq!(twelve.iter().map(Vec::len).collect::<Vec<_>>(), [6, 5]);
     /// ```
     pub fn default_partition(width: usize, height: usize, goal: Goal) -> Option<Vec<Vec<u8>>> {
         let cells = width * height;
@@ -537,7 +542,8 @@ impl Patterns {
                 shift(vec![10, 11, 15]),
             ]),
             (3, 3) => Some(vec![shift(vec![1, 2, 3, 4]), shift(vec![5, 6, 7, 8])]),
-            _ if cells <= 12 => Some(vec![(1..cells as u8).collect()]),
+            _ if cells == 12 => Some(vec![(1..=6).collect(), (7..=11).collect()]),
+            _ if cells <= 10 => Some(vec![(1..cells as u8).collect()]),
             _ => None,
         }
     }
