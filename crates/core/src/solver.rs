@@ -154,6 +154,9 @@ pub(crate) struct Options {
     pub(crate) parallel: bool,
     /// Threads for the parallel passes (`None`: rayon's current pool).
     pub(crate) threads: Option<usize>,
+    /// Their pool, made on first use and shared by the solver's clones.
+    #[cfg(feature = "parallel")]
+    pool: Arc<std::sync::OnceLock<Option<rayon::ThreadPool>>>,
     pub(crate) progress: Option<Arc<Hook>>,
 }
 
@@ -236,6 +239,8 @@ impl Solver {
                 table_min_slack: Self::DEFAULT_TABLE_MIN_SLACK,
                 table_by_left: false,
                 threads: None,
+                #[cfg(feature = "parallel")]
+                pool: Arc::default(),
                 dedup: false,
                 parallel: false,
                 progress: None,
@@ -390,13 +395,16 @@ impl Solver {
         this
     }
 
-    /// Runs the parallel passes of [`solve`](Self::solve) and
-    /// [`count_shortest`](Self::count_shortest) on a pool of `n` threads
-    /// made for each call (about 0.1 ms), and turns
-    /// [`parallel`](Self::parallel) on; `n = 1` runs sequentially. Without
-    /// it the current rayon pool is used (the global one: `RAYON_NUM_THREADS`
-    /// or one per core). If the pool cannot be made, the current one is
-    /// used. Without the `parallel` feature this has no effect.
+    /// Runs the parallel passes of [`solve`](Self::solve), the census and
+    /// the listing and counting calls on a pool of `n` threads, and turns
+    /// [`parallel`](Self::parallel) on; `n = 1` runs sequentially. The
+    /// pool is made on the first call that needs it and kept by this solver
+    /// and its clones (later calls pay nothing). `n` is capped at
+    /// [`MAX_THREADS_PER_CORE`](Self::MAX_THREADS_PER_CORE) per core:
+    /// beyond that threads only take turns. Without it the current rayon
+    /// pool is used (the global one: `RAYON_NUM_THREADS` or one per core).
+    /// If the pool cannot be made, the current one is used. Without the
+    /// `parallel` feature this has no effect.
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy};
@@ -405,21 +413,52 @@ impl Solver {
     /// ```
     #[must_use = "the builder returns the new solver"]
     pub fn threads(&self, n: usize) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        let n = n.clamp(1, cores.saturating_mul(Self::MAX_THREADS_PER_CORE));
         let mut this = self.clone();
-        this.options.threads = Some(n.max(1));
+        this.options.threads = Some(n);
         this.options.parallel = n > 1;
+        #[cfg(feature = "parallel")]
+        {
+            this.options.pool = Arc::default();
+        }
         this
     }
+
+    /// The most threads per core [`threads`](Self::threads) makes.
+    pub const MAX_THREADS_PER_CORE: usize = 8;
 
     /// Runs `f` on the pool [`threads`](Self::threads) asks for.
     fn on_pool<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         #[cfg(feature = "parallel")]
         if let Some(n) = self.options.threads.filter(|&n| n > 1) {
-            if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            let pool = self
+                .options
+                .pool
+                .get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok());
+            if let Some(pool) = pool {
                 return pool.install(f);
             }
         }
         f()
+    }
+
+    /// The number of threads the parallel passes of this solver run on.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy};
+    /// let solver = Solver::new(Strategy::ida());
+    /// assert_eq!(solver.threads(1).thread_count(), 1);
+    /// assert!(solver.threads(1 << 40).thread_count() <= 8 * 4096); // capped
+    /// ```
+    pub fn thread_count(&self) -> usize {
+        match self.options.threads {
+            Some(n) => n,
+            #[cfg(feature = "parallel")]
+            None => rayon::current_num_threads(),
+            #[cfg(not(feature = "parallel"))]
+            None => 1,
+        }
     }
 
     /// Sets the limits.
@@ -800,9 +839,14 @@ impl Solver {
             parallel: self.parallel_form::<P>(),
             in_place: None,
         };
-        let outcome = all::for_each(
-            puzzle, start, max_depth, &ctx, setup, &mut stats, &mut visit,
-        );
+        // The length (IDA*, parallel) on the solver's pool; the listing on
+        // this thread, where `visit` lives.
+        let length =
+            self.on_pool(|| all::length(puzzle, start, max_depth, &ctx, setup, &mut stats));
+        let outcome = match length {
+            Ok(length) => all::for_each(puzzle, start, length, &ctx, &mut stats, &mut visit),
+            Err(end) => end,
+        };
         stats.elapsed = ctx.start.elapsed();
         ShortestReport { outcome, stats }
     }

@@ -183,3 +183,46 @@ fn a_star_stopped_by_states_says_how_many_it_held() {
     assert_eq!(report.outcome, Outcome::Stopped(Limit::States));
     assert_eq!(report.stats.peak_visited, 50);
 }
+
+/// The lattice, noting the most threads of the pool its successors ran on.
+struct Watched(Lattice, std::sync::atomic::AtomicUsize);
+
+impl Puzzle for Watched {
+    type State = (u32, u32);
+    type Move = char;
+    fn successors(&self, s: &(u32, u32), out: &mut Vec<(char, (u32, u32))>) {
+        // On a pool's thread only (the listing itself runs on the caller's).
+        if rayon::current_thread_index().is_some() {
+            let n = rayon::current_num_threads();
+            self.1.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.0.successors(s, out);
+    }
+    fn is_goal(&self, s: &(u32, u32)) -> bool {
+        self.0.is_goal(s)
+    }
+}
+
+#[test]
+fn threads_are_capped_and_every_call_uses_them() {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let huge = Solver::new(Strategy::ida()).threads(10_000_000);
+    assert_eq!(
+        huge.thread_count(),
+        (cores * Solver::MAX_THREADS_PER_CORE).min(10_000_000)
+    );
+    // The listing's length search runs on the solver's pool (it ran on
+    // the global one).
+    let solver = Solver::new(Strategy::ida()).threads(3);
+    let watched = Watched(Lattice(5), Default::default());
+    let report = solver.for_each_shortest(&watched, &(0, 0), 10, |_| ControlFlow::Continue(()));
+    assert_eq!(
+        report.outcome,
+        Shortest::Found {
+            length: 10,
+            count: 252
+        }
+    );
+    let most = watched.1.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(most, 3, "the pool's threads");
+}

@@ -25,7 +25,7 @@ fn stopped(i: Interrupt) -> Shortest {
 }
 
 /// The length of the shortest solutions, or how the search ended.
-fn length<P: Puzzle>(
+pub(crate) fn length<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
     max_depth: u32,
@@ -40,21 +40,16 @@ fn length<P: Puzzle>(
     }
 }
 
-/// Calls `visit` on every shortest solution in lexicographic order, until
-/// it breaks.
+/// Calls `visit` on every shortest solution, `length` moves long (as
+/// [`length`] found), in lexicographic order, until it breaks.
 pub(crate) fn for_each<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
-    max_depth: u32,
+    length: u32,
     ctx: &Ctx<'_>,
-    setup: Setup<'_, P>,
     stats: &mut Stats,
     visit: &mut dyn FnMut(&[P::Move]) -> ControlFlow<()>,
 ) -> Shortest {
-    let length = match length(puzzle, start, max_depth, ctx, setup, stats) {
-        Ok(l) => l,
-        Err(end) => return end,
-    };
     let mut meter = Meter::new(ctx);
     let mut cuts = 0u64;
     let mut keep = |s: &P::State, g: u32| {
