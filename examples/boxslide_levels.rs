@@ -73,7 +73,12 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 bar.finish_and_clear();
-                eprintln!("error: no {h}x{w} level with {wanted:?}: {e} ({tries} tries)");
+                // The error says how many boards were tried.
+                let what = match wanted {
+                    Wanted::NoneWithin(k) => format!("with no answer within {k} moves"),
+                    _ => format!("whose shortest answer has {k} moves"),
+                };
+                eprintln!("error: no {h}x{w} level {what}: {e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -67,7 +67,12 @@ fn run() -> Result<(), String> {
     let (n, blocks, count, out) = (args.n, args.blocks as usize, args.count, args.out);
     let mut rng = SplitMix64::new(args.seed);
     if let Some(dir) = &out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // A file in the way makes `create_dir_all` say "File exists":
+        // say what is wrong instead.
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!("--out {}: not a directory", dir.display()));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     }
     let bar = puzzle_search_cli::progress::bar(count, "boards");
     let mut made = 0;

@@ -211,6 +211,27 @@ fn sliding_refuses_an_endless_line() {
 }
 
 #[test]
+fn generator_errors_are_plain_words() {
+    // Once: "no 1x3 level with Moves(1): ... (20000 tries)", Debug text
+    // and the tries said twice.
+    let o = run("boxslide_levels", &["1", "3", "1"], "");
+    assert_one_line_error(&o, 1, "boxslide_levels 1 3 1");
+    let err = stderr(&o);
+    assert!(
+        err.contains("shortest answer has 1 moves") && !err.contains("Moves("),
+        "{err}"
+    );
+    // "--out /dev/full" once said "File exists".
+    let o = run(
+        "mayan_boards",
+        &["2", "9", "1", "3", "--out", "/dev/full"],
+        "",
+    );
+    assert_one_line_error(&o, 1, "mayan_boards --out /dev/full");
+    assert!(stderr(&o).contains("not a directory"), "{}", stderr(&o));
+}
+
+#[test]
 fn lights_out_refuses_sizes_that_do_not_fit_without_panicking() {
     for n in ["18446744073709551615", "34359738368", "1000000"] {
         let started = Instant::now();
