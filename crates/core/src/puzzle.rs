@@ -326,6 +326,14 @@ pub trait Puzzle {
 
     /// Every goal state, appended to `out`, and `true`; the default returns
     /// `false`: not known (see [`predecessors`](Puzzle::predecessors)).
+    ///
+    /// The list must be complete: bidirectional search meets the goal side
+    /// halfway, so a goal left out but nearer than those listed could only
+    /// be seen by the forward half, and the answer would be longer than the
+    /// shortest. What can be checked is: a listed state that is not a goal
+    /// is ignored, and a goal the forward half reaches that is not listed
+    /// panics as a broken contract. A goal left out beyond the forward
+    /// half's reach cannot be seen: list them all, or return `false`.
     fn goal_states(&self, out: &mut Vec<Self::State>) -> bool {
         let _ = out;
         false

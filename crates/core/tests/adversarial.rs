@@ -226,3 +226,51 @@ fn threads_are_capped_and_every_call_uses_them() {
     let most = watched.1.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(most, 3, "the pool's threads");
 }
+
+/// A line 0..=20, goals 3 and 19, but `goal_states` lists only 19.
+struct HalfListed;
+
+impl Puzzle for HalfListed {
+    type State = u8;
+    type Move = char;
+    fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+        if *s > 0 {
+            out.push(('L', s - 1));
+        }
+        if *s < 20 {
+            out.push(('R', s + 1));
+        }
+    }
+    fn is_goal(&self, s: &u8) -> bool {
+        *s == 3 || *s == 19
+    }
+    fn predecessors(&self, s: &u8, out: &mut Vec<(char, u8)>) -> bool {
+        if *s < 20 {
+            out.push(('L', s + 1));
+        }
+        if *s > 0 {
+            out.push(('R', s - 1));
+        }
+        true
+    }
+    fn goal_states(&self, out: &mut Vec<u8>) -> bool {
+        out.push(19);
+        true
+    }
+}
+
+#[test]
+fn bidirectional_search_catches_a_goal_left_out_of_goal_states() {
+    // It answered 'R' x 17 from 2 (to 19) where 'R' (to 3) is shorter.
+    let solver = Solver::new(Strategy::Bidirectional { max_depth: 40 }).parallel(false);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solver.solve(&HalfListed, &2)
+    }));
+    let message = caught.expect_err("a broken contract");
+    let text = message
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| message.downcast_ref::<&str>().copied())
+        .unwrap_or("");
+    assert!(text.contains("goal_states"), "{text}");
+}

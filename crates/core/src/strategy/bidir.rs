@@ -94,6 +94,12 @@ pub(crate) fn solve<P: Puzzle>(
                     return Outcome::Stopped(Limit::States);
                 }
                 met |= other.contains_key(&n);
+                // A goal the forward side meets must be one the goal side
+                // started from: else `goal_states` left it out, and the
+                // answer could be longer than the shortest.
+                if forward && !met && puzzle.is_goal(&n) {
+                    goal_missing();
+                }
                 mine.insert(n.clone(), depth);
                 next.push(n);
             }
@@ -143,4 +149,15 @@ pub(crate) fn solve<P: Puzzle>(
             "Puzzle contract broken: predecessors and goal_states must agree with successors and is_goal (a meet at {length} moves, then no such sequence)"
         ),
     }
+}
+
+/// `goal_states` broke its contract: say so and stop, as the other
+/// contract checks do.
+#[cold]
+#[inline(never)]
+fn goal_missing() -> ! {
+    panic!(
+        "Puzzle contract broken: the forward search met a goal that goal_states did not list \
+         (goal_states must list every goal state; a missing one can make the answer longer)"
+    );
 }
