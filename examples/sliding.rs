@@ -315,6 +315,12 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             match report.outcome {
                 Shortest::Found { .. } => {}
                 Shortest::Stopped(limit) => return Err(stopped(n, limit)),
+                Shortest::TooMany { length } => {
+                    eprintln!(
+                        "error: line {n}: more shortest solutions ({length} moves) than a count holds"
+                    );
+                    return Err(ExitCode::FAILURE);
+                }
                 _ => {
                     eprintln!("error: line {n}: no solution within 255 moves");
                     return Err(ExitCode::FAILURE);

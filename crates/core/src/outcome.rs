@@ -84,8 +84,14 @@ pub enum Shortest {
     Found {
         /// Moves in each shortest solution.
         length: u32,
-        /// How many (saturating at `u128::MAX`).
+        /// How many (below `u128::MAX`: see [`Shortest::TooMany`]).
         count: u128,
+    },
+    /// The shortest solutions have `length` moves, and there are at least
+    /// `u128::MAX` of them: more than a count can hold, so none is given.
+    TooMany {
+        /// Moves in each shortest solution.
+        length: u32,
     },
     /// No solution within the depth limit.
     NoSolution,

@@ -130,6 +130,10 @@ fn counting_and_listing_keep_to_max_states() {
             count: 96_614_908_840_363_322_603_893_139_521_372_656,
         }
     );
+    // C(140, 70) is about 9.4e40, over u128::MAX: said so, not a number
+    // that looks exact (it came back as Found { count: u128::MAX }).
+    let big = Solver::new(Strategy::ida()).count_shortest(&Lattice(70), &(0, 0), 200);
+    assert_eq!(big.outcome, Shortest::TooMany { length: 140 });
     // Listing remembers the states with no goal below: from every lattice
     // state a dead end (`Z`) of bound 0 runs as deep as the search; its
     // hundreds of states overfill a memory of 100.

@@ -160,9 +160,10 @@ pub(crate) fn count<P: Puzzle>(
         if top == 0 {
             meter.flush();
             stats.peak_visited = memo.len() as u64;
-            return Shortest::Found {
-                length,
-                count: ways,
+            // The sums saturate: at `u128::MAX` the true count may be more.
+            return match ways {
+                u128::MAX => Shortest::TooMany { length },
+                count => Shortest::Found { length, count },
             };
         }
         let parent = &mut frames[top - 1];
