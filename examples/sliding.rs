@@ -98,14 +98,7 @@ fn stopped(n: usize, limit: puzzle_search::Limit) -> ExitCode {
 }
 
 fn cache_dir(args: &Args) -> Option<PathBuf> {
-    if let Some(dir) = &args.cache {
-        return Some(dir.clone());
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("puzzle-search"))
+    puzzle_search_cli::args::cache_dir(args.cache.as_deref())
 }
 
 fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, String> {

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use puzzle_search::SplitMix64;
-use puzzle_search::sliding::{Board, Dir, Goal};
+use puzzle_search::sliding::{Board, Goal};
 
 /// Seeded random-walk boards for the `sliding` example.
 #[derive(Parser, Debug)]
@@ -79,17 +79,7 @@ fn main() -> ExitCode {
     let mut text = format!("{w} {h}\n");
     for _ in 0..args.count {
         let steps = lo + rng.below(u64::from(hi - lo + 1)) as u32;
-        let mut b = start;
-        let mut last: Option<Dir> = None;
-        for _ in 0..steps {
-            let dirs: Vec<Dir> = Dir::ALL
-                .into_iter()
-                .filter(|&d| Some(d.reverse()) != last && b.slide(d).is_some())
-                .collect();
-            let d = dirs[rng.below(dirs.len() as u64) as usize];
-            b = b.slide(d).expect("an allowed move").0;
-            last = Some(d);
-        }
+        let b = start.walk(steps, &mut rng);
         text.push_str(&format!("{b}\n"));
     }
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

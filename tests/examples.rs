@@ -258,6 +258,29 @@ fn lights_out_refuses_sizes_that_do_not_fit_without_panicking() {
 }
 
 #[test]
+fn the_quick_tour_replays_every_answer() {
+    let o = run("tour", &["--quick"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.lines().count() > 20, "{out}");
+    assert!(!out.contains("FAILED"), "{out}");
+}
+
+/// The full tour: a minute or more in a debug build, so run on demand:
+/// `cargo test --release --test examples -- --ignored full_tour`.
+#[test]
+#[ignore]
+fn the_full_tour_solves_every_instance() {
+    let o = run("tour", &[], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for answer in ["50 moves", "13 moves", "5 moves", "presses, checked", "1814400 states"] {
+        assert!(out.contains(answer), "{answer}: {out}");
+    }
+    assert!(!out.contains("FAILED"), "{out}");
+}
+
+#[test]
 fn tour_and_census_take_no_stray_arguments() {
     // The census runs for seconds: a stray argument must not start it.
     for name in ["rotation_census", "tour"] {

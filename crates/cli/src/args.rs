@@ -76,6 +76,27 @@ pub fn read_input(path: Option<&str>) -> Result<String, String> {
     }
 }
 
+/// Where the examples keep pattern databases: `explicit` (`--cache`),
+/// else `$XDG_CACHE_HOME/puzzle-search`, else `~/.cache/puzzle-search`;
+/// `None` when there is no home either (tables are then built, not kept).
+///
+/// ```
+/// use std::path::Path;
+/// let dir = puzzle_search_cli::args::cache_dir(Some(Path::new("/tmp/tables")));
+/// assert_eq!(dir.as_deref(), Some(Path::new("/tmp/tables")));
+/// ```
+pub fn cache_dir(explicit: Option<&std::path::Path>) -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    if let Some(dir) = explicit {
+        return Some(dir.to_path_buf());
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("puzzle-search"))
+}
+
 /// The lines of `input`, each at most `max` bytes (without its end): an
 /// endless line becomes an error naming its number instead of taking all
 /// memory. A line that is not UTF-8 is an error too.

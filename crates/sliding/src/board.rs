@@ -309,6 +309,40 @@ impl Board {
         Some(self.slide_to(self.target(dir)?))
     }
 
+    /// The board after `steps` random moves of the blank from this one,
+    /// none straight back (a random walk, as the benchmark generators
+    /// make: a few hundred steps give a board as hard as a random one).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Goal};
+    /// use puzzle_search_core::SplitMix64;
+    /// let home = Board::goal(4, 4, Goal::BlankFirst).expect("4x4");
+    /// let a = home.walk(400, &mut SplitMix64::new(4));
+    /// assert_eq!(a, home.walk(400, &mut SplitMix64::new(4))); // seeded
+    /// assert!(a.is_solvable(Goal::BlankFirst) && a != home);
+    /// ```
+    pub fn walk(&self, steps: u32, rng: &mut puzzle_search_core::SplitMix64) -> Self {
+        let mut board = *self;
+        let mut last: Option<Dir> = None;
+        for _ in 0..steps {
+            let mut dirs = [Dir::U; 4];
+            let mut n = 0;
+            for d in Dir::ALL {
+                if Some(d.reverse()) != last && board.target(d).is_some() {
+                    dirs[n] = d;
+                    n += 1;
+                }
+            }
+            // Every cell has two neighbours or more, so one is not back.
+            let d = dirs[rng.below(n as u64) as usize];
+            if let Some((next, _)) = board.slide(d) {
+                board = next;
+                last = Some(d);
+            }
+        }
+        board
+    }
+
     /// The board after the blank goes to cell `to` (a neighbour of the
     /// blank's cell, which the caller guarantees), with the tile moved.
     #[inline]
