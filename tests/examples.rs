@@ -274,7 +274,13 @@ fn the_full_tour_solves_every_instance() {
     let o = run("tour", &[], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    for answer in ["50 moves", "13 moves", "5 moves", "presses, checked", "1814400 states"] {
+    for answer in [
+        "50 moves",
+        "13 moves",
+        "5 moves",
+        "presses, checked",
+        "1814400 states",
+    ] {
         assert!(out.contains(answer), "{answer}: {out}");
     }
     assert!(!out.contains("FAILED"), "{out}");
