@@ -405,7 +405,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         };
         if self.rules.shortest && frames[top].compare_back && grandparent() == Some(child) {
             // A shortest solution never moves straight back.
-            self.stats.duplicates += 1;
+            self.stats.back += 1;
             return Skip::Back;
         }
         if let Some(&last) = self.path.last() {

@@ -30,21 +30,21 @@
 //! ```
 //! use puzzle_search_core::pdb::{Abstraction, PatternDb};
 //!
-//! /// A ring of 10 cells: a token steps left or right, the goal is cell 0.
+//! /// A ring of 12 cells: a token steps left or right, the goal is cell 0.
+//! /// (The method examples on [`PatternDb`] use this ring too.)
 //! struct Ring;
 //! impl Abstraction for Ring {
-//!     fn name(&self) -> String { "ring-10".into() }
-//!     fn size(&self) -> u64 { 10 }
+//!     fn name(&self) -> String { "ring 12".into() }
+//!     fn size(&self) -> u64 { 12 }
 //!     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
-//!     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
-//!         out.push(((rank + 1) % 10, true));
-//!         out.push(((rank + 9) % 10, true));
+//!     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+//!         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
 //!     }
 //! }
 //! let table = PatternDb::build(&Ring, None)?;
 //! assert_eq!(table.get(3), 3);
-//! assert_eq!(table.get(7), 3);
-//! assert_eq!(table.max_distance(), 5);
+//! assert_eq!(table.get(9), 3);
+//! assert_eq!(table.max_distance(), 6);
 //! assert!(table.is_nibble()); // every distance fits in 4 bits
 //! # Ok::<(), puzzle_search_core::pdb::PdbError>(())
 //! ```
@@ -63,8 +63,18 @@ use std::time::{Duration, Instant};
 pub trait Abstraction: Sync {
     /// Names the puzzle and the pattern, e.g. `"sliding 4x4 blank-first
     /// tiles 1,2,3"`: saved in the file and checked on loading.
+    ///
+    /// Required even for tables never saved, on purpose: the name is what
+    /// keeps one abstraction from loading another's file, and no default
+    /// (a type name, say) tells apart two patterns of one type. A table
+    /// built in memory only may return any name.
     fn name(&self) -> String;
     /// The number of abstract states; ranks are `0..size`. At most 2^32.
+    ///
+    /// Ranks and keys are `u64` (spaces of up to 2^32 states, and keys
+    /// that index files), distances `u8` (what a table stores), bounds
+    /// `u32` (what [`Puzzle::lower_bound`](crate::Puzzle::lower_bound)
+    /// returns): `u32::from(table.get(key))` is the one cast a bound needs.
     fn size(&self) -> u64;
     /// The ranks of the goal states.
     fn goals(&self, out: &mut Vec<u64>);
@@ -170,7 +180,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -253,7 +263,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -282,7 +292,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -304,7 +314,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -326,7 +336,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -348,7 +358,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -370,7 +380,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -392,7 +402,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -416,7 +426,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -439,7 +449,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -502,7 +512,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }
@@ -626,7 +636,7 @@ impl PatternDb {
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # /// A ring of 12 states, goal 0, one move either way.
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
     /// # struct Ring;
     /// # impl Abstraction for Ring {
     /// #     fn name(&self) -> String { "ring 12".into() }

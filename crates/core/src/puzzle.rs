@@ -129,7 +129,7 @@ pub trait Puzzle {
     /// use puzzle_search_core::{Solver, Strategy};
     /// let report = Solver::new(Strategy::IdaStar { max_depth: 20 }).solve(&Line, &6);
     /// assert_eq!(report.solution(), Some(&['R'; 3][..]));
-    /// assert_eq!(report.stats.duplicates, 0); // no move back was generated
+    /// assert_eq!(report.stats.back, 0); // no move back was generated, none skipped
     /// ```
     #[inline]
     fn inverse(&self, mv: Self::Move) -> Option<Self::Move> {

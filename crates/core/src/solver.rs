@@ -170,15 +170,16 @@ pub(crate) struct Options {
 ///
 /// ```
 /// use puzzle_search_core::{Budget, Puzzle, Solver, Strategy};
-/// # struct Count;
-/// # impl Puzzle for Count {
-/// #     type State = u8;
-/// #     type Move = u8;
-/// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-/// #         out.push((1, s.wrapping_add(1)));
-/// #     }
-/// #     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
-/// # }
+/// /// Counting up by one from a number; the goal is 3.
+/// struct Count;
+/// impl Puzzle for Count {
+///     type State = u8;
+///     type Move = u8;
+///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+///         out.push((1, s.wrapping_add(1)));
+///     }
+///     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+/// }
 /// let solver = Solver::new(Strategy::IdaStar { max_depth: 10 })
 ///     .table(true)
 ///     .dedup(true)
@@ -507,15 +508,16 @@ impl Solver {
     /// ```
     /// use std::sync::{Arc, Mutex};
     /// use puzzle_search_core::{Phase, Progress, Puzzle, Solver, Strategy};
-    /// # struct Count;
-    /// # impl Puzzle for Count {
-    /// #     type State = u8;
-    /// #     type Move = u8;
-    /// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    /// #         out.push((1, s.wrapping_add(1)));
-    /// #     }
-    /// #     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
-    /// # }
+    /// /// Counting up by one from a number; the goal is 3.
+    /// struct Count;
+    /// impl Puzzle for Count {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.push((1, s.wrapping_add(1)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 3 }
+    /// }
     /// let depths = Arc::new(Mutex::new(Vec::new()));
     /// let log = Arc::clone(&depths);
     /// let solver = Solver::new(Strategy::ida()).on_progress(move |p: &Progress| {
@@ -794,7 +796,8 @@ impl Solver {
     /// - `visit`: called with each solution's moves (a borrowed slice, so
     ///   nothing is kept that the caller does not keep).
     ///
-    /// The length comes from IDA* (with this solver's options and budget);
+    /// The solver's [`Strategy`] is not used: the length always comes from
+    /// IDA* (with this solver's options and budget, up to `max_depth`);
     /// then one depth-first pass meets the solutions, cutting only children
     /// whose bound exceeds the moves left and moves straight back (no
     /// table, no duplicate elimination: those would drop solutions through
@@ -904,7 +907,10 @@ impl Solver {
     /// counted without listing them: per state and moves left, the number
     /// of ways on to a goal is counted once and reused (a sequence of the
     /// shortest length ending at a goal passes no state twice, so these
-    /// are exactly the shortest solutions). One count per state is kept,
+    /// are exactly the shortest solutions). As in
+    /// [`for_each_shortest`](Self::for_each_shortest), the solver's
+    /// strategy is not used: the length comes from IDA* up to `max_depth`.
+    /// One count per state is kept,
     /// at most [`Budget::max_states`] of them: past it, the outcome is
     /// [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`, never a wrong count.
     ///

@@ -12,8 +12,15 @@ pub struct Stats {
     pub expanded: u64,
     /// Successors generated.
     pub generated: u64,
-    /// Successors skipped because an earlier sibling reached the same state.
+    /// Successors skipped because their state was reached before: by an
+    /// earlier sibling (DFS and IDA* with dedup), or by any earlier node
+    /// (the visited sets of BFS, A*, bidirectional search and the census).
     pub duplicates: u64,
+    /// Moves straight back (to the parent's parent) skipped in shortest
+    /// searches, where they are never on a shortest path. Zero when the
+    /// puzzle names its [`inverse`](crate::Puzzle::inverse) moves: those
+    /// are never generated at all.
+    pub back: u64,
     /// Moves skipped as the second order of two commuting moves
     /// ([`Puzzle::commutes`](crate::Puzzle::commutes)).
     pub commuted: u64,
@@ -44,6 +51,7 @@ impl AddAssign for Stats {
         self.expanded += o.expanded;
         self.generated += o.generated;
         self.duplicates += o.duplicates;
+        self.back += o.back;
         self.table_hits += o.table_hits;
         self.commuted += o.commuted;
         self.canonical += o.canonical;
@@ -70,6 +78,9 @@ impl fmt::Display for Stats {
             self.bound_cutoffs,
             self.dead_ends
         )?;
+        if self.back > 0 {
+            write!(f, " back {}", self.back)?;
+        }
         if self.commuted > 0 {
             write!(f, " commuted {}", self.commuted)?;
         }
