@@ -15,8 +15,13 @@
 //! `$XDG_CACHE_HOME/puzzle-search`, else `~/.cache/puzzle-search`) and
 //! `linear-conflict` elsewhere; `pdb` on other sizes uses one pattern of
 //! every tile up to 10 cells, tiles 1-6 and 7-11 on 12 cells, 3x3 two
-//! patterns of four. `--stats` prints
-//! each search's statistics and time on stderr, and a total; `--show`
+//! patterns of four. The boards of a file are solved side by side, one
+//! per thread (`Sliding::solve_batch`; idle threads help the searches still
+//! running), and answered in input order; boards typed at a terminal are
+//! answered one by one. `--stats` prints
+//! each search's statistics and its own time on stderr (they overlap), and
+//! a total with the wall-clock time; `--progress` shows a bar of boards
+//! done (one board: the search's spinner); `--show`
 //! draws each board and the moves on stderr. `--count` prints `LENGTH
 //! COUNT` (how many shortest solutions) per board, `--all` every shortest
 //! solution, one a line, and an empty line after each board. Bad input: one line on
@@ -234,10 +239,15 @@ fn run(args: &Args) -> Result<(), ExitCode> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let interactive = io::stdout().is_terminal();
     let mut size = None;
     let mut puzzle = None;
-    let (mut total, mut boards, mut nodes) = (Duration::ZERO, 0usize, 0u64);
+    let mut totals = Totals::default();
+    // Boards read and not yet answered: answered together (one per thread,
+    // `Sliding::solve_batch`) at the end of the input, before an error is
+    // reported, or at once when a person types them.
+    let mut pending: Vec<(usize, Board)> = Vec::new();
+    let typed =
+        args.file.as_ref().is_none_or(|p| p.as_os_str() == "-") && io::stdin().is_terminal();
     // A board line is short: 25 numbers. Far longer is not a board, and an
     // endless one must not take all memory.
     for (i, line) in puzzle_search_cli::args::lines(input, 1 << 16).enumerate() {
@@ -245,6 +255,7 @@ fn run(args: &Args) -> Result<(), ExitCode> {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
+                answer_batch(args, puzzle.as_ref(), &mut pending, &mut out, &mut totals)?;
                 eprintln!("error: {e}");
                 return Err(ExitCode::FAILURE);
             }
@@ -268,10 +279,15 @@ fn run(args: &Args) -> Result<(), ExitCode> {
             })?);
             continue;
         };
-        let board = parse_board(&line, n, w, h).map_err(|e| {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        })?;
+        let board = match parse_board(&line, n, w, h) {
+            Ok(b) => b,
+            Err(e) => {
+                // The boards before the bad line are answered first.
+                answer_batch(args, puzzle.as_ref(), &mut pending, &mut out, &mut totals)?;
+                eprintln!("error: {e}");
+                return Err(ExitCode::FAILURE);
+            }
+        };
         let puzzle = puzzle.as_ref().expect("made with the size");
         if args.count || args.all {
             if !board.is_solvable(goal) {
@@ -319,28 +335,97 @@ fn run(args: &Args) -> Result<(), ExitCode> {
                     return Err(ExitCode::FAILURE);
                 }
             }
-            boards += 1;
-            total += started.elapsed();
-            nodes += report.stats.expanded;
+            totals.boards += 1;
+            totals.wall += started.elapsed();
+            totals.nodes += report.stats.expanded;
             if args.stats {
                 eprintln!("board: {}", report.stats);
             }
             continue;
         }
-        let started = Instant::now();
-        let (solver, spinner) = puzzle_search_cli::args::prepare(&Sliding::solver(), args.progress);
-        let report = puzzle
-            .solve_with(&board, &solver)
-            .expect("boards of the puzzle's size");
-        if let Some(spinner) = spinner {
-            spinner.finish_and_clear();
+        pending.push((n, board));
+        if typed {
+            answer_batch(args, Some(puzzle), &mut pending, &mut out, &mut totals)?;
         }
-        let took = started.elapsed();
+    }
+    answer_batch(args, puzzle.as_ref(), &mut pending, &mut out, &mut totals)?;
+    if let Err(e) = out.flush() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("error: writing the answer: {e}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    if args.stats {
+        let Totals {
+            boards,
+            nodes,
+            wall,
+        } = totals;
+        let per = if wall.is_zero() {
+            0.0
+        } else {
+            nodes as f64 / wall.as_secs_f64()
+        };
+        eprintln!(
+            "{boards} boards, {nodes} nodes expanded, {wall:.3?} searching, wall clock ({per:.0} nodes/s)",
+        );
+    }
+    if size.is_none() {
+        eprintln!("error: line 1: expected the size `W H`");
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(())
+}
+
+/// What `--stats` sums up at the end.
+#[derive(Default)]
+struct Totals {
+    boards: usize,
+    nodes: u64,
+    /// Wall time spent searching (boards searched side by side count once).
+    wall: Duration,
+}
+
+/// Answers the boards in `pending` (line, board), in input order, and
+/// empties it: solved side by side, then each answer printed with its
+/// `--stats`, `--show` and `--svg` as one board alone would have them (its
+/// own nodes and time). A board stopped by Ctrl-C or a limit ends the run
+/// there, the boards before it answered. `--progress` shows the search's
+/// spinner for one board, a bar of boards done for more.
+fn answer_batch(
+    args: &Args,
+    puzzle: Option<&Sliding>,
+    pending: &mut Vec<(usize, Board)>,
+    out: &mut impl Write,
+    totals: &mut Totals,
+) -> Result<(), ExitCode> {
+    let Some(puzzle) = puzzle.filter(|_| !pending.is_empty()) else {
+        return Ok(());
+    };
+    let boards: Vec<Board> = pending.iter().map(|&(_, b)| b).collect();
+    let one = boards.len() == 1;
+    let (solver, spinner) =
+        puzzle_search_cli::args::prepare(&Sliding::solver(), args.progress && one);
+    let bar = (args.progress && !one)
+        .then(|| puzzle_search_cli::progress::bar(boards.len() as u64, "boards"));
+    let started = Instant::now();
+    let reports = puzzle
+        .solve_batch(&boards, &solver, |_, _| {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+        })
+        .expect("boards of the puzzle's size");
+    totals.wall += started.elapsed();
+    for p in [spinner, bar].into_iter().flatten() {
+        p.finish_and_clear();
+    }
+    for ((n, board), report) in pending.drain(..).zip(reports) {
         let answer = match report.outcome.clone().into_result() {
             Ok(None) => "unsolvable".to_owned(),
             Ok(Some(moves)) => {
                 if let Some(path) = &args.svg {
-                    let path = match boards {
+                    let path = match totals.boards {
                         0 => path.clone(),
                         done => format!("{path}-{}", done + 1),
                     };
@@ -351,43 +436,25 @@ fn run(args: &Args) -> Result<(), ExitCode> {
                 }
                 puzzle_search::sliding::Answer(moves).to_string()
             }
-            Err(limit) => return Err(stopped(n, limit)),
+            Err(limit) => {
+                out.flush().ok();
+                return Err(stopped(n, limit));
+            }
         };
-        boards += 1;
-        total += took;
-        nodes += report.stats.expanded;
+        totals.boards += 1;
+        totals.nodes += report.stats.expanded;
+        let k = totals.boards;
         if args.stats {
-            eprintln!("board {boards}: {:.3?}, {}", took, report.stats);
+            eprintln!("board {k}: {:.3?}, {}", report.stats.elapsed, report.stats);
         }
         if args.show {
-            eprint!("board {boards}:\n{}", draw(&board));
+            eprint!("board {k}:\n{}", draw(&board));
             eprintln!("{answer}");
         }
-        emit(&mut out, &answer)?;
-        if interactive {
-            out.flush().ok();
-        }
+        emit(out, &answer)?;
     }
-    if let Err(e) = out.flush() {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("error: writing the answer: {e}");
-            return Err(ExitCode::FAILURE);
-        }
-    }
-    if args.stats {
-        let per = if total.is_zero() {
-            0.0
-        } else {
-            nodes as f64 / total.as_secs_f64()
-        };
-        eprintln!(
-            "{boards} boards, {nodes} nodes expanded, {:.3?} searching ({per:.0} nodes/s)",
-            total
-        );
-    }
-    if size.is_none() {
-        eprintln!("error: line 1: expected the size `W H`");
-        return Err(ExitCode::FAILURE);
+    if io::stdout().is_terminal() {
+        out.flush().ok();
     }
     Ok(())
 }

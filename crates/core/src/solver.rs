@@ -596,6 +596,114 @@ impl Solver {
         self.solve_here(puzzle, start, None, None)
     }
 
+    /// Solves every start in `starts`: the reports in input order, each the
+    /// answer [`solve`](Self::solve) gives for that start alone, with that
+    /// start's own statistics (its time is its own wall time; starts run
+    /// side by side). `done(i, &report)` is called as start `i` finishes,
+    /// from the thread that ran it, in no set order (a progress bar, say).
+    ///
+    /// Threads spread over the starts, one start each; with
+    /// [`parallel`](Self::parallel) on (the default), each start's parallel
+    /// passes run on the same pool, so when starts run out the idle threads
+    /// take tasks from the searches still running (rayon's work stealing),
+    /// and a file of many short searches pays no split or barrier per
+    /// thread. The budget applies to each start as to a lone `solve` (node
+    /// and time limits per start; a cancel flag stops them all).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // From a number to 10 by +1 or +3.
+    /// let up = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([1, 3].into_iter().filter(|d| s + d <= 10).map(|d| (d, s + d))),
+    ///     |s: &u8| *s == 10,
+    /// );
+    /// let solver = Solver::new(Strategy::ida());
+    /// let reports = solver.solve_batch(&up, &[0, 9, 4], |_, _| {});
+    /// let lengths: Vec<_> = reports.iter().map(|r| r.solution().map(<[u8]>::len)).collect();
+    /// assert_eq!(lengths, [Some(4), Some(1), Some(2)]);
+    /// assert_eq!(reports[0].outcome, solver.solve(&up, &0).outcome);
+    /// ```
+    pub fn solve_batch<P: ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        starts: &[P::State],
+        done: impl Fn(usize, &Report<P::Move>) + Sync,
+    ) -> Vec<Report<P::Move>> {
+        let parallel = self.parallel_form::<P>();
+        self.on_pool(|| self.batch_here(puzzle, starts, parallel, None, &done))
+    }
+
+    /// [`solve_batch`](Self::solve_batch) for an [`InPlace`] puzzle: each
+    /// start searched as [`solve_in_place`](Self::solve_in_place) would.
+    ///
+    /// ```
+    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+    /// /// Counting up to 7 by +1 (move 1) or +3 (move 3).
+    /// struct Up;
+    /// impl Puzzle for Up {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7).map(|d| (d, s + d)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 7 }
+    /// }
+    /// impl InPlace for Up {
+    ///     type Undo = ();
+    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
+    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7));
+    ///         false
+    ///     }
+    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
+    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
+    /// }
+    /// let reports = Solver::new(Strategy::ida()).solve_batch_in_place(&Up, &[0, 6], |_, _| {});
+    /// assert_eq!(reports[0].solution(), Some(&[1, 3, 3][..]));
+    /// assert_eq!(reports[1].solution(), Some(&[1][..]));
+    /// ```
+    pub fn solve_batch_in_place<P: ParallelPuzzle + InPlace>(
+        &self,
+        puzzle: &P,
+        starts: &[P::State],
+        done: impl Fn(usize, &Report<P::Move>) + Sync,
+    ) -> Vec<Report<P::Move>> {
+        let parallel = self.parallel_form::<P>();
+        let in_place = Some(in_place_fn::<P>());
+        self.on_pool(|| self.batch_here(puzzle, starts, parallel, in_place, &done))
+    }
+
+    /// The batch on the current pool: one start per thread (nested
+    /// parallel passes), or one after another without the feature.
+    fn batch_here<P: ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        starts: &[P::State],
+        parallel: Option<ParallelForm<P>>,
+        in_place: Option<InPlaceFn<P>>,
+        done: &(dyn Fn(usize, &Report<P::Move>) + Sync),
+    ) -> Vec<Report<P::Move>> {
+        let one = |(i, start): (usize, &P::State)| {
+            let report = self.solve_here(puzzle, start, parallel, in_place);
+            done(i, &report);
+            report
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            if self.options.parallel {
+                // One start per task: `with_max_len(1)` keeps rayon from
+                // giving a thread a run of starts it must finish in order.
+                return starts
+                    .par_iter()
+                    .enumerate()
+                    .with_max_len(1)
+                    .map(one)
+                    .collect();
+            }
+        }
+        starts.iter().enumerate().map(one).collect()
+    }
+
     /// [`solve`](Self::solve) for an [`InPlace`] puzzle: DFS and IDA*
     /// passes without a table or duplicate elimination (the default) search
     /// one state changed move by move instead of building every child, the

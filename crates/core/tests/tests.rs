@@ -2,6 +2,7 @@
 //! (ripgrep's layout). The models and oracles come from `puzzle-testkit`.
 
 mod adversarial;
+mod batch;
 mod canonical;
 mod eight_puzzle;
 mod engine;

@@ -290,6 +290,70 @@ impl Sliding {
         Ok(solver.solve_in_place(self, &self.node(board)))
     }
 
+    /// Runs `solver` on every board, side by side
+    /// ([`Solver::solve_batch_in_place`]): the reports in input order, each
+    /// what [`solve_with`](Self::solve_with) gives for that board alone
+    /// (unsolvable boards answered at once). `done(i, &report)` is called
+    /// as board `i` finishes, from the thread that ran it.
+    ///
+    /// # Errors
+    /// A board is of another size (nothing is solved then).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Bound, Goal, Sliding, parse_board};
+    /// use puzzle_search_core::{Outcome, Solver, Strategy};
+    /// let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::Manhattan)?;
+    /// let boards = [
+    ///     parse_board("1 2 3 4 5 6 0 7 8", 1, 3, 3)?,
+    ///     parse_board("2 1 3 4 5 6 7 8 0", 2, 3, 3)?, // unsolvable
+    /// ];
+    /// let reports = puzzle.solve_batch(&boards, &Solver::new(Strategy::ida()), |_, _| {})?;
+    /// assert_eq!(reports[0].solution().map(<[_]>::len), Some(2));
+    /// assert_eq!(reports[1].outcome, Outcome::NoSolution);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_batch(
+        &self,
+        boards: &[Board],
+        solver: &Solver,
+        done: impl Fn(usize, &Report<Dir>) + Sync,
+    ) -> Result<Vec<Report<Dir>>, SolveError> {
+        if let Some(b) = boards
+            .iter()
+            .find(|b| (b.width(), b.height()) != (self.width, self.height))
+        {
+            return Err(SolveError::new(ErrorKind::BoardSize {
+                board: (b.width(), b.height()),
+                puzzle: (self.width, self.height),
+            }));
+        }
+        let unsolvable = || {
+            let mut stats = Stats::default();
+            stats.dead_ends = 1;
+            Report::new(Outcome::NoSolution, stats)
+        };
+        let searched: Vec<usize> = (0..boards.len())
+            .filter(|&i| boards[i].is_solvable(self.goal))
+            .collect();
+        let nodes: Vec<Node> = searched.iter().map(|&i| self.node(&boards[i])).collect();
+        let found = solver.solve_batch_in_place(self, &nodes, |k, r| done(searched[k], r));
+        let mut reports: Vec<Option<Report<Dir>>> = boards.iter().map(|_| None).collect();
+        for (k, report) in found.into_iter().enumerate() {
+            reports[searched[k]] = Some(report);
+        }
+        Ok(reports
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                r.unwrap_or_else(|| {
+                    let r = unsolvable();
+                    done(i, &r);
+                    r
+                })
+            })
+            .collect())
+    }
+
     /// The goal convention.
     ///
     /// ```

@@ -586,3 +586,30 @@ fn census_equals_the_hand_written_one_on_2x4() {
         want
     );
 }
+
+#[test]
+fn a_batch_answers_each_board_as_alone() {
+    use puzzle_search_core::{Solver, SplitMix64, Strategy};
+    let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict).expect("3x3");
+    let home = Board::goal(3, 3, Goal::BlankLast).expect("3x3");
+    let mut rng = SplitMix64::new(31);
+    let mut boards: Vec<Board> = (0..24).map(|i| home.walk(10 + i, &mut rng)).collect();
+    // One that cannot reach the goal: two tiles swapped.
+    boards.push(parse_board("2 1 3 4 5 6 7 8 0", 1, 3, 3).expect("valid"));
+    for threads in [1, 2, 3] {
+        let solver = Solver::new(Strategy::ida()).threads(threads);
+        let batch = puzzle
+            .solve_batch(&boards, &solver, |_, _| {})
+            .expect("3x3 boards");
+        for (b, r) in boards.iter().zip(&batch) {
+            let alone = puzzle.solve_with(b, &solver).expect("3x3");
+            assert_eq!(r.outcome, alone.outcome, "{b} on {threads} threads");
+        }
+    }
+    let wrong = [Board::goal(4, 4, Goal::BlankLast).expect("4x4")];
+    assert!(
+        puzzle
+            .solve_batch(&wrong, &Solver::new(Strategy::ida()), |_, _| {})
+            .is_err()
+    );
+}
