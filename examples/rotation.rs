@@ -113,6 +113,32 @@ fn run() -> Result<(), Failure> {
     let input = cli::read_input(args.path.as_deref())?;
     let boards = rotation::parse_cases(&input).map_err(|e| e.to_string())?;
 
+    // IDA* and BFS: every case searched side by side (one per thread, in
+    // input order, each as alone), then answered in order below.
+    let mut reports = match method {
+        Method::Pdb => Vec::new(),
+        Method::Ida | Method::Bfs => {
+            let max_depth = rotation::MAX_DEPTH;
+            let strategy = match method {
+                Method::Ida => Strategy::IdaStar { max_depth },
+                _ => Strategy::Bfs { max_depth },
+            };
+            let one = boards.len() == 1;
+            let (solver, spinner) = cli::prepare(&Solver::new(strategy), args.progress && one);
+            let bar = (args.progress && !one)
+                .then(|| puzzle_search_cli::progress::bar(boards.len() as u64, "cases"));
+            let reports = solver.solve_batch_in_place(&rotation::Rotation, &boards, |_, _| {
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            });
+            for p in [spinner, bar].into_iter().flatten() {
+                p.finish_and_clear();
+            }
+            reports
+        }
+    }
+    .into_iter();
     let mut stdout = std::io::stdout().lock();
     for (i, board) in boards.iter().enumerate() {
         let case = i + 1;
@@ -130,16 +156,9 @@ fn run() -> Result<(), Failure> {
                 answer
             }
             Method::Ida | Method::Bfs => {
-                let max_depth = rotation::MAX_DEPTH;
-                let strategy = match method {
-                    Method::Ida => Strategy::IdaStar { max_depth },
-                    _ => Strategy::Bfs { max_depth },
+                let Some(report) = reports.next() else {
+                    return Err(Failure::from(format!("case {case}: not searched")));
                 };
-                let (solver, spinner) = cli::prepare(&Solver::new(strategy), args.progress);
-                let report = rotation::solve_with(board, &solver);
-                if let Some(spinner) = spinner {
-                    spinner.finish_and_clear();
-                }
                 if args.stats {
                     eprintln!("case {case}: {}", report.stats);
                 }
