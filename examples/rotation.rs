@@ -111,7 +111,8 @@ fn run() -> Result<(), Failure> {
     );
     let method = method(args.strategy.as_deref())?;
     let input = cli::read_input(args.path.as_deref())?;
-    let boards = rotation::parse_cases(&input).map_err(|e| e.to_string())?;
+    // The cases before a bad one are answered, then the error is given.
+    let (boards, bad) = rotation::parse_cases_until(&input);
 
     // IDA* and BFS: every case searched side by side (one per thread, in
     // input order, each as alone), then answered in order below.
@@ -188,7 +189,10 @@ fn run() -> Result<(), Failure> {
         }
         writeln!(stdout, "{answer}").map_err(|e| format!("cannot write: {e}"))?;
     }
-    Ok(())
+    match bad {
+        Some(e) => Err(Failure::from(e.to_string())),
+        None => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {

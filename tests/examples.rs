@@ -232,6 +232,16 @@ fn generator_errors_are_plain_words() {
 }
 
 #[test]
+fn the_cases_before_a_bad_one_are_answered() {
+    let input = ROTATION.replace("\n0\n", "\n1 2 x\n0\n");
+    for args in [&[][..], &["--strategy", "ida"][..]] {
+        let o = run("rotation", args, &input);
+        assert_one_line_error(&o, 1, "rotation, a bad second case");
+        assert_eq!(stdout(&o), "AC\n2\n", "{args:?}");
+    }
+}
+
+#[test]
 fn lights_out_refuses_sizes_that_do_not_fit_without_panicking() {
     for n in ["18446744073709551615", "34359738368", "1000000"] {
         let started = Instant::now();

@@ -32,5 +32,5 @@ mod puzzle;
 pub use answer::{Answer, MAX_DEPTH, SolveError, solve, solve_with};
 pub use board::{Board, CELLS, CENTRE};
 pub use moves::{LINES, Move};
-pub use parse::{ParseError, parse_cases};
+pub use parse::{ParseError, parse_cases, parse_cases_until};
 pub use puzzle::Rotation;

@@ -113,30 +113,57 @@ impl Error for ParseError {}
 /// # Ok::<(), puzzle_rotation::ParseError>(())
 /// ```
 pub fn parse_cases(input: &str) -> Result<Vec<Board>, ParseError> {
+    match parse_cases_until(input) {
+        (cases, None) => Ok(cases),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// The cases before the first error, and that error if there is one: for
+/// answering the valid cases of a file before reporting its bad one.
+///
+/// ```
+/// use puzzle_rotation::parse_cases_until;
+/// let input = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n1 2 x\n0";
+/// let (cases, error) = parse_cases_until(input);
+/// assert_eq!(cases.len(), 1);
+/// let error = error.expect("a bad case").to_string();
+/// assert_eq!(error, "case 2, line 2, token 27: 'x' is not an integer");
+/// ```
+pub fn parse_cases_until(input: &str) -> (Vec<Board>, Option<ParseError>) {
     let mut tokens = puzzle_search_core::tokens(input);
     let mut cases = Vec::new();
-    loop {
+    let error = loop {
         let case = cases.len() + 1;
         let Some(token) = tokens.next() else {
-            return Ok(cases);
+            break None;
         };
-        if integer(case, token)? == 0 {
-            return Ok(cases);
+        match integer(case, token) {
+            Ok(0) => break None,
+            Ok(_) => {}
+            Err(e) => break Some(e),
         }
         let mut cells = [0u8; CELLS];
-        cells[0] = value(case, token)?;
-        for (i, cell) in cells.iter_mut().enumerate().skip(1) {
-            let Some(token) = tokens.next() else {
-                return Err(ParseError {
-                    kind: Kind::CutShort { values: i },
-                    case,
-                    at: None,
-                });
-            };
-            *cell = value(case, token)?;
+        let mut fill = || -> Result<(), ParseError> {
+            cells[0] = value(case, token)?;
+            for (i, cell) in cells.iter_mut().enumerate().skip(1) {
+                let Some(token) = tokens.next() else {
+                    return Err(ParseError {
+                        kind: Kind::CutShort { values: i },
+                        case,
+                        at: None,
+                    });
+                };
+                *cell = value(case, token)?;
+            }
+            Ok(())
+        };
+        if let Err(e) = fill() {
+            break Some(e);
         }
         cases.push(Board::from_valid_cells(&cells));
-    }
+    };
+    (cases, error)
 }
 
 /// Parses exactly one board of 24 numbers.
