@@ -487,15 +487,21 @@ impl InPlace for Sliding {
         let to = self.target(from, mv);
         let tile = node.board.tile(to);
         let manhattan = node.manhattan;
-        let m = u32::from(manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
-        let pdb = match &self.bound {
-            Bound::Manhattan if m > max => return Err(m),
-            Bound::Manhattan => Saved::default(),
+        // The child's Manhattan distance: the bound, or with tables only
+        // what the played node keeps (worked out after the cut, which half
+        // the children meet).
+        let m =
+            || u32::from(manhattan) + self.manhattan.of(tile, from) - self.manhattan.of(tile, to);
+        let (pdb, m) = match &self.bound {
+            Bound::Manhattan => match m() {
+                m if m > max => return Err(m),
+                m => (Saved::default(), m),
+            },
             Bound::LinearConflict => return Ok(self.make(node, mv)),
             Bound::Pdb(p) => {
-                let floor = if p.covers_all() { 0 } else { m };
+                let floor = if p.covers_all() { 0 } else { m() };
                 match p.step_within(tile, to, from, &mut node.keys, &mut node.pdb, floor, max) {
-                    Some(Ok(saved)) => saved,
+                    Some(Ok(saved)) => (saved, m()),
                     Some(Err(bound)) => return Err(bound),
                     // Ranked tables: no cheaper way than playing it.
                     None => return Ok(self.make(node, mv)),
