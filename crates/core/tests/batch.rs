@@ -25,7 +25,7 @@ fn batch_answers_equal_one_at_a_time_at_any_thread_count() {
                 .iter()
                 .map(|s| alone.solve_sequential(&graph, s))
                 .collect();
-            for threads in [1, 2, 3, 8] {
+            for threads in [1, 2, 3, 8, 16] {
                 let solver = Solver::new(strategy).threads(threads);
                 let seen = Mutex::new(Vec::new());
                 let got = solver.solve_batch(&graph, &starts, |i, r| {

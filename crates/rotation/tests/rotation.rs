@@ -352,3 +352,23 @@ fn canonical_sequences_leave_out_only_what_has_a_twin() {
     }
     assert_eq!(left_out, 8); // A/F after B/E and C/H after D/G, one order each
 }
+
+#[test]
+fn a_batch_answers_each_board_as_the_table_does() {
+    let mut rng = SplitMix64::new(1668);
+    let mut boards = Vec::new();
+    while boards.len() < 24 {
+        let board = Board::random(&mut rng);
+        if pdb::depth(&board).is_some_and(|d| d <= 7) {
+            boards.push(board);
+        }
+    }
+    for threads in [1, 2, 3, 8, 16] {
+        let solver = Solver::new(Strategy::IdaStar { max_depth: 20 }).threads(threads);
+        let reports = solver.solve_batch_in_place(&Rotation, &boards, |_, _| {});
+        for (board, report) in boards.iter().zip(reports) {
+            let answer = Answer::from_outcome(board, report.outcome).ok();
+            assert_eq!(answer, pdb::solve(board), "{threads} threads");
+        }
+    }
+}

@@ -596,7 +596,7 @@ fn a_batch_answers_each_board_as_alone() {
     let mut boards: Vec<Board> = (0..24).map(|i| home.walk(10 + i, &mut rng)).collect();
     // One that cannot reach the goal: two tiles swapped.
     boards.push(parse_board("2 1 3 4 5 6 7 8 0", 1, 3, 3).expect("valid"));
-    for threads in [1, 2, 3] {
+    for threads in [1, 2, 3, 8, 16] {
         let solver = Solver::new(Strategy::ida()).threads(threads);
         let batch = puzzle
             .solve_batch(&boards, &solver, |_, _| {})
