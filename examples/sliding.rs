@@ -17,8 +17,8 @@
 //! every tile up to 10 cells, tiles 1-6 and 7-11 on 12 cells, 3x3 two
 //! patterns of four. The boards of a file are solved side by side, one
 //! per thread (`Sliding::solve_batch`; idle threads help the searches still
-//! running), and answered in input order; boards typed at a terminal are
-//! answered one by one. `--stats` prints
+//! running), and answered in input order; boards typed at a terminal, and
+//! `--count` and `--all`, take them one by one. `--stats` prints
 //! each search's statistics and its own time on stderr (they overlap), and
 //! a total with the wall-clock time; `--progress` shows a bar of boards
 //! done (one board: the search's spinner); `--show`

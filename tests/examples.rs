@@ -435,30 +435,29 @@ fn ctrl_c_stops_a_long_search_cleanly() {
     // the plain signal.
     let board = "4 4\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
     let args = ["--goal", "blank-first", "--bound", "manhattan"];
-    for wait in [150, 300, 600, 2000] {
-        let child = start("sliding", &args, board, Stdio::piped());
+    // `sliding ARGS < board`, sent SIGINT after `wait` ms.
+    let interrupted = |args: &[&str], wait: u64| {
+        let child = start("sliding", args, board, Stdio::piped());
         std::thread::sleep(Duration::from_millis(wait));
         let killed = Command::new("kill")
             .args(["-INT", &child.id().to_string()])
             .status()
             .expect("kill runs");
         assert!(killed.success());
-        let o = child.wait_with_output().expect("ends");
+        child.wait_with_output().expect("ends")
+    };
+    for wait in [150, 300, 600, 2000] {
+        let o = interrupted(&args, wait);
         assert_one_line_error(&o, 130, &format!("Ctrl-C after {wait} ms"));
         assert!(stderr(&o).contains("interrupted"));
     }
     // Listing and counting stopped: no partial list passed off as whole
     // (an empty line and exit 0 before), no Debug text (exit 1 before).
     for extra in ["--all", "--count"] {
-        let args = ["--goal", "blank-first", "--bound", "manhattan", extra];
-        let child = start("sliding", &args, board, Stdio::piped());
-        std::thread::sleep(Duration::from_millis(500));
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(killed.success());
-        let o = child.wait_with_output().expect("ends");
+        let o = interrupted(
+            &["--goal", "blank-first", "--bound", "manhattan", extra],
+            500,
+        );
         assert_one_line_error(&o, 130, extra);
         assert!(
             stderr(&o).contains("interrupted"),

@@ -331,6 +331,24 @@ impl Direct {
         [(sa, ka), (sb, kb)]
     }
 
+    /// What a move of `tile` from cell `src` to `dst` would change: the two
+    /// slots with their new keys, the entries there, and the sums after.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn after(
+        &self,
+        keys: &Keys,
+        values: &Values,
+        tile: u8,
+        src: usize,
+        dst: usize,
+    ) -> ([(usize, u32); 2], [u8; 2], [u16; 2]) {
+        let [(sa, ka), (sb, kb)] = self.moved(keys, tile, src, dst);
+        let (va, vb) = (self.at(ka), self.at(kb));
+        let sums = values.sums_after((sa, va), (sb, vb));
+        ([(sa, ka), (sb, kb)], [va, vb], sums)
+    }
+
     /// The entry at absolute index `k` (0 for an index out of range, which
     /// a consistent node never has).
     #[inline(always)]
@@ -779,9 +797,7 @@ impl Patterns {
         max: u32,
     ) -> Option<Result<Saved, u32>> {
         let d = self.direct.as_ref()?;
-        let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
-        let (va, vb) = (d.at(ka), d.at(kb));
-        let sums = values.sums_after((sa, va), (sb, vb));
+        let ([(sa, ka), (sb, kb)], [va, vb], sums) = d.after(keys, values, tile, src, dst);
         let bound = u32::from(sums[0].max(sums[1])).max(floor);
         if bound > max {
             return Some(Err(bound));
@@ -830,8 +846,7 @@ impl Patterns {
         values: &Values,
     ) -> Option<u32> {
         let d = self.direct.as_ref()?;
-        let [(sa, ka), (sb, kb)] = d.moved(keys, tile, src, dst);
-        let sums = values.sums_after((sa, d.at(ka)), (sb, d.at(kb)));
+        let (_, _, sums) = d.after(keys, values, tile, src, dst);
         Some(u32::from(sums[0].max(sums[1])))
     }
 
