@@ -68,7 +68,8 @@ pub(crate) enum Flow {
     Stop(Interrupt),
 }
 
-/// An open node left for a parallel task.
+/// An open node left for a parallel task: the whole subtree below it, or
+/// (a part handed over by a running search) its children from `from` on.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) struct Task<P: Puzzle> {
     /// The moves from the start.
@@ -78,6 +79,27 @@ pub(crate) struct Task<P: Puzzle> {
     pub(crate) parent: Option<P::State>,
     /// The canonical-sequence automaton's state there.
     pub(crate) q: u32,
+    /// Only the children whose move is this one or later.
+    pub(crate) from: Option<P::Move>,
+}
+
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+impl<P: Puzzle> Task<P> {
+    /// Where the task's part of the tree starts in preorder: the moves to
+    /// its first node. Preorder in canonical order is lexicographic order
+    /// of these sequences (a prefix first), and the tasks of a pass cover
+    /// disjoint stretches of it, so this orders them.
+    pub(crate) fn start(&self) -> Vec<P::Move> {
+        let mut start = self.path.clone();
+        start.extend(self.from);
+        start
+    }
+}
+
+/// Where a search in a parallel pass hands work over to idle threads.
+pub(crate) trait Sink<P: Puzzle> {
+    /// Takes a task handed over.
+    fn take(&self, task: Task<P>);
 }
 
 /// Search options an engine needs.
@@ -190,6 +212,15 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     /// The canonical-sequence automaton's state at the root of the next
     /// run (a parallel task's; 0 at the start).
     pub(crate) root_q: u32,
+    /// The next run searches only the root's children from this move on
+    /// (a task handed over).
+    pub(crate) root_from: Option<P::Move>,
+    /// Where this engine hands work over when its meter asks
+    /// ([`Interrupt::HandOver`]); only parallel tasks have one.
+    pub(crate) sink: Option<&'a dyn Sink<P>>,
+    /// A hand-over was asked for while a node was expanded (the loops over
+    /// frames act on it once the node is on the stack).
+    hand_over: bool,
 }
 
 /// The in-place loop ([`search_in_place`]) for a puzzle known to be
@@ -244,6 +275,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             saved: 0,
             in_place: None,
             root_q: 0,
+            root_from: None,
+            sink: None,
+            hand_over: false,
         }
     }
 
@@ -283,6 +317,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             return flow;
         }
         let (canon, promise) = (self.canon(), self.promise());
+        // On a part handed over, what the root learns holds for that part
+        // only: it stores nothing (`deferred`).
+        frames[0].deferred |= self.root_from.is_some();
         let mut top = 0usize;
         loop {
             let g = g0 + top as u32;
@@ -335,6 +372,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             match self.enter(child, hash, Some(parent), g + 1, &mut upper[0]) {
                 Enter::Expanded => {
                     top += 1;
+                    if self.hand_over {
+                        self.hand_over_frames(frames, root, root_parent, top);
+                    }
                     continue;
                 }
                 Enter::Done(Flow::Fail(lb)) => {
@@ -378,8 +418,59 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         frames[0].q = self.root_q;
         match self.enter(root, None, root_parent, g0, &mut frames[0]) {
             Enter::Done(flow) => Some(flow),
-            Enter::Expanded => None,
+            Enter::Expanded => {
+                if let Some(from) = self.root_from {
+                    let f = &mut frames[0];
+                    f.next = f.children.partition_point(|c| c.0 < from);
+                }
+                if self.hand_over {
+                    self.hand_over_frames(frames, root, root_parent, 0);
+                }
+                None
+            }
         }
+    }
+
+    /// Hands the open children of the shallowest node that has any over
+    /// to the sink, as one task, and drops them here; never the child on
+    /// the current path nor, at the node just expanded (`top`), its next
+    /// child, so this search keeps work and every task handed over is
+    /// smaller than the one it came from.
+    #[cold]
+    fn hand_over_frames(
+        &mut self,
+        frames: &mut [Frame<P>],
+        root: &P::State,
+        root_parent: Option<&P::State>,
+        top: usize,
+    ) {
+        self.hand_over = false;
+        let Some(sink) = self.sink else { return };
+        let found = (0..=top).find_map(|s| {
+            // Below `top` the current child is before `next`; at `top` it
+            // is the one at `next`, not yet entered.
+            let first = frames[s].next + usize::from(s == top);
+            (first < frames[s].children.len()).then_some((s, first))
+        });
+        let Some((s, first)) = found else { return };
+        let parent = match s {
+            0 => root_parent.cloned(),
+            _ => Some(node(frames, root, s - 1).clone()),
+        };
+        let task = Task {
+            path: self.path[..self.path.len() - (top - s)].to_vec(),
+            state: node(frames, root, s).clone(),
+            parent,
+            q: frames[s].q,
+            from: Some(frames[s].children[first].0),
+        };
+        self.stats.handed_over += 1;
+        let f = &mut frames[s];
+        f.children.truncate(first);
+        f.hashes.truncate(first);
+        // What the node learns now covers the part kept only.
+        f.deferred = true;
+        sink.take(task);
     }
 
     /// Whether the child of `mv` of the node at stack index `top` is
@@ -492,6 +583,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                 return Flow::Stop(stop);
             }
             top += 1;
+            if self.hand_over {
+                self.hand_over_frames(frames, root, root_parent, top);
+            }
         }
     }
 
@@ -535,7 +629,11 @@ impl<'a, P: Puzzle> Engine<'a, P> {
     /// when the puzzle names its inverse) and checks their order.
     #[inline(always)]
     fn expand(&mut self, state: &P::State, g: u32, frame: &mut Frame<P>) -> Result<(), Interrupt> {
-        self.meter.tick()?;
+        match self.meter.tick() {
+            Ok(()) => {}
+            Err(Interrupt::HandOver) => self.hand_over = true,
+            Err(stop) => return Err(stop),
+        }
         let left = self.rules.limit - g;
         let children = &mut frame.children;
         children.clear();
@@ -609,6 +707,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
                     state: state.clone(),
                     parent: parent.cloned(),
                     q: frame.q,
+                    from: None,
                 });
                 return Enter::Done(Flow::Deferred);
             }
@@ -806,8 +905,10 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
     // Expands `state`, `g` moves from the start, reached by `last`.
     macro_rules! expand {
         () => {{
-            if let Err(stop) = engine.meter.tick() {
-                return Flow::Stop(stop);
+            match engine.meter.tick() {
+                Ok(()) => {}
+                Err(Interrupt::HandOver) => hand_over_in_place(engine, root, &mut levels, &moves),
+                Err(stop) => return Flow::Stop(stop),
             }
             let left = limit - g;
             let except = if shortest {
@@ -838,6 +939,10 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
         }};
     }
     expand!();
+    if let Some(from) = engine.root_from {
+        let root = &mut levels[0];
+        root.next += moves[root.next..root.end].partition_point(|m| *m < from);
+    }
     loop {
         let top = levels.len() - 1;
         let level = &mut levels[top];
@@ -902,6 +1007,43 @@ fn search_in_place<P: InPlace>(engine: &mut Engine<'_, P>, root: &P::State, g0: 
         q = child_q;
         expand!();
     }
+}
+
+/// [`Engine::hand_over_frames`] for the in-place loop: the open moves of
+/// the shallowest level that has any go to the sink as one task (its
+/// state rebuilt from the root by the moves into the levels above), and
+/// the level ends where they began. Called before a node is pushed, so
+/// every level's current move is on the path and stays here.
+#[cold]
+fn hand_over_in_place<P: InPlace>(
+    engine: &mut Engine<'_, P>,
+    root: &P::State,
+    levels: &mut [Level<P::Move, P::Undo>],
+    moves: &[P::Move],
+) {
+    let Some(sink) = engine.sink else { return };
+    let Some(s) = levels.iter().position(|l| l.next < l.end) else {
+        return;
+    };
+    let mut state = root.clone();
+    let mut path = engine.path.clone();
+    for level in &levels[1..=s] {
+        if let Some((mv, _)) = level.into {
+            engine.puzzle.make(&mut state, mv);
+            path.push(mv);
+        }
+    }
+    let level = &mut levels[s];
+    let task = Task {
+        path,
+        state,
+        parent: None,
+        q: level.q,
+        from: Some(moves[level.next]),
+    };
+    level.end = level.next;
+    engine.stats.handed_over += 1;
+    sink.take(task);
 }
 
 /// Debug builds: a child `make_within` cut has exactly the bound it gave,

@@ -1,6 +1,6 @@
 //! Budget checks inside the hot loop, batched so they cost next to nothing.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hashbrown::DefaultHashBuilder;
@@ -16,6 +16,10 @@ pub(crate) enum Interrupt {
     /// A parallel task to the left already found a solution, so this
     /// task's answer cannot matter.
     Preempted,
+    /// Not a stop: an idle thread wants work, so the search hands over
+    /// part of what it has left and goes on (only the engine's loops in a
+    /// parallel pass ask for this, and they handle it).
+    HandOver,
 }
 
 impl Interrupt {
@@ -24,7 +28,7 @@ impl Interrupt {
     pub(crate) fn limit(self) -> Limit {
         match self {
             Interrupt::Limit(l) => l,
-            Interrupt::Preempted => Limit::Cancelled,
+            Interrupt::Preempted | Interrupt::HandOver => Limit::Cancelled,
         }
     }
 }
@@ -105,8 +109,13 @@ pub(crate) struct Meter<'a> {
     ctx: &'a Ctx<'a>,
     countdown: u32,
     pending: u64,
-    /// `(best, mine)`: stop when a task left of `mine` has found a solution.
-    preempt: Option<(&'a AtomicUsize, usize)>,
+    /// Set when a task to the left of this one found a solution.
+    preempt: Option<&'a AtomicBool>,
+    /// Threads waiting for work; while there are any, checks answer
+    /// [`Interrupt::HandOver`].
+    hungry: Option<&'a AtomicUsize>,
+    /// Check at every tick (a test setting: hand over at every chance).
+    eager: bool,
 }
 
 impl<'a> Meter<'a> {
@@ -123,13 +132,25 @@ impl<'a> Meter<'a> {
             countdown: 1,
             pending: 0,
             preempt: None,
+            hungry: None,
+            eager: false,
         }
     }
 
-    /// Makes this meter stop its task once `best` drops below `mine`.
+    /// Makes this meter stop its task once `stop` is set, and ask for a
+    /// hand-over while `hungry` is above zero (every check when `eager`).
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    pub(crate) fn set_preempt(&mut self, best: &'a AtomicUsize, mine: usize) {
-        self.preempt = Some((best, mine));
+    pub(crate) fn share(&mut self, stop: &'a AtomicBool, hungry: &'a AtomicUsize, eager: bool) {
+        self.preempt = Some(stop);
+        self.hungry = Some(hungry);
+        self.eager = eager;
+        self.countdown = 1;
+    }
+
+    /// Makes the next tick check the budget (a parallel task starting: a
+    /// limit another task met stops it at once).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn check_next(&mut self) {
         self.countdown = 1;
     }
 
@@ -154,7 +175,7 @@ impl<'a> Meter<'a> {
 
     #[cold]
     fn check(&mut self) -> Result<(), Interrupt> {
-        self.countdown = BATCH;
+        self.countdown = if self.eager { 1 } else { BATCH };
         let total = self.flush();
         let budget = self.ctx.budget;
         if budget.max_nodes.is_some_and(|max| total > max) {
@@ -166,13 +187,19 @@ impl<'a> Meter<'a> {
         if self.ctx.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(Interrupt::Limit(Limit::Time));
         }
-        if let Some((best, mine)) = self.preempt {
-            if best.load(Ordering::Relaxed) < mine {
-                return Err(Interrupt::Preempted);
-            }
+        if self
+            .preempt
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            return Err(Interrupt::Preempted);
         }
         self.ctx.maybe_report(total);
-        Ok(())
+        match self.hungry {
+            Some(hungry) if self.eager || hungry.load(Ordering::Relaxed) > 0 => {
+                Err(Interrupt::HandOver)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Adds the pending count to the shared total and returns the total.

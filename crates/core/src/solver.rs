@@ -158,6 +158,9 @@ pub(crate) struct Options {
     #[cfg(feature = "parallel")]
     pool: Arc<std::sync::OnceLock<Option<rayon::ThreadPool>>>,
     pub(crate) progress: Option<Arc<Hook>>,
+    /// Parallel passes hand work over at every budget check, not only to
+    /// idle threads (a test setting, see `hand_over_always`).
+    pub(crate) hand_over_always: bool,
 }
 
 /// A configured search: a [`Strategy`], its options and a [`Budget`].
@@ -245,6 +248,7 @@ impl Solver {
                 dedup: false,
                 parallel: false,
                 progress: None,
+                hand_over_always: false,
             },
             budget: Budget::default(),
         }
@@ -423,6 +427,18 @@ impl Solver {
         {
             this.options.pool = Arc::default();
         }
+        this
+    }
+
+    /// A test setting: the parallel passes hand work over to the other
+    /// threads at every budget check (every expanded node), not only when a
+    /// thread is idle, so that tests meet every hand-over the timing could
+    /// cause. Slow; the answer is the same either way.
+    #[doc(hidden)]
+    #[must_use = "the builder returns the new solver"]
+    pub fn hand_over_always(&self, on: bool) -> Self {
+        let mut this = self.clone();
+        this.options.hand_over_always = on;
         this
     }
 

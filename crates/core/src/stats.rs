@@ -35,6 +35,11 @@ pub struct Stats {
     pub bound_cutoffs: u64,
     /// States pruned as dead ends (`lower_bound` returned `None`).
     pub dead_ends: u64,
+    /// Parts of a search handed over to an idle thread by a parallel pass
+    /// (work that moves). The thread that takes one expands its first node
+    /// again, so a parallel search's `expanded` exceeds the sequential count
+    /// by at most this many, plus what its split phase repeats.
+    pub handed_over: u64,
     /// IDA* iterations (thresholds tried).
     pub iterations: u32,
     /// The largest BFS layer.
@@ -58,6 +63,7 @@ impl AddAssign for Stats {
         self.transpositions += o.transpositions;
         self.bound_cutoffs += o.bound_cutoffs;
         self.dead_ends += o.dead_ends;
+        self.handed_over += o.handed_over;
         self.iterations += o.iterations;
         self.peak_frontier = self.peak_frontier.max(o.peak_frontier);
         self.peak_visited = self.peak_visited.max(o.peak_visited);
@@ -86,6 +92,9 @@ impl fmt::Display for Stats {
         }
         if self.canonical > 0 {
             write!(f, " canonical {}", self.canonical)?;
+        }
+        if self.handed_over > 0 {
+            write!(f, " handed-over {}", self.handed_over)?;
         }
         if self.iterations > 0 {
             write!(f, " iterations {}", self.iterations)?;

@@ -16,12 +16,12 @@ use puzzle_search_core::{DepthMode, Promise, Puzzle, Shortest, Solver, SplitMix6
 
 /// A random graph (moves `0..6`) beside a ring of three (move 10 turns it
 /// forward, 11 back). States `u * 3 + r`.
-struct Ringed {
-    graph: Graph,
+pub(crate) struct Ringed {
+    pub(crate) graph: Graph,
 }
 
 impl Ringed {
-    fn random(rng: &mut SplitMix64) -> Self {
+    pub(crate) fn random(rng: &mut SplitMix64) -> Self {
         let n = 2 + rng.below(6) as usize;
         let a = Graph::cyclic(rng, n, 30);
         let goal_r = rng.below(3) as u32;

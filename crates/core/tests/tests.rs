@@ -8,4 +8,5 @@ mod eight_puzzle;
 mod engine;
 mod fifteen;
 mod graphs;
+mod hand_over;
 mod in_place;

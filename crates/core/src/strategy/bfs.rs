@@ -135,7 +135,9 @@ pub(crate) fn search<P: Puzzle>(
                 Ok(()) => {}
                 Err(Interrupt::Limit(limit)) => break 'search Outcome::Stopped(limit),
                 // BFS sets no preemption; treat one like a cancel all the same.
-                Err(Interrupt::Preempted) => break 'search Outcome::Stopped(Limit::Cancelled),
+                Err(Interrupt::Preempted | Interrupt::HandOver) => {
+                    break 'search Outcome::Stopped(Limit::Cancelled);
+                }
             }
             children.clear();
             puzzle.successors(&nodes[index].state, &mut children);

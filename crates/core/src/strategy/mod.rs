@@ -33,7 +33,7 @@ pub(crate) trait PassRun<P: Puzzle> {
 /// puzzle and [`Solver::solve_sequential`](crate::Solver::solve_sequential)
 /// needs no `Sync`.
 pub(crate) type ParallelForm<P> =
-    for<'a> fn(&'a P, &'a Ctx<'a>, usize, Option<InPlaceFn<P>>) -> Box<dyn PassRun<P> + 'a>;
+    for<'a> fn(&'a P, &'a Ctx<'a>, usize, Option<InPlaceFn<P>>, bool) -> Box<dyn PassRun<P> + 'a>;
 
 /// How a strategy runs: the solver's options, when it may run in
 /// parallel the parallel form of a pass, and when the puzzle is searched
@@ -60,8 +60,15 @@ pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
         ctx: &'a Ctx<'a>,
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
+        eager: bool,
     ) -> Box<dyn PassRun<P> + 'a> {
-        Box::new(parallel::Parallel::new(puzzle, ctx, table_bytes, in_place))
+        Box::new(parallel::Parallel::new(
+            puzzle,
+            ctx,
+            table_bytes,
+            in_place,
+            eager,
+        ))
     }
     make::<P>
 }
@@ -224,6 +231,19 @@ pub(crate) enum PassEnd<M> {
     Stopped(Limit),
 }
 
+/// How a whole pass that one engine ran from the start ended.
+pub(crate) fn pass_end<P: Puzzle>(engine: &mut Engine<'_, P>, flow: Flow) -> PassEnd<P::Move> {
+    match flow {
+        Flow::Found => PassEnd::Found(std::mem::take(&mut engine.path)),
+        Flow::Fail(_) | Flow::Deferred => PassEnd::Fail {
+            next: engine.min_pruned,
+        },
+        Flow::Stop(Interrupt::Limit(limit)) => PassEnd::Stopped(limit),
+        // Only parallel tasks are preempted or hand work over.
+        Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => PassEnd::Fail { next: INF },
+    }
+}
+
 /// Runs DFS passes from one start, sequentially or in parallel, keeping the
 /// transposition table between passes (its facts stay true across IDA*
 /// iterations).
@@ -247,7 +267,8 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         #[cfg(not(feature = "parallel"))]
         let many = false;
         if let Some(make) = parallel.filter(|_| many) {
-            return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place));
+            let eager = setup.options.hand_over_always;
+            return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place, eager));
         }
         let mut engine = Engine::new(
             puzzle,
@@ -266,15 +287,8 @@ impl<'a, P: Puzzle> Runner<'a, P> {
             Runner::Sequential(engine) => {
                 engine.rules = rules;
                 engine.path.clear();
-                let end = match engine.run(start, None) {
-                    Flow::Found => PassEnd::Found(engine.path.clone()),
-                    Flow::Fail(_) | Flow::Deferred => PassEnd::Fail {
-                        next: engine.min_pruned,
-                    },
-                    Flow::Stop(Interrupt::Limit(limit)) => PassEnd::Stopped(limit),
-                    // Only parallel tasks are preempted.
-                    Flow::Stop(Interrupt::Preempted) => PassEnd::Fail { next: INF },
-                };
+                let flow = engine.run(start, None);
+                let end = pass_end(engine, flow);
                 (end, std::mem::take(&mut engine.stats))
             }
             Runner::Parallel(par) => par.run_pass(start, rules),

@@ -13,14 +13,17 @@
 //! them may hold a smaller answer. The result therefore does not depend on
 //! the thread count or on timing; only the work done does.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cmp::{Ordering as Order, Reverse};
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, PassRun};
+use crate::strategy::{PassEnd, PassRun, pass_end};
 use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
@@ -32,6 +35,15 @@ const FLAT_DEPTHS: u32 = 4;
 const SPLIT_NODES: u64 = 1 << 14;
 /// Make the split shallower when it gives this many times the tasks wanted.
 const TOO_MANY: usize = 8;
+/// A pass predicted to take less than this runs on one thread: threads
+/// would cost more than they save (waking them, the split phase, the
+/// last task's tail).
+const SMALL_PASS: Duration = Duration::from_millis(2);
+/// How long an idle worker sleeps before it looks for other work on the
+/// pool again (a hand-over or the end of the pass wakes it sooner).
+const IDLE_WAIT: Duration = Duration::from_millis(1);
+/// The growth from one pass to the next assumed when only one is known.
+const GROWTH: f64 = 8.0;
 
 /// How one task ended.
 enum TaskEnd<M> {
@@ -40,6 +52,168 @@ enum TaskEnd<M> {
     Stopped(crate::budget::Limit),
     /// Stopped because a task to its left found a solution.
     Preempted,
+}
+
+/// A waiting task with where its part of the tree starts ([`Task::start`]),
+/// ordered by that alone.
+struct Waiting<P: Puzzle> {
+    start: Vec<P::Move>,
+    task: Task<P>,
+}
+
+impl<P: Puzzle> PartialEq for Waiting<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start == other.start
+    }
+}
+
+impl<P: Puzzle> Eq for Waiting<P> {}
+
+impl<P: Puzzle> PartialOrd for Waiting<P> {
+    fn partial_cmp(&self, other: &Self) -> Option<Order> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<P: Puzzle> Ord for Waiting<P> {
+    fn cmp(&self, other: &Self) -> Order {
+        self.start.cmp(&other.start)
+    }
+}
+
+/// A finished task: where it started, how it ended, its work and its
+/// smallest cut-off.
+type Done<P> = (
+    Vec<<P as Puzzle>::Move>,
+    TaskEnd<<P as Puzzle>::Move>,
+    Stats,
+    u32,
+);
+
+/// What the workers of one pass share, behind one lock.
+struct Queue<P: Puzzle> {
+    /// Tasks not started, leftmost first.
+    waiting: BinaryHeap<Reverse<Waiting<P>>>,
+    /// The leftmost solution met so far.
+    best: Option<Vec<P::Move>>,
+    /// Per worker: where its running task starts.
+    running: Vec<Option<Vec<P::Move>>>,
+    /// Workers running a task, and workers waiting for one.
+    busy: usize,
+    sleeping: usize,
+    done: Vec<Done<P>>,
+}
+
+/// The workers' meeting point: the queue, a wake-up for idle workers, the
+/// number of hand-overs wanted (idle workers less waiting tasks, read by
+/// every meter) and one stop flag per worker.
+struct Pool<P: Puzzle> {
+    queue: Mutex<Queue<P>>,
+    wake: Condvar,
+    wanted: AtomicUsize,
+    stops: Vec<AtomicBool>,
+}
+
+impl<P: Puzzle> Pool<P> {
+    fn lock(&self) -> MutexGuard<'_, Queue<P>> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Publishes how many hand-overs are wanted now.
+    fn publish(&self, q: &Queue<P>) {
+        let wanted = q.sleeping.saturating_sub(q.waiting.len());
+        self.wanted.store(wanted, Ordering::Relaxed);
+    }
+
+    /// The leftmost waiting task for worker `w`; waits while others run
+    /// (one of them may hand work over); `None` when all is done.
+    fn next(&self, w: usize) -> Option<(Vec<P::Move>, Task<P>)> {
+        let mut q = self.lock();
+        loop {
+            if let Some(Reverse(Waiting { start, task })) = q.waiting.pop() {
+                q.running[w] = Some(start.clone());
+                q.busy += 1;
+                self.stops[w].store(false, Ordering::Relaxed);
+                self.publish(&q);
+                return Some((start, task));
+            }
+            if q.busy == 0 {
+                return None;
+            }
+            // Other work on the pool first (the other starts of a batch):
+            // this thread would otherwise idle until a hand-over.
+            drop(q);
+            let ran = rayon::yield_now() == Some(rayon::Yield::Executed);
+            q = self.lock();
+            if ran || !q.waiting.is_empty() || q.busy == 0 {
+                continue;
+            }
+            q.sleeping += 1;
+            self.publish(&q);
+            // Woken by a hand-over or the end of the pass; the timeout
+            // looks for other work on the pool again.
+            q = match self.wake.wait_timeout(q, IDLE_WAIT) {
+                Ok((q, _)) => q,
+                Err(e) => e.into_inner().0,
+            };
+            q.sleeping -= 1;
+            self.publish(&q);
+        }
+    }
+
+    /// Records how worker `w`'s task ended. A solution left of every
+    /// other so far stops the running tasks and drops the waiting ones to
+    /// its right: none of them can hold the answer.
+    fn finish(&self, w: usize, done: Done<P>) {
+        let mut q = self.lock();
+        q.busy -= 1;
+        q.running[w] = None;
+        if let TaskEnd::Found(path) = &done.1 {
+            if q.best.as_ref().is_none_or(|b| path < b) {
+                q.best = Some(path.clone());
+                for (v, start) in q.running.iter().enumerate() {
+                    if start.as_ref().is_some_and(|s| s > path) {
+                        self.stops[v].store(true, Ordering::Relaxed);
+                    }
+                }
+                q.waiting.retain(|Reverse(t)| t.start < *path);
+                self.publish(&q);
+            }
+        }
+        q.done.push(done);
+        if q.busy == 0 && q.waiting.is_empty() {
+            self.wake.notify_all();
+        }
+    }
+}
+
+impl<P: Puzzle> Sink<P> for Pool<P> {
+    fn take(&self, task: Task<P>) {
+        let start = task.start();
+        let mut q = self.lock();
+        // Right of a solution met: it cannot hold the answer.
+        if q.best.as_ref().is_some_and(|b| start > *b) {
+            return;
+        }
+        q.waiting.push(Reverse(Waiting { start, task }));
+        self.publish(&q);
+        drop(q);
+        self.wake.notify_one();
+    }
+}
+
+/// What the next pass should take, from what the last two took: the last
+/// one times the growth between them (`GROWTH` when only one is known);
+/// `None` before any.
+fn predict(took: [Option<Duration>; 2]) -> Option<Duration> {
+    let last = took[1]?;
+    let growth = match took[0] {
+        Some(before) if !before.is_zero() => {
+            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
+        }
+        _ => GROWTH,
+    };
+    Some(last.mul_f64(growth))
 }
 
 /// The parallel form of a DFS pass, with its shared transposition table.
@@ -51,6 +225,12 @@ pub(crate) struct Parallel<'a, P: Puzzle> {
     split: u32,
     /// The in-place loop the tasks run, if any.
     in_place: Option<InPlaceFn<P>>,
+    /// Hand work over at every budget check, not only to idle threads (a
+    /// test setting; it also keeps every pass parallel).
+    eager: bool,
+    /// How long the last two passes took (IDA* passes grow, by a factor
+    /// that stays about the same from one to the next).
+    took: [Option<Duration>; 2],
 }
 
 impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
@@ -59,6 +239,7 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
         ctx: &'a Ctx<'a>,
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
+        eager: bool,
     ) -> Self {
         let memo = (table_bytes > 0).then(|| SharedTable::new(table_bytes));
         Self {
@@ -67,6 +248,8 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
             memo,
             split: 1,
             in_place,
+            eager,
+            took: [None, None],
         }
     }
 
@@ -86,7 +269,24 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
         engine
     }
 
+    /// One pass: on this thread alone when it should be too short to repay
+    /// threads (the answer is the same either way), else in parallel.
     pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
+        let began = Instant::now();
+        let small = !self.eager && predict(self.took).is_some_and(|t| t < SMALL_PASS);
+        let result = if small {
+            let mut engine = self.engine(rules);
+            let flow = engine.run(start, None);
+            (pass_end(&mut engine, flow), engine.stats)
+        } else {
+            self.parallel_pass(start, rules)
+        };
+        self.took = [self.took[1], Some(began.elapsed())];
+        result
+    }
+
+    /// One pass over every thread: a split phase, then tasks.
+    fn parallel_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         let target = rayon::current_num_threads().max(2) * TASKS_PER_THREAD;
         let mut stats = Stats::default();
         // Split phase: from last pass's depth, deepen the split until there
@@ -115,7 +315,10 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
                     );
                 }
                 Flow::Stop(Interrupt::Limit(limit)) => return (PassEnd::Stopped(limit), stats),
-                Flow::Stop(Interrupt::Preempted) => return (PassEnd::Fail { next: INF }, stats),
+                // The split phase's engine has no preemption or sink.
+                Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => {
+                    return (PassEnd::Fail { next: INF }, stats);
+                }
                 Flow::Deferred => {
                     if tasks.len() > most {
                         (grown_at, most) = (depth, tasks.len());
@@ -140,48 +343,62 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
         };
         self.split = depth;
 
-        let best = AtomicUsize::new(if leaf.is_some() {
-            tasks.len()
-        } else {
-            usize::MAX
-        });
-        // Workers take tasks in canonical order from one counter, so every
-        // thread works near the left end, where the answer is.
-        let next_task = AtomicUsize::new(0);
-        let done = Mutex::new(Vec::with_capacity(tasks.len()));
-        let tasks = &tasks;
-        let worker = || {
+        let threads = rayon::current_num_threads();
+        let waiting = tasks
+            .into_iter()
+            .map(|task| {
+                Reverse(Waiting {
+                    start: task.start(),
+                    task,
+                })
+            })
+            .collect();
+        let pool = Pool {
+            queue: Mutex::new(Queue {
+                waiting,
+                best: leaf.clone(),
+                running: vec![None; threads],
+                busy: 0,
+                sleeping: 0,
+                done: Vec::new(),
+            }),
+            wake: Condvar::new(),
+            wanted: AtomicUsize::new(0),
+            stops: (0..threads).map(|_| AtomicBool::new(false)).collect(),
+        };
+        let worker = |w: usize| {
             let mut engine = self.engine(rules);
-            let mut mine = Vec::new();
-            loop {
-                let i = next_task.fetch_add(1, Ordering::Relaxed);
-                if i >= tasks.len() || best.load(Ordering::Relaxed) < i {
-                    break;
-                }
-                engine.meter.set_preempt(&best, i);
-                engine.path.clone_from(&tasks[i].path);
-                engine.root_q = tasks[i].q;
-                let end = match engine.run(&tasks[i].state, tasks[i].parent.as_ref()) {
-                    Flow::Found => {
-                        best.fetch_min(i, Ordering::Relaxed);
-                        TaskEnd::Found(std::mem::take(&mut engine.path))
-                    }
+            engine.meter.share(&pool.stops[w], &pool.wanted, self.eager);
+            engine.sink = Some(&pool);
+            while let Some((start, task)) = pool.next(w) {
+                engine.path.clone_from(&task.path);
+                engine.root_q = task.q;
+                engine.root_from = task.from;
+                engine.meter.check_next();
+                let end = match engine.run(&task.state, task.parent.as_ref()) {
+                    Flow::Found => TaskEnd::Found(std::mem::take(&mut engine.path)),
                     Flow::Fail(_) | Flow::Deferred => TaskEnd::Fail,
                     Flow::Stop(Interrupt::Limit(limit)) => TaskEnd::Stopped(limit),
-                    Flow::Stop(Interrupt::Preempted) => TaskEnd::Preempted,
+                    // The loops act on a hand-over and go on.
+                    Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => TaskEnd::Preempted,
                 };
-                mine.push((i, end, std::mem::take(&mut engine.stats), engine.min_pruned));
+                let stats = std::mem::take(&mut engine.stats);
+                pool.finish(w, (start, end, stats, engine.min_pruned));
             }
-            done.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
         };
         rayon::scope(|scope| {
-            for _ in 1..rayon::current_num_threads() {
-                scope.spawn(|_| worker());
+            for w in 1..threads {
+                let worker = &worker;
+                scope.spawn(move |_| worker(w));
             }
-            worker();
+            worker(0);
         });
-        let mut results = done.into_inner().unwrap_or_else(|e| e.into_inner());
-        results.sort_unstable_by_key(|r| r.0);
+        let mut results = pool
+            .queue
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .done;
+        results.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let results = results
             .into_iter()
             .map(|(_, end, stats, next)| (end, stats, next));
@@ -211,5 +428,22 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
 impl<P: ParallelPuzzle> PassRun<P> for Parallel<'_, P> {
     fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         self.pass(start, rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_pass_is_predicted_from_the_growth_of_the_last_two() {
+        let ms = Duration::from_millis;
+        assert_eq!(predict([None, None]), None);
+        assert_eq!(predict([None, Some(ms(1))]), Some(ms(8)));
+        assert_eq!(predict([Some(ms(1)), Some(ms(3))]), Some(ms(9)));
+        // A pass that shrank is not taken to shrink further; growth capped.
+        assert_eq!(predict([Some(ms(4)), Some(ms(2))]), Some(ms(2)));
+        assert_eq!(predict([Some(ms(1)), Some(ms(100))]), Some(ms(1600)));
+        assert_eq!(predict([Some(ms(0)), Some(ms(1))]), Some(ms(8)));
     }
 }
