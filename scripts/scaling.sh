@@ -11,6 +11,8 @@
 #                    on ../shared/data/korf100/korf100.in
 #   korf-md-N        sliding --goal blank-first --bound manhattan on Korf's
 #                    #2, #20, #43, #77, one row each
+#   short-md-12      the same on 12 boards of 40-move walks (0.05-9 ms of
+#                    search each), one process per board
 #   boxslide-20      boxslide on the 20 levels of scripts/peer-inputs.sh
 #   mayan-12         mayan on the 12 boards of scripts/peer-inputs.sh
 #   rotation-census  rotation_census
@@ -63,6 +65,10 @@ if [ -f "$korf" ]; then
         (echo "4 4"; sed -n "$((n + 1))p" "$korf") > "$work/korf$n.in"
         add "korf-md-$n" "$bin/sliding --goal blank-first --bound manhattan < $work/korf$n.in"
     done
+    # Searches of 0.05-9 ms, one process each: threads must not cost.
+    "$bin/sliding_walks" 4 4 --moves 40 --seed 5 --count 12 --blank-first > "$work/short.in"
+    for i in $(seq 2 13); do (echo "4 4"; sed -n "${i}p" "$work/short.in") > "$work/short$i.in"; done
+    add short-md-12 "for f in $work/short[0-9]*.in; do $bin/sliding --goal blank-first --bound manhattan < \$f; done"
 else
     echo "note: $korf missing: the 15-puzzle rows are skipped" >&2
 fi

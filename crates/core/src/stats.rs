@@ -28,6 +28,10 @@ pub struct Stats {
     pub canonical: u64,
     /// States pruned by a bound or failure stored in the transposition table.
     pub table_hits: u64,
+    /// Table look-ups of a parallel search that found their shard of the
+    /// shared table locked by another thread and waited for it (a measure
+    /// of lock contention; 0 for sequential searches).
+    pub table_waits: u64,
     /// States pruned (shortest-path searches with a table) because they
     /// were reached before in fewer moves, cycles included.
     pub transpositions: u64,
@@ -58,6 +62,7 @@ impl AddAssign for Stats {
         self.duplicates += o.duplicates;
         self.back += o.back;
         self.table_hits += o.table_hits;
+        self.table_waits += o.table_waits;
         self.commuted += o.commuted;
         self.canonical += o.canonical;
         self.transpositions += o.transpositions;
@@ -92,6 +97,9 @@ impl fmt::Display for Stats {
         }
         if self.canonical > 0 {
             write!(f, " canonical {}", self.canonical)?;
+        }
+        if self.table_waits > 0 {
+            write!(f, " table-waits {}", self.table_waits)?;
         }
         if self.handed_over > 0 {
             write!(f, " handed-over {}", self.handed_over)?;

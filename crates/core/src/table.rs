@@ -29,7 +29,8 @@
 
 use std::hash::Hash;
 use std::mem::size_of;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 /// Slots per bucket.
 const WAYS: usize = 4;
@@ -218,6 +219,9 @@ const SHARDS: usize = 256;
 /// shard chosen by hash bits 32 and up (buckets use the low bits).
 pub(crate) struct SharedTable<S> {
     shards: Vec<Shard<S>>,
+    /// Look-ups that found their shard locked by another thread (counted
+    /// to show whether the locks limit a parallel search).
+    waits: AtomicU64,
 }
 
 /// A shard on cache lines of its own, so that two threads locking two
@@ -234,7 +238,14 @@ impl<S: Clone + Eq + Hash> SharedTable<S> {
                 // One bucket each to start: a small search touches few.
                 .map(|_| Shard(Mutex::new(Table::starting_at(per, 0))))
                 .collect(),
+            waits: AtomicU64::new(0),
         }
+    }
+
+    /// How many look-ups so far found their shard locked (and waited).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn waits(&self) -> u64 {
+        self.waits.load(Ordering::Relaxed)
     }
 
     /// The shard of `hash`, locked.
@@ -242,11 +253,19 @@ impl<S: Clone + Eq + Hash> SharedTable<S> {
     pub(crate) fn shard(&self, hash: u64) -> MutexGuard<'_, Table<S>> {
         let i = (hash >> 32) as usize % SHARDS;
         // A panic elsewhere cannot leave an entry half-written: entries are
-        // replaced whole. So a poisoned lock is still a sound table.
-        self.shards[i]
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        // replaced whole. So a poisoned lock is still a sound table. The
+        // first try costs what `lock` costs uncontended.
+        match self.shards[i].0.try_lock() {
+            Ok(table) => table,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                self.waits.fetch_add(1, Ordering::Relaxed);
+                self.shards[i]
+                    .0
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+            }
+        }
     }
 }
 
@@ -328,6 +347,29 @@ mod tests {
         }
         assert_eq!(t.get(0, &7).map(|i| i.work), Some(9));
         assert_eq!(t.get(0, &8), None);
+    }
+
+    #[test]
+    fn a_look_up_that_finds_its_shard_locked_is_counted() {
+        let t: SharedTable<u64> = SharedTable::new(1 << 16);
+        let hash = 7u64 << 32;
+        let held = t.shard(hash);
+        std::thread::scope(|s| {
+            let other = s.spawn(|| t.shard(hash).get(hash, &1));
+            // The other thread waits for the lock until it is dropped.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+            while t.waits() == 0 {
+                assert!(std::time::Instant::now() < deadline, "no wait counted");
+                std::thread::yield_now();
+            }
+            drop(held);
+            assert_eq!(other.join().ok(), Some(None));
+        });
+        assert_eq!(t.waits(), 1);
+        // Another shard, or the same one free: no wait.
+        drop(t.shard(hash + (1 << 32)));
+        drop(t.shard(hash));
+        assert_eq!(t.waits(), 1);
     }
 
     #[test]

@@ -273,16 +273,18 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
     /// threads (the answer is the same either way), else in parallel.
     pub(crate) fn pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         let began = Instant::now();
+        let waits = self.memo.as_ref().map_or(0, SharedTable::waits);
         let small = !self.eager && predict(self.took).is_some_and(|t| t < SMALL_PASS);
-        let result = if small {
+        let (end, mut stats) = if small {
             let mut engine = self.engine(rules);
             let flow = engine.run(start, None);
             (pass_end(&mut engine, flow), engine.stats)
         } else {
             self.parallel_pass(start, rules)
         };
+        stats.table_waits += self.memo.as_ref().map_or(0, SharedTable::waits) - waits;
         self.took = [self.took[1], Some(began.elapsed())];
-        result
+        (end, stats)
     }
 
     /// One pass over every thread: a split phase, then tasks.
