@@ -187,3 +187,46 @@ fn budgets_stop_searches_while_work_moves() {
         }
     }
 }
+
+/// A ternary tree whose nodes are hashes of their paths; goals are rare.
+struct Tree {
+    one_in: u64,
+}
+
+impl Puzzle for Tree {
+    type State = u64;
+    type Move = u8;
+    fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+        for m in 0..3u8 {
+            let mut h = s ^ (u64::from(m) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            out.push((m, h ^ (h >> 29)));
+        }
+    }
+    fn is_goal(&self, s: &u64) -> bool {
+        s % self.one_in == 0
+    }
+}
+
+#[test]
+fn threads_that_run_dry_get_work_handed_over_and_keep_the_answer() {
+    // Without the test setting: hand-overs happen when a thread runs dry
+    // while others still search.
+    let mut handed = 0;
+    for (one_in, depth) in [(u64::MAX, 13), (2_000_000, 13), (200_000, 12), (3_000, 9)] {
+        let tree = Tree { one_in };
+        for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+            let solver = Solver::new(Strategy::Dfs { depth, mode });
+            let want = solver.solve_sequential(&tree, &1);
+            for threads in [2, 3, 8, 16] {
+                let got = solver.threads(threads).solve(&tree, &1);
+                assert_eq!(
+                    got.outcome, want.outcome,
+                    "1 in {one_in}, {threads} threads"
+                );
+                handed += got.stats.handed_over;
+            }
+        }
+    }
+    assert!(handed > 0, "no hand-over");
+}
