@@ -144,11 +144,12 @@ pub(crate) fn search<P: Puzzle>(
             check_order(&children);
             stats.expanded += 1;
             stats.generated += children.len() as u64;
+            // The automaton's state of the path that found the parent (see
+            // the proofs), looked up once per parent.
+            let q_parent = qs.get(index).copied().unwrap_or(0);
             for (mv, child) in children.drain(..) {
-                // Canonical sequences, with the automaton's state of the
-                // path that found the parent (see the proofs).
+                // Canonical sequences.
                 let parent = &nodes[index].state;
-                let q_parent = qs.get(index).copied().unwrap_or(0);
                 let Some(q) = puzzle.canonical(parent, q_parent, mv, Promise::Shortest) else {
                     stats.canonical += 1;
                     continue;
