@@ -136,7 +136,7 @@ fn parallel_equals_sequential_on_1_2_and_4_threads() {
 
 /// A walk on the integers that never ends: nothing bounds its searches
 /// but the budget.
-struct Endless;
+pub(crate) struct Endless;
 
 impl Puzzle for Endless {
     type State = i64;

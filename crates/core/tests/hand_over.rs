@@ -11,6 +11,7 @@ use puzzle_testkit::graph::Graph;
 use puzzle_testkit::stepped::Stepped;
 
 use crate::canonical::Ringed;
+use crate::eight_puzzle::Endless;
 
 use puzzle_search_core::{
     Budget, CancelFlag, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy,
@@ -139,24 +140,6 @@ fn the_eight_puzzle_answers_equal_one_thread_while_work_moves() {
     assert!(handed > 1000, "{handed}");
 }
 
-/// A space with no goal and no end.
-struct Endless;
-
-impl Puzzle for Endless {
-    type State = u64;
-    type Move = u8;
-    fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
-        out.extend([
-            (0, s.wrapping_mul(3).wrapping_add(1)),
-            (1, s.wrapping_add(7)),
-            (2, s ^ 0x55),
-        ]);
-    }
-    fn is_goal(&self, _: &u64) -> bool {
-        false
-    }
-}
-
 #[test]
 fn budgets_stop_searches_while_work_moves() {
     for threads in [2, 3, 8] {
@@ -166,7 +149,7 @@ fn budgets_stop_searches_while_work_moves() {
                 .hand_over_always(eager);
             let report = solver
                 .budget(Budget::default().max_nodes(20_000))
-                .solve(&Endless, &1);
+                .solve(&Endless, &0);
             assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
             // Each thread checks at least every 256 nodes, and a task
             // that starts checks at once.
@@ -181,7 +164,7 @@ fn budgets_stop_searches_while_work_moves() {
             });
             let report = solver
                 .budget(Budget::default().cancel_flag(flag))
-                .solve(&Endless, &1);
+                .solve(&Endless, &0);
             stopper.join().expect("the cancelling thread");
             assert_eq!(report.outcome, Outcome::Stopped(Limit::Cancelled));
         }
