@@ -38,7 +38,7 @@ const TOO_MANY: usize = 8;
 /// A pass predicted to take less than this runs on one thread: threads
 /// would cost more than they save (waking them, the split phase, the
 /// last task's tail).
-const SMALL_PASS: Duration = Duration::from_millis(2);
+const SMALL_PASS: Duration = Duration::from_millis(5);
 /// How long an idle worker sleeps before it looks for other work on the
 /// pool again (a hand-over or the end of the pass wakes it sooner).
 const IDLE_WAIT: Duration = Duration::from_millis(1);
