@@ -6,12 +6,18 @@
 //! subtrees (and a solution met above the split depth, which ends the split
 //! phase) follow each other in lexicographic order, so the answer is the
 //! first task in that order that has a solution, as with rayon's
-//! `find_map_first`. Worker threads take tasks from one counter in that
-//! order, so all of them work near the left end; a task that finds a solution
-//! publishes its index, and every task to its right stops at its next
-//! budget check, while tasks to its left run to the end, because one of
-//! them may hold a smaller answer. The result therefore does not depend on
-//! the thread count or on timing; only the work done does.
+//! `find_map_first`. Tasks wait in a heap ordered by where their stretch
+//! of the preorder starts, and workers take the leftmost, so all of them
+//! work near the left end. A worker that runs dry is given work by a busy
+//! one, which hands over the open children of its shallowest open node as
+//! a new task: the stretches stay disjoint and cover the tree. A task that
+//! finds a solution publishes it; tasks whose stretch starts to its right
+//! stop at their next budget check (or are dropped unstarted), while tasks
+//! to its left run to the end, because one of them may hold a smaller
+//! answer. The result therefore does not depend on the thread count, on
+//! timing or on where hand-overs happen; only the work done does (proof in
+//! `docs/strategies.md`). Passes predicted too short to repay threads run
+//! on one.
 
 use std::cmp::{Ordering as Order, Reverse};
 use std::collections::BinaryHeap;
