@@ -18,16 +18,18 @@
 //! Both paths count that way; a budget stop ends the census after the last
 //! complete layer and says so (`Census::stopped`), never as a finished one.
 
+use std::fmt;
 use std::hash::BuildHasher;
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU8;
 
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter};
-use crate::pdb::distances;
+use crate::pdb::{PdbError, distances};
 use crate::progress::{Hook, Phase, Progress};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
 
 /// A puzzle whose states are numbered `0..space_size()` one to one (a
@@ -187,71 +189,236 @@ pub(crate) fn by_hash<P: Puzzle>(
     }
 }
 
-/// The census over ranks, or `None` when the space is too large for it
-/// (more than 2^32 ranks, or distances past 254): then the caller takes
-/// the hash path.
-pub(crate) fn by_rank<P: Ranked + Sync>(
+/// Each state's distance from a start, by rank: the dense census with the
+/// byte a rank it fills kept
+/// ([`Solver::distances_ranked`](crate::Solver::distances_ranked)). A
+/// table of distances from a goal (a pattern database over a whole space,
+/// Rotation's mask table) is this, from the goal, where moves come in
+/// inverse pairs.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Distances {
+    bytes: Vec<u8>,
+    pub(crate) census: Census,
+}
+
+impl fmt::Debug for Distances {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Distances")
+            .field("ranks", &self.bytes.len())
+            .field("census", &self.census)
+            .finish()
+    }
+}
+
+impl Distances {
+    /// The byte of a rank that the search did not reach (unreachable from
+    /// the start, or beyond a budget stop).
+    pub const UNREACHED: u8 = u8::MAX;
+
+    /// The distance of the state of rank `rank` from the start: `None`
+    /// when it was not reached (or `rank` is out of range).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// /// A line of 5 cells; a token steps left or right.
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u8;
+    ///     type Move = i8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(i8, u8)>) {
+    ///         if *s > 0 { out.push((-1, s - 1)) }
+    ///         if *s < 4 { out.push((1, s + 1)) }
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// impl Ranked for Line {
+    ///     fn space_size(&self) -> u64 { 6 } // rank 5: no state reaches it
+    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let d = Solver::new(Strategy::bfs()).distances_ranked(&Line, &1)?;
+    /// assert_eq!((d.get(0), d.get(1), d.get(4)), (Some(1), Some(0), Some(3)));
+    /// assert_eq!((d.get(5), d.get(99)), (None, None));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn get(&self, rank: u64) -> Option<u8> {
+        let i = usize::try_from(rank).ok()?;
+        self.bytes.get(i).copied().filter(|&d| d != Self::UNREACHED)
+    }
+
+    /// The distances as bytes indexed by rank, [`UNREACHED`](Self::UNREACHED)
+    /// where none was found; empty when the census was refused (its
+    /// `stopped` says why).
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// # struct Ring;
+    /// # impl Puzzle for Ring {
+    /// #     type State = u8;
+    /// #     type Move = u8;
+    /// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    /// #         out.extend([(0, (s + 3) % 4), (1, (s + 1) % 4)]);
+    /// #     }
+    /// #     fn is_goal(&self, _: &u8) -> bool { false }
+    /// # }
+    /// # impl Ranked for Ring {
+    /// #     fn space_size(&self) -> u64 { 4 }
+    /// #     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    /// #     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// # }
+    /// // `Ring`: 4 cells, a token steps left or right (lines hidden).
+    /// let d = Solver::new(Strategy::bfs()).distances_ranked(&Ring, &0)?;
+    /// assert_eq!(d.as_bytes(), [0, 1, 2, 1]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The bytes of [`as_bytes`](Self::as_bytes), kept without a copy.
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// # struct Ring;
+    /// # impl Puzzle for Ring {
+    /// #     type State = u8;
+    /// #     type Move = u8;
+    /// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    /// #         out.extend([(0, (s + 3) % 4), (1, (s + 1) % 4)]);
+    /// #     }
+    /// #     fn is_goal(&self, _: &u8) -> bool { false }
+    /// # }
+    /// # impl Ranked for Ring {
+    /// #     fn space_size(&self) -> u64 { 4 }
+    /// #     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    /// #     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// # }
+    /// // `Ring`: 4 cells, a token steps left or right (lines hidden).
+    /// let table: Vec<u8> = Solver::new(Strategy::bfs()).distances_ranked(&Ring, &2)?.into_bytes();
+    /// assert_eq!(table, [2, 1, 0, 1]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+
+    /// The census of the same search: the layer sizes are the histogram of
+    /// the bytes.
+    ///
+    /// ```
+    /// # use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// # struct Ring;
+    /// # impl Puzzle for Ring {
+    /// #     type State = u8;
+    /// #     type Move = u8;
+    /// #     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    /// #         out.extend([(0, (s + 3) % 4), (1, (s + 1) % 4)]);
+    /// #     }
+    /// #     fn is_goal(&self, _: &u8) -> bool { false }
+    /// # }
+    /// # impl Ranked for Ring {
+    /// #     fn space_size(&self) -> u64 { 4 }
+    /// #     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    /// #     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// # }
+    /// // `Ring`: 4 cells, a token steps left or right (lines hidden).
+    /// let d = Solver::new(Strategy::bfs()).distances_ranked(&Ring, &0)?;
+    /// assert_eq!(d.census().layers, [1, 2, 1]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn census(&self) -> &Census {
+        &self.census
+    }
+}
+
+/// The census over ranks, with the distances it fills: an error when the
+/// space does not fit it (more than 2^32 ranks, no memory for a byte a
+/// rank, or distances past 254). A space of more than `max_states` ranks
+/// is refused as a budget stop (`Limit::States`, no bytes).
+pub(crate) fn by_rank<P: Ranked + ParallelPuzzle>(
     puzzle: &P,
     start: &P::State,
     ctx: &Ctx<'_>,
     progress: Option<&Hook>,
-) -> Option<Census> {
+) -> Result<Distances, PdbError> {
     let size = puzzle.space_size();
     let mut stats = Stats::default();
     if size > 1 << 32 {
-        return None;
+        return Err(PdbError::too_large(size));
     }
     if size > ctx.budget.max_states as u64 {
         // One byte per rank is what this path stores.
         stats.elapsed = ctx.start.elapsed();
-        return Some(Census {
-            layers: Vec::new(),
-            stopped: Some(Limit::States),
-            stats,
+        return Ok(Distances {
+            bytes: Vec::new(),
+            census: Census {
+                layers: Vec::new(),
+                stopped: Some(Limit::States),
+                stats,
+            },
         });
     }
     // The pattern-database search with one goal (the start) and every move
-    // costing 1; a child buffer per chunk of a frontier.
-    let neighbours =
-        |rank: u64, children: &mut Vec<(P::Move, P::State)>, out: &mut Vec<(u64, bool)>| {
-            let state = puzzle.unrank(rank);
-            children.clear();
-            puzzle.successors(&state, children);
-            out.extend(children.iter().map(|(_, c)| (puzzle.rank(c), true)));
-        };
+    // costing 1. The frontier holds states, not ranks: a state is ranked
+    // once per time it is reached and never unranked. A child buffer per
+    // chunk of a frontier.
+    let rank = |state: &P::State| puzzle.rank(state);
+    let neighbours = |state: &P::State,
+                      children: &mut Vec<(P::Move, P::State)>,
+                      out: &mut Vec<(P::State, bool)>| {
+        children.clear();
+        puzzle.successors(state, children);
+        out.extend(children.drain(..).map(|(_, c)| (c, true)));
+    };
     let mut meter = Meter::new(ctx);
     let (mut layers, mut stopped) = (Vec::new(), None);
-    let goals = [puzzle.rank(start)];
-    let result = distances(size, &goals, &neighbours, &mut |depth, settled, _| {
-        layers.push(settled);
-        stats.expanded += settled;
-        report(
-            progress,
-            ctx,
-            usize::from(depth),
-            settled,
-            ctx.nodes() + settled,
-        );
-        // Budgets are checked between layers: a layer is one bulk step.
-        match meter.count_and_check(settled) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(stop) => {
-                stopped = Some(stop.limit());
-                ControlFlow::Break(())
+    let (dist, _) = distances(
+        size,
+        vec![start.clone()],
+        &rank,
+        &neighbours,
+        &mut |depth, settled, _| {
+            layers.push(settled);
+            stats.expanded += settled;
+            report(
+                progress,
+                ctx,
+                usize::from(depth),
+                settled,
+                ctx.nodes() + settled,
+            );
+            // Budgets are checked between layers: a layer is one bulk step.
+            match meter.count_and_check(settled) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(stop) => {
+                    stopped = Some(stop.limit());
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    )?;
+    meter.flush();
+    // `AtomicU8` and `u8` share their layout: this collects in place.
+    let mut bytes: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
+    if stopped.is_some() {
+        // The next layer was found in part: not reached, as far as the
+        // complete layers tell.
+        let last = layers.len().saturating_sub(1) as u8;
+        for b in &mut bytes {
+            if *b > last {
+                *b = Distances::UNREACHED;
             }
         }
-    });
-    if result.is_err() {
-        // Too deep for a byte, or no memory: the hash path decides.
-        return None;
     }
-    meter.flush();
     stats.peak_visited = size;
     stats.peak_frontier = layers.iter().copied().max().unwrap_or(0);
     stats.elapsed = ctx.start.elapsed();
-    Some(Census {
-        layers,
-        stopped,
-        stats,
+    Ok(Distances {
+        bytes,
+        census: Census {
+            layers,
+            stopped,
+            stats,
+        },
     })
 }

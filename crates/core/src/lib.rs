@@ -52,7 +52,7 @@ mod strategy;
 mod table;
 
 pub use budget::{Budget, CancelFlag, Limit};
-pub use census::{Census, Ranked};
+pub use census::{Census, Distances, Ranked};
 pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;

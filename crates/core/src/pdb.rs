@@ -157,6 +157,13 @@ impl fmt::Display for PdbError {
 
 impl std::error::Error for PdbError {}
 
+impl PdbError {
+    /// A space of `n` states or keys: more than 2^32.
+    pub(crate) fn too_large(n: u64) -> Self {
+        Self(ErrorKind::TooLarge(n))
+    }
+}
+
 /// The file format version; files of another version are rebuilt.
 const VERSION: u32 = 1;
 const MAGIC: &[u8; 8] = b"PSPDB\0\0\0";
@@ -207,10 +214,16 @@ impl PatternDb {
         }
         let mut goals = Vec::new();
         abstraction.goals(&mut goals);
-        let neighbours = |rank: u64, _: &mut (), out: &mut Vec<(u64, bool)>| {
-            abstraction.neighbours(rank, out);
+        // Frontiers of `u32` ranks (half the memory of `u64`); the
+        // abstraction's `u64` neighbours pass through a scratch buffer.
+        let goals: Vec<u32> = goals.into_iter().map(|g| g as u32).collect();
+        let rank = |&r: &u32| u64::from(r);
+        let neighbours = |&r: &u32, wide: &mut Vec<(u64, bool)>, out: &mut Vec<(u32, bool)>| {
+            wide.clear();
+            abstraction.neighbours(u64::from(r), wide);
+            out.extend(wide.iter().map(|&(n, costs)| (n as u32, costs)));
         };
-        let (dist, _) = distances(size, &goals, &neighbours, &mut |depth, _, done| {
+        let (dist, _) = distances(size, goals, &rank, &neighbours, &mut |depth, _, done| {
             if let Some(hook) = progress {
                 hook(BuildProgress {
                     depth,
@@ -712,8 +725,6 @@ impl PatternDb {
     }
 }
 
-/// Expands `frontier` (states at `depth`): returns the states newly
-/// reached at `depth` (free moves) and at `depth + 1`.
 /// The 0-1 breadth-first search of [`PatternDb::build`] (and of the
 /// core's dense census): each state's least distance from the goals,
 /// [`UNSEEN`] where none reaches. After each distance `d` is settled,
@@ -722,28 +733,33 @@ impl PatternDb {
 /// included); `Break` stops the search. Returns the distances and whether
 /// the search ran to its end (`false` when `on_depth` stopped it).
 ///
-/// The space: ranks `0..size`, the `goals`, and `neighbours(rank, scratch,
-/// out)` appending a rank's neighbours with whether the move costs; each
-/// chunk of a frontier gets one `scratch` (a buffer the caller needs per
-/// call, made once per chunk, not per state).
-pub(crate) fn distances<S, F>(
+/// The space: ranks `0..size`, frontier items `T` (a rank for a pattern
+/// database; the state itself for a census, so that no state is ever
+/// unranked), `rank` of an item, the `goals`, and `neighbours(item,
+/// scratch, out)` appending an item's neighbours with whether the move
+/// costs; each chunk of a frontier gets one `scratch` (a buffer the caller
+/// needs per call, made once per chunk, not per state).
+pub(crate) fn distances<T, S, R, F>(
     size: u64,
-    goals: &[u64],
+    goals: Vec<T>,
+    rank: &R,
     neighbours: &F,
     on_depth: &mut dyn FnMut(u8, u64, u64) -> std::ops::ControlFlow<()>,
 ) -> Result<(Vec<AtomicU8>, bool), PdbError>
 where
+    T: Send + Sync,
     S: Default,
-    F: Fn(u64, &mut S, &mut Vec<(u64, bool)>) + Sync,
+    R: Fn(&T) -> u64 + Sync,
+    F: Fn(&T, &mut S, &mut Vec<(T, bool)>) + Sync,
 {
     let mut dist: Vec<AtomicU8> = Vec::new();
     dist.try_reserve_exact(size as usize)
         .map_err(|_| PdbError(ErrorKind::NoMemory(size)))?;
     dist.extend((0..size).map(|_| AtomicU8::new(UNSEEN)));
-    let mut frontier: Vec<u32> = Vec::new();
-    for &g in goals {
-        if dist[g as usize].swap(0, Ordering::Relaxed) == UNSEEN {
-            frontier.push(g as u32);
+    let mut frontier: Vec<T> = Vec::new();
+    for g in goals {
+        if dist[rank(&g) as usize].swap(0, Ordering::Relaxed) == UNSEEN {
+            frontier.push(g);
         }
     }
     let mut depth = 0u8;
@@ -753,16 +769,21 @@ where
         // moves join it, costly ones make the next frontier.
         let mut settled = frontier.len() as u64;
         let mut next = Vec::new();
+        let mut free = false;
         while !frontier.is_empty() {
-            let (same, deeper) = expand(neighbours, &dist, &frontier, depth);
+            let (same, deeper) = expand(rank, neighbours, &dist, &frontier, depth);
             done += same.len() as u64;
             settled += same.len() as u64;
+            free |= !same.is_empty();
             next.extend(deeper);
             frontier = same;
         }
         // A state first reached by a costly move and later free at this
-        // depth was expanded here: it is not in the next frontier.
-        next.retain(|&n| dist[n as usize].load(Ordering::Relaxed) > depth);
+        // depth was expanded here: it is not in the next frontier. (Only
+        // a free move can do that: without one, nothing to drop.)
+        if free {
+            next.retain(|n| dist[rank(n) as usize].load(Ordering::Relaxed) > depth);
+        }
         done += next.len() as u64;
         if on_depth(depth, settled, done).is_break() {
             return Ok((dist, false));
@@ -776,43 +797,55 @@ where
     Ok((dist, true))
 }
 
-fn expand<S, F>(
+/// Expands `frontier` (states at `depth`): returns the states newly
+/// reached at `depth` (free moves) and at `depth + 1`.
+fn expand<T, S, R, F>(
+    rank: &R,
     neighbours: &F,
     dist: &[AtomicU8],
-    frontier: &[u32],
+    frontier: &[T],
     depth: u8,
-) -> (Vec<u32>, Vec<u32>)
+) -> (Vec<T>, Vec<T>)
 where
+    T: Send + Sync,
     S: Default,
-    F: Fn(u64, &mut S, &mut Vec<(u64, bool)>) + Sync,
+    R: Fn(&T) -> u64 + Sync,
+    F: Fn(&T, &mut S, &mut Vec<(T, bool)>) + Sync,
 {
-    let work = |chunk: &[u32]| {
+    let work = |chunk: &[T]| {
         let (mut same, mut deeper, mut out) = (Vec::new(), Vec::new(), Vec::new());
         let mut scratch = S::default();
-        for &s in chunk {
+        for s in chunk {
             out.clear();
-            neighbours(u64::from(s), &mut scratch, &mut out);
-            for &(n, costs) in &out {
+            neighbours(s, &mut scratch, &mut out);
+            for (n, costs) in out.drain(..) {
                 let d = if costs { depth + 1 } else { depth };
+                let cell = &dist[rank(&n) as usize];
                 if d == UNSEEN {
                     // Distance 255 cannot be stored: report the state so
                     // that the caller sees a frontier at 255 and refuses.
-                    if dist[n as usize].load(Ordering::Relaxed) == UNSEEN {
-                        deeper.push(n as u32);
+                    if cell.load(Ordering::Relaxed) == UNSEEN {
+                        deeper.push(n);
                     }
                     continue;
                 }
-                let old = dist[n as usize].fetch_min(d, Ordering::Relaxed);
+                // Most neighbours are settled already: a plain load spares
+                // the locked write (distances only fall, so a load at or
+                // below `d`, however stale, stays true).
+                if cell.load(Ordering::Relaxed) <= d {
+                    continue;
+                }
+                let old = cell.fetch_min(d, Ordering::Relaxed);
                 // Claimed here: unseen, or seen at `depth + 1` and now
                 // reached free (then expanded at `depth`, and dropped from
                 // the next frontier by the caller).
                 if old > d {
                     if costs {
                         if old == UNSEEN {
-                            deeper.push(n as u32);
+                            deeper.push(n);
                         }
                     } else {
-                        same.push(n as u32);
+                        same.push(n);
                     }
                 }
             }
@@ -823,7 +856,7 @@ where
     {
         use rayon::prelude::*;
         if frontier.len() >= 4096 && rayon::current_num_threads() > 1 {
-            let parts: Vec<(Vec<u32>, Vec<u32>)> = frontier.par_chunks(2048).map(work).collect();
+            let parts: Vec<(Vec<T>, Vec<T>)> = frontier.par_chunks(2048).map(work).collect();
             let mut same = Vec::new();
             let mut deeper = Vec::new();
             for (s, d) in parts {

@@ -906,8 +906,56 @@ impl Solver {
         self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
             let progress = self.options.progress.as_deref();
-            crate::census::by_rank(puzzle, start, &ctx, progress)
-                .unwrap_or_else(|| crate::census::by_hash(puzzle, start, &ctx, progress))
+            match crate::census::by_rank(puzzle, start, &ctx, progress) {
+                Ok(distances) => distances.census,
+                Err(_) => crate::census::by_hash(puzzle, start, &ctx, progress),
+            }
+        })
+    }
+
+    /// Each state's distance from `start`, by rank: the dense census of
+    /// [`census_ranked`](Self::census_ranked) with the byte a rank it fills
+    /// kept (a distance table over a whole space: a pattern database whose
+    /// abstraction is a puzzle of its own, Rotation's mask table). Budgets
+    /// as there: a stop keeps the complete layers' distances
+    /// (`census().stopped` says why), a space over `max_states` ranks is
+    /// refused with no bytes.
+    ///
+    /// # Errors
+    /// [`PdbError`](crate::pdb::PdbError) when the space has more than 2^32
+    /// ranks, a byte a rank cannot be allocated, or a distance reaches 255
+    /// (where `census_ranked` takes the hash path instead).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// /// Two bits; a move flips one.
+    /// struct Bits;
+    /// impl Puzzle for Bits {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend((0..2).map(|b| (b, s ^ (1 << b))));
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// impl Ranked for Bits {
+    ///     fn space_size(&self) -> u64 { 4 }
+    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let distances = Solver::new(Strategy::bfs()).distances_ranked(&Bits, &0)?;
+    /// assert_eq!(distances.as_bytes(), [0, 1, 1, 2]);
+    /// assert_eq!(distances.census().layers, [1, 2, 1]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn distances_ranked<P: Ranked + ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Result<crate::census::Distances, crate::pdb::PdbError> {
+        self.on_pool(|| {
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+            crate::census::by_rank(puzzle, start, &ctx, self.options.progress.as_deref())
         })
     }
 

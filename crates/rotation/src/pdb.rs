@@ -10,10 +10,9 @@
 //! sequence: every move that lowers it starts some shortest solution.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use puzzle_search_core::{Puzzle, Ranked, SplitMix64};
+use puzzle_search_core::{Puzzle, Ranked, Solver, SplitMix64, Strategy};
 
 use crate::answer::Answer;
 use crate::board::{Board, CENTRE, FULL};
@@ -183,60 +182,26 @@ impl std::fmt::Debug for DistanceTable {
 }
 
 impl DistanceTable {
-    /// Fills the table by BFS from the centre mask, one layer at a time;
-    /// with the `parallel` feature each layer is shared between threads.
-    /// Moves come in inverse pairs, so distances from the centre equal
-    /// distances to it.
+    /// Fills the table by the core's dense census
+    /// ([`Solver::distances_ranked`](puzzle_search_core::Solver::distances_ranked))
+    /// of [`Masks`] from the centre: a BFS one layer at a time, each layer
+    /// shared between threads with the `parallel` feature. Moves come in
+    /// inverse pairs, so distances from the centre equal distances to it.
     ///
     /// ```
     /// use puzzle_rotation::{CENTRE, pdb::DistanceTable};
-    /// let table = DistanceTable::build(); // about 40 ms; `pdb::table()` keeps one
+    /// let table = DistanceTable::build(); // about 50 ms; `pdb::table()` keeps one
     /// assert_eq!(table.distance(CENTRE), 0);
     /// ```
     pub fn build() -> Self {
         let start = Instant::now();
-        let mut dist = vec![u8::MAX; MASKS].into_boxed_slice();
-        // A visited bitset (92 KB) stays in cache where the byte table does
-        // not; threads claim a mask by setting its bit.
-        let seen: Vec<AtomicU64> = (0..MASKS.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        let claim = |mask: u32| {
-            let r = rank(mask);
-            let (word, bit) = (&seen[r / 64], 1u64 << (r % 64));
-            // Most masks are old: a plain load spares the locked write.
-            word.load(Ordering::Relaxed) & bit == 0
-                && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
-        };
-        let expand = |chunk: &[u32]| {
-            let mut found = Vec::new();
-            for &mask in chunk {
-                for m in Move::ALL {
-                    let to = m.permute(mask);
-                    if claim(to) {
-                        found.push(to);
-                    }
-                }
-            }
-            found
-        };
-        claim(CENTRE);
-        let mut layer = vec![CENTRE];
-        let mut depth = 0u8;
-        while !layer.is_empty() {
-            for &mask in &layer {
-                dist[rank(mask)] = depth;
-            }
-            #[cfg(feature = "parallel")]
-            let next: Vec<u32> = {
-                use rayon::prelude::*;
-                layer.par_chunks(4096).flat_map_iter(expand).collect()
-            };
-            #[cfg(not(feature = "parallel"))]
-            let next: Vec<u32> = layer.chunks(4096).flat_map(expand).collect();
-            layer = next;
-            depth += 1;
-        }
+        let distances = Solver::new(Strategy::bfs())
+            .distances_ranked(&Masks, &CENTRE)
+            // 735,471 ranks, distances under 20, no budget: cannot fail
+            // but for memory, which a `vec!` of the same size aborts on.
+            .expect("the mask space fits a byte a rank");
         Self {
-            dist,
+            dist: distances.into_bytes().into_boxed_slice(),
             build_time: start.elapsed(),
         }
     }

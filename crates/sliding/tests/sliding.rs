@@ -530,7 +530,7 @@ fn in_place_search_stops_at_its_budget() {
 
 #[test]
 fn census_layers_equal_a_full_bfs_on_every_small_size() {
-    use puzzle_search_core::{Budget, Limit, Ranked, Solver, Strategy};
+    use puzzle_search_core::{Budget, Distances, Limit, Ranked, Solver, Strategy};
     for (w, h) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
         for goal in [Goal::BlankLast, Goal::BlankFirst] {
             let dist = bfs(w, h, goal);
@@ -552,6 +552,32 @@ fn census_layers_equal_a_full_bfs_on_every_small_size() {
                 assert!(puzzle.rank(&node) < puzzle.space_size());
                 assert_eq!(puzzle.unrank(puzzle.rank(&node)).board, *b);
             }
+            // The distances by rank: each board's BFS distance, nothing else.
+            let by_rank = solver.distances_ranked(&puzzle, &start).expect("small");
+            assert_eq!(by_rank.census().layers, want);
+            for (b, &d) in &dist {
+                let r = puzzle.rank(&puzzle.node(b));
+                assert_eq!(by_rank.get(r), Some(d as u8), "{w}x{h} {goal:?} {b}");
+            }
+            let reached = by_rank
+                .as_bytes()
+                .iter()
+                .filter(|&&d| d != Distances::UNREACHED);
+            assert_eq!(reached.count(), dist.len());
+            // A node limit stops it after complete layers, and the bytes
+            // keep those layers' distances only.
+            let limited = Solver::new(Strategy::bfs()).budget(Budget::default().max_nodes(50));
+            let part = limited.distances_ranked(&puzzle, &start).expect("small");
+            let complete = part.census().layers.len() as u32;
+            assert_eq!(part.census().layers[..], want[..complete as usize]);
+            if dist.len() > 1000 {
+                assert_eq!(part.census().stopped, Some(Limit::Nodes));
+                assert!(complete < want.len() as u32);
+            }
+            for (b, &d) in &dist {
+                let r = puzzle.rank(&puzzle.node(b));
+                assert_eq!(part.get(r), (d < complete).then_some(d as u8));
+            }
             // A cap on the states kept stops both, after complete layers.
             let capped = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(100));
             let part = capped.census(&puzzle, &start);
@@ -567,6 +593,9 @@ fn census_layers_equal_a_full_bfs_on_every_small_size() {
                     capped.census_ranked(&puzzle, &start).stopped,
                     Some(Limit::States)
                 );
+                let refused = capped.distances_ranked(&puzzle, &start).expect("small");
+                assert_eq!(refused.census().stopped, Some(Limit::States));
+                assert!(refused.as_bytes().is_empty());
             }
         }
     }
