@@ -72,6 +72,7 @@ impl CancelFlag {
 
 /// Which limit of a [`Budget`] stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Limit {
     /// More nodes were expanded than [`Budget::max_nodes`] allows.

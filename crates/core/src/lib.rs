@@ -42,6 +42,7 @@ mod generate;
 mod meter;
 mod outcome;
 pub mod pdb;
+pub mod portable;
 mod progress;
 mod puzzle;
 mod replay;

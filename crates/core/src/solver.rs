@@ -8,8 +8,9 @@ use crate::census::{Census, Ranked};
 use crate::meter::Ctx;
 use std::ops::ControlFlow;
 
-use crate::engine::{InPlaceFn, in_place_fn};
+use crate::engine::{InPlaceFn, Mode, Rules, in_place_fn};
 use crate::outcome::{Outcome, Report, ShortestReport};
+use crate::portable::{PartError, PartRunner, PartSearcher};
 use crate::progress::{Hook, Progress};
 use crate::puzzle::{InPlace, ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
@@ -797,6 +798,122 @@ impl Solver {
         self.solve_here(puzzle, start, None, Some(in_place_fn::<P>()))
     }
 
+    /// [`solve_sequential`](Self::solve_sequential) with each DFS pass
+    /// (DFS, or one IDA* threshold) split into portable parts that
+    /// `runner` searches wherever it likes (other processes, other
+    /// machines: `puzzle-search-mpi` runs them on MPI ranks) with a
+    /// [`part_searcher`](Self::part_searcher) of a solver like this one.
+    /// The split phase and the merge run here; the answer is the
+    /// sequential one whatever the runner's order or placement (see
+    /// [`portable`](crate::portable)). Budgets: this side's budget covers
+    /// the split phases and, counted between passes, the parts' expanded
+    /// nodes; each searching side stops on its own budget. Strategies other
+    /// than DFS and IDA* do not split: they run here, as
+    /// `solve_sequential`.
+    ///
+    /// ```
+    /// use puzzle_search_core::portable::{Part, PartReport, PartRunner};
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // A counter: +1, +2 or +3; the goal is 10.
+    /// let counter = from_fn(
+    ///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend((1..=3).map(|d| (d, s + u32::from(d)))),
+    ///     |s: &u32| *s == 10,
+    /// );
+    /// let solver = Solver::new(Strategy::ida());
+    /// /// Searches the parts last first, here (a real runner sends them away).
+    /// struct Backwards<'a, F>(&'a Solver, &'a F);
+    /// impl<F: puzzle_search_core::Puzzle<State = u32, Move = u8>> PartRunner<u8> for Backwards<'_, F> {
+    ///     fn run(&self, limit: u32, parts: Vec<Part<u8>>) -> Vec<Option<PartReport<u8>>> {
+    ///         let mut reports = vec![None; parts.len()];
+    ///         self.0
+    ///             .part_searcher(self.1, &0, |searcher| {
+    ///                 for (i, part) in parts.iter().enumerate().rev() {
+    ///                     reports[i] = Some(searcher.search(limit, part).expect("our part"));
+    ///                 }
+    ///             })
+    ///             .expect("IDA* splits");
+    ///         reports
+    ///     }
+    /// }
+    /// let report = solver.solve_by_parts(&counter, &0, &Backwards(&solver, &counter));
+    /// assert_eq!(report.solution(), Some(&[1, 3, 3, 3][..]));
+    /// assert_eq!(report.solution(), solver.solve_sequential(&counter, &0).solution());
+    /// ```
+    pub fn solve_by_parts<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        runner: &dyn PartRunner<P::Move>,
+    ) -> Report<P::Move> {
+        match self.part_rules() {
+            Ok(_) => self.solve_with_setup(puzzle, start, None, None, Some(runner)),
+            Err(_) => self.solve_here(puzzle, start, None, None),
+        }
+    }
+
+    /// Runs `f` with a [`PartSearcher`] for `puzzle` and `start`: the
+    /// searching side of [`solve_by_parts`](Self::solve_by_parts), which
+    /// must use a solver with the same strategy and options. The searcher
+    /// keeps this solver's transposition table (if any) from one part to
+    /// the next, and this solver's budget covers all its parts together.
+    ///
+    /// # Errors
+    /// [`PartError`] when the strategy is not DFS or IDA*.
+    ///
+    /// ```
+    /// use puzzle_search_core::portable::{Part, PartEnd};
+    /// use puzzle_search_core::{DepthMode, Solver, Strategy, from_fn};
+    /// let counter = from_fn(
+    ///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend([(1, s + 1), (2, s + 2)]),
+    ///     |s: &u32| *s == 4,
+    /// );
+    /// // Exactly 3 moves: below the first move 1, the smallest is 1, 1, 2.
+    /// let solver = Solver::new(Strategy::Dfs { depth: 3, mode: DepthMode::Exactly });
+    /// let part = Part { path: vec![1], from: None, q: 0 };
+    /// let report = solver.part_searcher(&counter, &0, |s| s.search(3, &part))??;
+    /// assert_eq!(report.end, PartEnd::Found(vec![1, 1, 2]));
+    /// assert!(Solver::new(Strategy::bfs()).part_searcher(&counter, &0, |_| ()).is_err());
+    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
+    /// ```
+    pub fn part_searcher<P: Puzzle, R>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
+    ) -> Result<R, PartError> {
+        let rules = self.part_rules()?;
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, self.options.table_bytes);
+        Ok(f(&mut searcher))
+    }
+
+    /// The rules of this solver's DFS passes, as its strategy sets them
+    /// (`dfs::solve`, `ida::solve`).
+    fn part_rules(&self) -> Result<Rules, PartError> {
+        let (mode, shortest) = match self.strategy {
+            Strategy::Dfs {
+                mode: DepthMode::Exactly,
+                ..
+            } => (Mode::Exact, false),
+            Strategy::Dfs {
+                mode: DepthMode::AtMost,
+                ..
+            } => (Mode::AtMost, false),
+            Strategy::IdaStar { .. } => (Mode::AtMost, true),
+            Strategy::Bfs { .. } => return Err(PartError::strategy("BFS")),
+            Strategy::AStar { .. } => return Err(PartError::strategy("A*")),
+            Strategy::Bidirectional { .. } => return Err(PartError::strategy("bidirectional")),
+        };
+        Ok(Rules {
+            mode,
+            limit: 0,
+            dedup: self.options.dedup,
+            shortest,
+            table_slack: self.options.table_min_slack,
+            table_by_left: self.options.table_by_left,
+        })
+    }
+
     /// The parallel form of a DFS pass, when this solver wants one.
     fn parallel_form<P: ParallelPuzzle>(&self) -> Option<ParallelForm<P>> {
         #[cfg(feature = "parallel")]
@@ -813,6 +930,17 @@ impl Solver {
         parallel: Option<ParallelForm<P>>,
         in_place: Option<InPlaceFn<P>>,
     ) -> Report<P::Move> {
+        self.solve_with_setup(puzzle, start, parallel, in_place, None)
+    }
+
+    fn solve_with_setup<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        parallel: Option<ParallelForm<P>>,
+        in_place: Option<InPlaceFn<P>>,
+        parts: Option<&dyn PartRunner<P::Move>>,
+    ) -> Report<P::Move> {
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let mut stats = Stats::default();
         let options = &self.options;
@@ -820,6 +948,7 @@ impl Solver {
             options,
             parallel,
             in_place,
+            parts,
         };
         let outcome: Outcome<P::Move> = match self.strategy {
             Strategy::Dfs { depth, mode } => {
@@ -1009,15 +1138,18 @@ impl Solver {
     ) -> ShortestReport {
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let mut stats = Stats::default();
-        let setup = Setup {
-            options: &self.options,
-            parallel: self.parallel_form::<P>(),
-            in_place: None,
-        };
+        let parallel = self.parallel_form::<P>();
         // The length (IDA*, parallel) on the solver's pool; the listing on
         // this thread, where `visit` lives.
-        let length =
-            self.on_pool(|| all::length(puzzle, start, max_depth, &ctx, setup, &mut stats));
+        let length = self.on_pool(|| {
+            let setup = Setup {
+                options: &self.options,
+                parallel,
+                in_place: None,
+                parts: None,
+            };
+            all::length(puzzle, start, max_depth, &ctx, setup, &mut stats)
+        });
         let outcome = match length {
             Ok(length) => all::for_each(puzzle, start, length, &ctx, &mut stats, &mut visit),
             Err(end) => end,
@@ -1119,6 +1251,7 @@ impl Solver {
                 options: &self.options,
                 parallel,
                 in_place: None,
+                parts: None,
             };
             let outcome = all::count(puzzle, start, max_depth, &ctx, setup, &mut stats);
             stats.elapsed = ctx.start.elapsed();

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 /// What a search did. Parallel searches add up their threads' counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Stats {
     /// States whose successors were generated.

@@ -10,3 +10,4 @@ mod fifteen;
 mod graphs;
 mod hand_over;
 mod in_place;
+mod portable;

@@ -12,9 +12,10 @@ pub(crate) mod parallel;
 use std::ops::ControlFlow;
 
 use crate::budget::Limit;
-use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::outcome::Outcome;
+use crate::portable::{ByParts, PartRunner};
 #[cfg(feature = "parallel")]
 use crate::puzzle::ParallelPuzzle;
 use crate::puzzle::Puzzle;
@@ -42,6 +43,9 @@ pub(crate) struct Setup<'o, P: Puzzle> {
     pub(crate) options: &'o Options,
     pub(crate) parallel: Option<ParallelForm<P>>,
     pub(crate) in_place: Option<InPlaceFn<P>>,
+    /// Passes split into portable parts for this runner
+    /// ([`Solver::solve_by_parts`](crate::Solver::solve_by_parts)).
+    pub(crate) parts: Option<&'o dyn PartRunner<P::Move>>,
 }
 
 impl<P: Puzzle> Clone for Setup<'_, P> {
@@ -244,6 +248,105 @@ pub(crate) fn pass_end<P: Puzzle>(engine: &mut Engine<'_, P>, flow: Flow) -> Pas
     }
 }
 
+/// Stop deepening the split when the tasks have not grown for this many
+/// depths (a chain-like space would otherwise be split to its end).
+const FLAT_DEPTHS: u32 = 4;
+/// ...or when the split phase, which runs on one thread, expanded this many.
+const SPLIT_NODES: u64 = 1 << 14;
+/// Make the split shallower when it gives this many times the tasks wanted.
+const TOO_MANY: usize = 8;
+
+/// How a pass's split phase ended.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+pub(crate) enum Split<P: Puzzle> {
+    /// The pass is decided without tasks.
+    Done(PassEnd<P::Move>),
+    /// The open nodes at the split depth, in canonical (preorder) order;
+    /// `leaf`: a solution met above the split depth, right of every task;
+    /// `next`: the smallest cut-off of the split phase.
+    Tasks {
+        tasks: Vec<Task<P>>,
+        leaf: Option<Vec<P::Move>>,
+        next: u32,
+    },
+}
+
+/// The split phase of a pass run in parts (threads or processes): runs
+/// the pass sequentially down to a split depth (from `*split`, the depth
+/// that did last time), deepening it until there are about `target`
+/// tasks, or making it shallower when there are far too many (IDA*'s
+/// trees grow with each iteration, and the split phase runs on one
+/// thread). `engine` makes the engine it runs with.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+pub(crate) fn split_phase<'e, P: Puzzle>(
+    engine: &dyn Fn() -> Engine<'e, P>,
+    start: &P::State,
+    rules: Rules,
+    target: usize,
+    split: &mut u32,
+    stats: &mut Stats,
+) -> Split<P> {
+    let mut depth = (*split).min(rules.limit.saturating_sub(1)).max(1);
+    let (mut grown_at, mut most) = (depth, 0);
+    let (mut deepened, mut shrunk) = (false, false);
+    let result = loop {
+        let mut engine = engine();
+        engine.split = Some((depth, Vec::new()));
+        let flow = engine.run(start, None);
+        let split_nodes = engine.stats.expanded;
+        *stats += std::mem::take(&mut engine.stats);
+        let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
+        match flow {
+            Flow::Found if tasks.is_empty() => break Split::Done(PassEnd::Found(engine.path)),
+            Flow::Found => {
+                break Split::Tasks {
+                    tasks,
+                    leaf: Some(engine.path),
+                    next: INF,
+                };
+            }
+            Flow::Fail(_) => {
+                break Split::Done(PassEnd::Fail {
+                    next: engine.min_pruned,
+                });
+            }
+            Flow::Stop(Interrupt::Limit(limit)) => break Split::Done(PassEnd::Stopped(limit)),
+            // The split phase's engine has no preemption or sink.
+            Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => {
+                break Split::Done(PassEnd::Fail { next: INF });
+            }
+            Flow::Deferred => {
+                if tasks.len() > most {
+                    (grown_at, most) = (depth, tasks.len());
+                }
+                if tasks.len() > TOO_MANY * target && depth > 1 && !deepened {
+                    depth -= 1;
+                    shrunk = true;
+                    continue;
+                }
+                let deepen = tasks.len() < target
+                    && !shrunk
+                    && depth + 1 < rules.limit
+                    && depth < grown_at + FLAT_DEPTHS
+                    && split_nodes < SPLIT_NODES;
+                if !deepen {
+                    break Split::Tasks {
+                        tasks,
+                        leaf: None,
+                        next: engine.min_pruned,
+                    };
+                }
+                depth += 1;
+                deepened = true;
+            }
+        }
+    };
+    if let Split::Tasks { .. } = result {
+        *split = depth;
+    }
+    result
+}
+
 /// Runs DFS passes from one start, sequentially or in parallel, keeping the
 /// transposition table between passes (its facts stay true across IDA*
 /// iterations).
@@ -258,8 +361,11 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         ctx: &'a Ctx<'a>,
         rules: Rules,
         table_bytes: usize,
-        setup: Setup<'_, P>,
+        setup: Setup<'a, P>,
     ) -> Self {
+        if let Some(runner) = setup.parts {
+            return Runner::Parallel(Box::new(ByParts::new(puzzle, ctx, runner)));
+        }
         let parallel = setup.parallel;
         // On one thread the parallel form would only add its locks.
         #[cfg(feature = "parallel")]

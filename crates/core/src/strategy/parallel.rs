@@ -25,22 +25,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
+use crate::engine::{Engine, Flow, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, PassRun, pass_end};
+use crate::strategy::{PassEnd, PassRun, Split, pass_end, split_phase};
 use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
 const TASKS_PER_THREAD: usize = 64;
-/// Stop deepening the split when the tasks have not grown for this many
-/// depths (a chain-like space would otherwise be split to its end).
-const FLAT_DEPTHS: u32 = 4;
-/// ...or when the split phase, which runs on one thread, expanded this many.
-const SPLIT_NODES: u64 = 1 << 14;
-/// Make the split shallower when it gives this many times the tasks wanted.
-const TOO_MANY: usize = 8;
 /// A pass predicted to take less than this runs on one thread: threads
 /// would cost more than they save (waking them, the split phase, the
 /// last task's tail).
@@ -297,59 +290,20 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
     fn parallel_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         let target = rayon::current_num_threads().max(2) * TASKS_PER_THREAD;
         let mut stats = Stats::default();
-        // Split phase: from last pass's depth, deepen the split until there
-        // are enough tasks, or make it shallower when there are far too many
-        // (IDA*'s trees grow with each iteration, and the split phase runs
-        // on one thread).
-        let mut depth = self.split.min(rules.limit.saturating_sub(1)).max(1);
-        let (mut grown_at, mut most) = (depth, 0);
-        let (mut deepened, mut shrunk) = (false, false);
-        let (tasks, leaf, mut next) = loop {
-            let mut engine = self.engine(rules);
-            engine.split = Some((depth, Vec::new()));
-            let flow = engine.run(start, None);
-            let split_nodes = engine.stats.expanded;
-            stats += std::mem::take(&mut engine.stats);
-            let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
-            match flow {
-                Flow::Found if tasks.is_empty() => return (PassEnd::Found(engine.path), stats),
-                Flow::Found => break (tasks, Some(engine.path), INF),
-                Flow::Fail(_) => {
-                    return (
-                        PassEnd::Fail {
-                            next: engine.min_pruned,
-                        },
-                        stats,
-                    );
-                }
-                Flow::Stop(Interrupt::Limit(limit)) => return (PassEnd::Stopped(limit), stats),
-                // The split phase's engine has no preemption or sink.
-                Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => {
-                    return (PassEnd::Fail { next: INF }, stats);
-                }
-                Flow::Deferred => {
-                    if tasks.len() > most {
-                        (grown_at, most) = (depth, tasks.len());
-                    }
-                    if tasks.len() > TOO_MANY * target && depth > 1 && !deepened {
-                        depth -= 1;
-                        shrunk = true;
-                        continue;
-                    }
-                    let deepen = tasks.len() < target
-                        && !shrunk
-                        && depth + 1 < rules.limit
-                        && depth < grown_at + FLAT_DEPTHS
-                        && split_nodes < SPLIT_NODES;
-                    if !deepen {
-                        break (tasks, None, engine.min_pruned);
-                    }
-                    depth += 1;
-                    deepened = true;
-                }
-            }
+        let mut split = self.split;
+        let phase = split_phase(
+            &|| self.engine(rules),
+            start,
+            rules,
+            target,
+            &mut split,
+            &mut stats,
+        );
+        self.split = split;
+        let (tasks, leaf, mut next) = match phase {
+            Split::Done(end) => return (end, stats),
+            Split::Tasks { tasks, leaf, next } => (tasks, leaf, next),
         };
-        self.split = depth;
 
         let threads = rayon::current_num_threads();
         let waiting = tasks

@@ -1,0 +1,373 @@
+//! Portable parts of a search: a depth-first pass (DFS to a limit, or one
+//! IDA* threshold) split into ordered parts that can be searched anywhere
+//! (another thread, another process, another machine) and merged into
+//! exactly the answer the sequential search gives.
+//!
+//! This is the parallel pass's split made portable, one design for threads
+//! and processes. The driving side calls
+//! [`Solver::solve_by_parts`](crate::Solver::solve_by_parts) with a
+//! [`PartRunner`]: for each pass the solver runs the split phase itself (a
+//! sequential search down to a split depth, keeping each open node there
+//! as a [`Part`], in canonical order), hands the parts to the runner, and
+//! merges the [`PartReport`]s it gets back. The searching side (the same
+//! solver, strategy and options, on the same puzzle and start) searches
+//! parts with a [`PartSearcher`]
+//! ([`Solver::part_searcher`](crate::Solver::part_searcher)), which keeps
+//! its transposition table from one part to the next.
+//!
+//! A part names its node by the moves from the start (the searching side
+//! replays them with [`Puzzle::apply`]), so only moves cross the wire:
+//! with the `serde` feature, [`Part`], [`PartEnd`] and [`PartReport`]
+//! are `Serialize` and `Deserialize` when the move type is.
+//!
+//! # Why the merge gives the sequential answer
+//! The parts cover disjoint stretches of the pass's preorder and follow
+//! each other in it, and a solution met above the split depth lies right
+//! of every part (the split phase stops there). So, as for the threads
+//! (`docs/strategies.md`, "Why the answer is still the sequential one"):
+//! the answer is the first part in order that found a solution (or was
+//! stopped by a budget, which then stops the search), else the split
+//! phase's own solution, else none, with the next IDA* threshold the
+//! least cut-off of the split phase and of every part. Parts right of one
+//! that found a solution cannot change the answer, so a runner may leave
+//! them unsearched.
+
+use crate::budget::Limit;
+use crate::engine::{Engine, Flow, INF, Rules};
+use crate::meter::{Ctx, Interrupt, Meter};
+use crate::puzzle::Puzzle;
+use crate::stats::Stats;
+use crate::strategy::{PassEnd, PassRun, Split, split_phase};
+use crate::table::Memo;
+
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
+
+/// One part of a pass: the subtree below the node that `path` reaches from
+/// the start or, when `from` is set, only that node's children from the
+/// move `from` on (a part a busy thread handed over).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct Part<M> {
+    /// The moves from the start to the part's node.
+    pub path: Vec<M>,
+    /// Only the children whose move is this one or later.
+    pub from: Option<M>,
+    /// The canonical-sequence automaton's state at the node
+    /// ([`Puzzle::canonical`]; 0 for puzzles without one).
+    pub q: u32,
+}
+
+impl<M: Copy> Part<M> {
+    /// Where the part's stretch of the preorder starts: the moves to its
+    /// first node. The parts of a pass are in the order of these.
+    ///
+    /// ```
+    /// use puzzle_search_core::portable::Part;
+    /// let part = Part { path: vec!['R', 'D'], from: Some('U'), q: 0 };
+    /// assert_eq!(part.start(), ['R', 'D', 'U']);
+    /// ```
+    pub fn start(&self) -> Vec<M> {
+        let mut start = self.path.clone();
+        start.extend(self.from);
+        start
+    }
+}
+
+/// How the search of one part ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[non_exhaustive]
+pub enum PartEnd<M> {
+    /// A solution, the whole move sequence from the start: the
+    /// lexicographically smallest in the part.
+    Found(Vec<M>),
+    /// None in the part; `next` is the smallest `g + bound` cut off by the
+    /// limit (the next IDA* threshold), `u32::MAX` when none was.
+    Fail {
+        /// The smallest cut-off.
+        next: u32,
+    },
+    /// A budget limit of the searching side stopped it.
+    Stopped(Limit),
+}
+
+/// One part's result: how it ended and the work it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct PartReport<M> {
+    /// How it ended.
+    pub end: PartEnd<M>,
+    /// What its search did.
+    pub stats: Stats,
+}
+
+/// Searches the parts of one pass wherever it likes, for
+/// [`Solver::solve_by_parts`](crate::Solver::solve_by_parts).
+///
+/// ```
+/// use puzzle_search_core::portable::{Part, PartReport, PartRunner};
+/// /// Runs nothing itself: says how many parts it was given.
+/// struct Count(std::cell::Cell<usize>);
+/// impl PartRunner<u8> for Count {
+///     fn run(&self, _limit: u32, parts: Vec<Part<u8>>) -> Vec<Option<PartReport<u8>>> {
+///         self.0.set(parts.len());
+///         parts.iter().map(|_| None).collect()
+///     }
+/// }
+/// let count = Count(Default::default());
+/// assert!(count.run(3, vec![]).is_empty());
+/// assert_eq!(count.parts_wanted(), 64);
+/// ```
+pub trait PartRunner<M> {
+    /// Searches `parts` of the pass at `limit` (each with a
+    /// [`PartSearcher`] of the same solver, puzzle and start) and returns
+    /// one entry per part, in the parts' order: `Some(report)`, or `None`
+    /// for a part left unsearched, allowed only right of a part whose
+    /// report is `Found` or `Stopped` (the merge never reads those).
+    ///
+    /// # Panics
+    /// The solver panics when the answer has the wrong length or leaves
+    /// out a part it needs (a broken runner, like a broken move order).
+    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<Option<PartReport<M>>>;
+
+    /// About how many parts a pass should be split into (the split phase
+    /// runs on the driving side alone, so it stops deepening past a few
+    /// thousand nodes whatever this says); 64 by default.
+    fn parts_wanted(&self) -> usize {
+        64
+    }
+}
+
+/// Why a part could not be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartError(PartErrorKind);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum PartErrorKind {
+    /// The solver's strategy is not a depth-first one.
+    Strategy(&'static str),
+    /// A move of the part's path is not legal where it is played.
+    Path(usize),
+}
+
+impl std::fmt::Display for PartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            PartErrorKind::Strategy(name) => write!(
+                f,
+                "the {name} strategy does not split into parts (DFS and IDA* do)"
+            ),
+            PartErrorKind::Path(i) => write!(
+                f,
+                "move {} of the part's path is not legal from the start",
+                i + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PartError {}
+
+impl PartError {
+    pub(crate) fn strategy(name: &'static str) -> Self {
+        Self(PartErrorKind::Strategy(name))
+    }
+}
+
+/// Searches parts of passes one after another for one puzzle and start,
+/// keeping its transposition table (if the solver has one) between them:
+/// made by [`Solver::part_searcher`](crate::Solver::part_searcher). Its
+/// budget (the solver's) covers all the parts it searches together.
+pub struct PartSearcher<'a, P: Puzzle> {
+    puzzle: &'a P,
+    start: &'a P::State,
+    engine: Engine<'a, P>,
+}
+
+impl<P: Puzzle> std::fmt::Debug for PartSearcher<'_, P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PartSearcher")
+            .field("stats", &self.engine.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, P: Puzzle> PartSearcher<'a, P> {
+    pub(crate) fn new(
+        puzzle: &'a P,
+        start: &'a P::State,
+        ctx: &'a Ctx<'a>,
+        rules: Rules,
+        table_bytes: usize,
+    ) -> Self {
+        let engine = Engine::new(
+            puzzle,
+            rules,
+            Memo::local(table_bytes),
+            Meter::new(ctx),
+            ctx.hasher.clone(),
+        );
+        Self {
+            puzzle,
+            start,
+            engine,
+        }
+    }
+
+    /// Searches `part` of the pass at `limit`.
+    ///
+    /// # Errors
+    /// [`PartError`] when a move of the part's path is not legal where it
+    /// is played (a part of another puzzle or start).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// use puzzle_search_core::portable::{Part, PartEnd};
+    /// // A counter: +1 or +2; the goal is 5.
+    /// let counter = from_fn(
+    ///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend([(1, s + 1), (2, s + 2)]),
+    ///     |s: &u32| *s == 5,
+    /// );
+    /// let solver = Solver::new(Strategy::ida());
+    /// let end = solver.part_searcher(&counter, &0, |searcher| {
+    ///     // The part below the first move 2, at threshold 3.
+    ///     let part = Part { path: vec![2], from: None, q: 0 };
+    ///     searcher.search(3, &part).map(|report| report.end)
+    /// })??;
+    /// assert_eq!(end, PartEnd::Found(vec![2, 1, 2]));
+    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
+    /// ```
+    pub fn search(
+        &mut self,
+        limit: u32,
+        part: &Part<P::Move>,
+    ) -> Result<PartReport<P::Move>, PartError> {
+        // The node and its parent, replayed from the start.
+        let mut state = self.start.clone();
+        let mut parent = None;
+        for (i, &mv) in part.path.iter().enumerate() {
+            let next = self
+                .puzzle
+                .apply(&state, mv)
+                .ok_or(PartError(PartErrorKind::Path(i)))?;
+            parent = Some(std::mem::replace(&mut state, next));
+        }
+        let engine = &mut self.engine;
+        engine.rules.limit = limit;
+        engine.path.clone_from(&part.path);
+        engine.root_q = part.q;
+        engine.root_from = part.from;
+        let flow = engine.run(&state, parent.as_ref());
+        engine.root_q = 0;
+        engine.root_from = None;
+        let end = match flow {
+            Flow::Found => PartEnd::Found(std::mem::take(&mut engine.path)),
+            Flow::Fail(_) | Flow::Deferred => PartEnd::Fail {
+                next: engine.min_pruned,
+            },
+            Flow::Stop(Interrupt::Limit(limit)) => PartEnd::Stopped(limit),
+            // A part searcher has no preemption and no sink.
+            Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => PartEnd::Fail { next: INF },
+        };
+        let stats = std::mem::take(&mut engine.stats);
+        Ok(PartReport { end, stats })
+    }
+}
+
+/// The form of a pass that splits it into parts for a [`PartRunner`].
+pub(crate) struct ByParts<'a, P: Puzzle> {
+    puzzle: &'a P,
+    ctx: &'a Ctx<'a>,
+    runner: &'a dyn PartRunner<P::Move>,
+    /// Counts the parts' nodes against the driving side's budget.
+    meter: Meter<'a>,
+    /// The split depth that gave enough parts last time.
+    split: u32,
+}
+
+impl<'a, P: Puzzle> ByParts<'a, P> {
+    pub(crate) fn new(
+        puzzle: &'a P,
+        ctx: &'a Ctx<'a>,
+        runner: &'a dyn PartRunner<P::Move>,
+    ) -> Self {
+        Self {
+            puzzle,
+            ctx,
+            runner,
+            meter: Meter::new(ctx),
+            split: 1,
+        }
+    }
+}
+
+impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
+    fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
+        let mut stats = Stats::default();
+        let (puzzle, ctx) = (self.puzzle, self.ctx);
+        // The split phase searches no part, so it needs no table.
+        let engine = || {
+            Engine::new(
+                puzzle,
+                rules,
+                Memo::Off,
+                Meter::new(ctx),
+                ctx.hasher.clone(),
+            )
+        };
+        let target = self.runner.parts_wanted().max(1);
+        let (tasks, leaf, mut next) =
+            match split_phase(&engine, start, rules, target, &mut self.split, &mut stats) {
+                Split::Done(end) => return (end, stats),
+                Split::Tasks { tasks, leaf, next } => (tasks, leaf, next),
+            };
+        let parts: Vec<Part<P::Move>> = tasks
+            .into_iter()
+            .map(|t| Part {
+                path: t.path,
+                from: t.from,
+                q: t.q,
+            })
+            .collect();
+        let count = parts.len();
+        let reports = self.runner.run(rules.limit, parts);
+        assert_eq!(
+            reports.len(),
+            count,
+            "PartRunner::run returned {} reports for {count} parts",
+            reports.len()
+        );
+        let (mut answer, mut part_nodes) = (None, 0);
+        for (i, report) in reports.into_iter().enumerate() {
+            let Some(report) = report else {
+                assert!(
+                    answer.is_some(),
+                    "PartRunner::run left part {i} unsearched with no solution or stop before it"
+                );
+                continue;
+            };
+            part_nodes += report.stats.expanded;
+            stats += report.stats;
+            if answer.is_some() {
+                continue;
+            }
+            match report.end {
+                PartEnd::Found(path) => answer = Some(PassEnd::Found(path)),
+                PartEnd::Stopped(limit) => answer = Some(PassEnd::Stopped(limit)),
+                PartEnd::Fail { next: n } => next = next.min(n),
+            }
+        }
+        // The parts' nodes count against this side's budget too.
+        if let Err(Interrupt::Limit(limit)) = self.meter.count_and_check(part_nodes) {
+            if answer.is_none() && leaf.is_none() {
+                answer = Some(PassEnd::Stopped(limit));
+            }
+        }
+        let end = answer.unwrap_or(match leaf {
+            Some(path) => PassEnd::Found(path),
+            None => PassEnd::Fail { next },
+        });
+        (end, stats)
+    }
+}

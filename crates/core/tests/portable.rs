@@ -1,0 +1,225 @@
+//! Portable parts (`Solver::solve_by_parts`, `Solver::part_searcher`):
+//! passes split into parts that a runner searches in any order, each part
+//! by a searcher of its own or one shared, against the sequential search.
+
+use std::cell::RefCell;
+
+use puzzle_testkit::graph::Graph;
+
+use crate::canonical::Ringed;
+use crate::eight_puzzle::Endless;
+
+use puzzle_search_core::portable::{Part, PartEnd, PartReport, PartRunner};
+use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+
+/// Searches the parts in a random order, a new searcher every few parts
+/// (as parts spread over processes would be), and leaves the parts right
+/// of the leftmost solution unsearched when `skip` says so.
+struct Shuffled<'a, P: Puzzle> {
+    solver: &'a Solver,
+    puzzle: &'a P,
+    start: &'a P::State,
+    rng: RefCell<SplitMix64>,
+    wanted: usize,
+    skip: bool,
+    /// Parts searched, over every pass.
+    parts: RefCell<usize>,
+}
+
+impl<'a, P: Puzzle> Shuffled<'a, P> {
+    fn new(
+        solver: &'a Solver,
+        puzzle: &'a P,
+        start: &'a P::State,
+        seed: u64,
+        wanted: usize,
+    ) -> Self {
+        Self {
+            solver,
+            puzzle,
+            start,
+            rng: RefCell::new(SplitMix64::new(seed)),
+            wanted,
+            skip: seed % 2 == 0,
+            parts: RefCell::new(0),
+        }
+    }
+}
+
+impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
+    fn run(&self, limit: u32, parts: Vec<Part<P::Move>>) -> Vec<Option<PartReport<P::Move>>> {
+        let mut order: Vec<usize> = (0..parts.len()).collect();
+        let mut rng = self.rng.borrow_mut();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut reports: Vec<Option<PartReport<P::Move>>> = vec![None; parts.len()];
+        for chunk in order.chunks(1 + rng.below(4) as usize) {
+            self.solver
+                .part_searcher(self.puzzle, self.start, |searcher| {
+                    for &i in chunk {
+                        let report = searcher.search(limit, &parts[i]).expect("a part of ours");
+                        reports[i] = Some(report);
+                    }
+                })
+                .expect("DFS and IDA* split");
+        }
+        *self.parts.borrow_mut() += parts.len();
+        if self.skip {
+            let first = reports.iter().position(|r| {
+                matches!(
+                    r.as_ref().map(|r| &r.end),
+                    Some(PartEnd::Found(_) | PartEnd::Stopped(_))
+                )
+            });
+            if let Some(first) = first {
+                for r in &mut reports[first + 1..] {
+                    *r = None;
+                }
+            }
+        }
+        reports
+    }
+
+    fn parts_wanted(&self) -> usize {
+        self.wanted
+    }
+}
+
+fn strategies() -> Vec<Strategy> {
+    let mut all = vec![Strategy::IdaStar { max_depth: 9 }];
+    for depth in [3, 5, 7] {
+        for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+            all.push(Strategy::Dfs { depth, mode });
+        }
+    }
+    all
+}
+
+#[test]
+fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
+    let mut rng = SplitMix64::new(2222);
+    let (mut solved, mut parts) = (0, 0);
+    for i in 0..40u64 {
+        let mut graph = if i % 2 == 0 {
+            Graph::sparse(&mut rng, 10, 6)
+        } else {
+            Graph::cyclic(&mut rng, 14, 8)
+        };
+        graph.trim = i % 3 == 0;
+        graph.dead_ends = i % 4 != 0;
+        let start = rng.below(graph.edges.len() as u64) as u32;
+        for strategy in strategies() {
+            for solver in [
+                Solver::new(strategy),
+                Solver::new(strategy)
+                    .table_bytes(1 << 16)
+                    .table_min_slack(0),
+                Solver::new(strategy).dedup(true),
+            ] {
+                let want = solver.solve_sequential(&graph, &start).outcome;
+                solved += usize::from(matches!(want, Outcome::Solved(_)));
+                for wanted in [1, 4, 64] {
+                    let runner =
+                        Shuffled::new(&solver, &graph, &start, i * 7 + wanted as u64, wanted);
+                    let got = solver.solve_by_parts(&graph, &start, &runner);
+                    assert_eq!(got.outcome, want, "graph {i} {solver:?} {wanted} parts");
+                    parts += *runner.parts.borrow();
+                }
+            }
+        }
+    }
+    // Some with answers, some without; passes were split.
+    assert!(solved > 100 && solved < 800, "{solved}");
+    assert!(parts > 1_000, "{parts}");
+}
+
+#[test]
+fn parts_carry_the_canonical_automaton() {
+    let mut rng = SplitMix64::new(2323);
+    for i in 0..25 {
+        let p = Ringed::random(&mut rng);
+        let start = rng.below(p.graph.edges.len() as u64) as u32;
+        let want = p.graph.expected(start).filter(|m| m.len() <= 9);
+        let solver = Solver::new(Strategy::IdaStar { max_depth: 9 });
+        let runner = Shuffled::new(&solver, &p, &start, i, 16);
+        let got = solver.solve_by_parts(&p, &start, &runner);
+        assert_eq!(got.solution().map(<[u8]>::to_vec), want, "{i}");
+    }
+}
+
+#[test]
+fn the_eight_puzzle_by_parts_equals_one_thread() {
+    use puzzle_testkit::eight_puzzle::{EightPuzzle, instances};
+    for (i, board) in instances(6, 77).into_iter().enumerate() {
+        let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
+        let want = ida.solve_sequential(&EightPuzzle, &board);
+        let runner = Shuffled::new(&ida, &EightPuzzle, &board, i as u64, 64);
+        let got = ida.solve_by_parts(&EightPuzzle, &board, &runner);
+        assert_eq!(got.outcome, want.outcome, "board {i}");
+        assert!(*runner.parts.borrow() > 0);
+    }
+}
+
+#[test]
+fn budgets_stop_a_search_by_parts_and_say_so() {
+    // The driving side's node limit, counted over the parts' nodes.
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 200 })
+        .budget(Budget::default().max_nodes(20_000));
+    let searcher_side = Solver::new(Strategy::IdaStar { max_depth: 200 });
+    let runner = Shuffled::new(&searcher_side, &Endless, &0, 1, 8);
+    let got = solver.solve_by_parts(&Endless, &0, &runner);
+    assert_eq!(got.outcome, Outcome::Stopped(Limit::Nodes));
+    // The searching side's own limit comes back as a stop too.
+    let runner = Shuffled::new(&solver, &Endless, &0, 2, 8);
+    let got =
+        Solver::new(Strategy::IdaStar { max_depth: 200 }).solve_by_parts(&Endless, &0, &runner);
+    assert_eq!(got.outcome, Outcome::Stopped(Limit::Nodes));
+}
+
+#[test]
+fn a_part_of_another_start_and_a_strategy_that_does_not_split_are_errors() {
+    let mut rng = SplitMix64::new(5);
+    let graph = Graph::sparse(&mut rng, 10, 6);
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 9 });
+    // Move 200 is nowhere legal.
+    let part = Part {
+        path: vec![200u8],
+        from: None,
+        q: 0,
+    };
+    let err = solver
+        .part_searcher(&graph, &0, |s| s.search(5, &part))
+        .expect("IDA* splits")
+        .expect_err("an illegal path");
+    assert_eq!(
+        err.to_string(),
+        "move 1 of the part's path is not legal from the start"
+    );
+    let bfs = Solver::new(Strategy::bfs());
+    let err = bfs
+        .part_searcher(&graph, &0, |_| ())
+        .expect_err("BFS does not split");
+    assert!(err.to_string().contains("BFS"), "{err}");
+    // `solve_by_parts` runs such a strategy here, as `solve_sequential`.
+    let runner = Shuffled::new(&bfs, &graph, &0, 1, 8);
+    let got = bfs.solve_by_parts(&graph, &0, &runner);
+    assert_eq!(got.outcome, bfs.solve_sequential(&graph, &0).outcome);
+    assert_eq!(*runner.parts.borrow(), 0);
+}
+
+/// Leaves every part unsearched: a broken runner.
+struct Lazy;
+
+impl PartRunner<i8> for Lazy {
+    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<Option<PartReport<i8>>> {
+        parts.iter().map(|_| None).collect()
+    }
+}
+
+#[test]
+#[should_panic(expected = "left part 0 unsearched")]
+fn a_runner_that_leaves_out_a_needed_part_is_caught() {
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 200 });
+    let _ = solver.solve_by_parts(&Endless, &0, &Lazy);
+}
