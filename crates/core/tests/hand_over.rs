@@ -18,7 +18,7 @@ use puzzle_search_core::{
 };
 
 /// DFS in both modes and IDA*, at a few depths.
-fn strategies() -> Vec<Strategy> {
+pub(crate) fn strategies() -> Vec<Strategy> {
     let mut all = vec![Strategy::IdaStar { max_depth: 9 }];
     for depth in [3, 5, 7] {
         for mode in [DepthMode::Exactly, DepthMode::AtMost] {

@@ -8,9 +8,10 @@ use puzzle_testkit::graph::Graph;
 
 use crate::canonical::Ringed;
 use crate::eight_puzzle::Endless;
+use crate::hand_over::strategies;
 
 use puzzle_search_core::portable::{Part, PartEnd, PartReport, PartRunner};
-use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{Budget, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
 
 /// Searches the parts in a random order, a new searcher every few parts
 /// (as parts spread over processes would be), and leaves the parts right
@@ -84,16 +85,6 @@ impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
     fn parts_wanted(&self) -> usize {
         self.wanted
     }
-}
-
-fn strategies() -> Vec<Strategy> {
-    let mut all = vec![Strategy::IdaStar { max_depth: 9 }];
-    for depth in [3, 5, 7] {
-        for mode in [DepthMode::Exactly, DepthMode::AtMost] {
-            all.push(Strategy::Dfs { depth, mode });
-        }
-    }
-    all
 }
 
 #[test]
