@@ -33,7 +33,7 @@
 //! them unsearched.
 
 use crate::budget::Limit;
-use crate::engine::{Engine, Flow, INF, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
@@ -200,14 +200,16 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
         ctx: &'a Ctx<'a>,
         rules: Rules,
         table_bytes: usize,
+        in_place: Option<InPlaceFn<P>>,
     ) -> Self {
-        let engine = Engine::new(
+        let mut engine = Engine::new(
             puzzle,
             rules,
             Memo::local(table_bytes),
             Meter::new(ctx),
             ctx.hasher.clone(),
         );
+        engine.in_place = in_place;
         Self {
             puzzle,
             start,

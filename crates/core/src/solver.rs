@@ -881,9 +881,68 @@ impl Solver {
         start: &P::State,
         f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
     ) -> Result<R, PartError> {
+        self.part_searcher_with(puzzle, start, None, f)
+    }
+
+    /// [`part_searcher`](Self::part_searcher) for an [`InPlace`] puzzle:
+    /// the parts are searched by the in-place loop of
+    /// [`solve_in_place`](Self::solve_in_place) (same answers, the same
+    /// nodes as `part_searcher`).
+    ///
+    /// # Errors
+    /// As `part_searcher`.
+    ///
+    /// ```
+    /// use puzzle_search_core::portable::{Part, PartEnd};
+    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+    /// /// A token on 0..=9 steps left or right; the goal is 9.
+    /// struct Line;
+    /// impl Puzzle for Line {
+    ///     type State = u8;
+    ///     type Move = char;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
+    ///         if *s > 0 { out.push(('L', s - 1)) }
+    ///         if *s < 9 { out.push(('R', s + 1)) }
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
+    ///     fn inverse(&self, mv: char) -> Option<char> { Some(if mv == 'L' { 'R' } else { 'L' }) }
+    /// }
+    /// impl InPlace for Line {
+    ///     type Undo = ();
+    ///     fn moves(&self, s: &u8, _: u32, except: Option<char>, out: &mut Vec<char>) -> bool {
+    ///         if *s > 0 && except != Some('L') { out.push('L') }
+    ///         if *s < 9 && except != Some('R') { out.push('R') }
+    ///         false
+    ///     }
+    ///     fn make(&self, s: &mut u8, mv: char) { if mv == 'L' { *s -= 1 } else { *s += 1 } }
+    ///     fn unmake(&self, s: &mut u8, mv: char, _: ()) { if mv == 'L' { *s += 1 } else { *s -= 1 } }
+    /// }
+    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 20 });
+    /// let part = Part { path: vec!['R'], from: None, q: 0 };
+    /// let report = solver.part_searcher_in_place(&Line, &6, |s| s.search(3, &part))??;
+    /// assert_eq!(report.end, PartEnd::Found(vec!['R'; 3]));
+    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
+    /// ```
+    pub fn part_searcher_in_place<P: InPlace, R>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
+    ) -> Result<R, PartError> {
+        self.part_searcher_with(puzzle, start, Some(in_place_fn::<P>()), f)
+    }
+
+    fn part_searcher_with<P: Puzzle, R>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+        in_place: Option<InPlaceFn<P>>,
+        f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
+    ) -> Result<R, PartError> {
         let rules = self.part_rules()?;
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
-        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, self.options.table_bytes);
+        let table = self.options.table_bytes;
+        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, table, in_place);
         Ok(f(&mut searcher))
     }
 

@@ -5,19 +5,24 @@
 use std::cell::RefCell;
 
 use puzzle_testkit::graph::Graph;
+use puzzle_testkit::stepped::Stepped;
 
 use crate::canonical::Ringed;
 use crate::eight_puzzle::Endless;
 use crate::hand_over::strategies;
 
-use puzzle_search_core::portable::{Part, PartEnd, PartReport, PartRunner};
-use puzzle_search_core::{Budget, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::portable::{
+    Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
+};
+use puzzle_search_core::{Budget, InPlace, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
 
 /// Searches the parts in a random order, a new searcher every few parts
 /// (as parts spread over processes would be), and leaves the parts right
 /// of the leftmost solution unsearched when `skip` says so.
 struct Shuffled<'a, P: Puzzle> {
     solver: &'a Solver,
+    /// How a searcher is made: the plain loop or the in-place one.
+    with: With<P>,
     puzzle: &'a P,
     start: &'a P::State,
     rng: RefCell<SplitMix64>,
@@ -37,6 +42,7 @@ impl<'a, P: Puzzle> Shuffled<'a, P> {
     ) -> Self {
         Self {
             solver,
+            with: plain::<P>,
             puzzle,
             start,
             rng: RefCell::new(SplitMix64::new(seed)),
@@ -45,6 +51,32 @@ impl<'a, P: Puzzle> Shuffled<'a, P> {
             parts: RefCell::new(0),
         }
     }
+}
+
+/// Runs `f` with a part searcher of `solver`.
+type With<P> = fn(
+    &Solver,
+    &P,
+    &<P as Puzzle>::State,
+    &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError>;
+
+fn plain<P: Puzzle>(
+    solver: &Solver,
+    puzzle: &P,
+    start: &P::State,
+    f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError> {
+    solver.part_searcher(puzzle, start, f)
+}
+
+fn in_place<P: InPlace>(
+    solver: &Solver,
+    puzzle: &P,
+    start: &P::State,
+    f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError> {
+    solver.part_searcher_in_place(puzzle, start, f)
 }
 
 impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
@@ -56,14 +88,13 @@ impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
         }
         let mut reports: Vec<Option<PartReport<P::Move>>> = vec![None; parts.len()];
         for chunk in order.chunks(1 + rng.below(4) as usize) {
-            self.solver
-                .part_searcher(self.puzzle, self.start, |searcher| {
-                    for &i in chunk {
-                        let report = searcher.search(limit, &parts[i]).expect("a part of ours");
-                        reports[i] = Some(report);
-                    }
-                })
-                .expect("DFS and IDA* split");
+            (self.with)(self.solver, self.puzzle, self.start, &mut |searcher| {
+                for &i in chunk {
+                    let report = searcher.search(limit, &parts[i]).expect("a part of ours");
+                    reports[i] = Some(report);
+                }
+            })
+            .expect("DFS and IDA* split");
         }
         *self.parts.borrow_mut() += parts.len();
         if self.skip {
@@ -117,6 +148,12 @@ fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
                     assert_eq!(got.outcome, want, "graph {i} {solver:?} {wanted} parts");
                     parts += *runner.parts.borrow();
                 }
+                // Parts searched by the in-place loop.
+                let stepped = Stepped(graph.clone());
+                let mut runner = Shuffled::new(&solver, &stepped, &start, i, 16);
+                runner.with = in_place::<Stepped<Graph>>;
+                let got = solver.solve_by_parts(&stepped, &start, &runner);
+                assert_eq!(got.outcome, want, "graph {i} {solver:?} in place");
             }
         }
     }
