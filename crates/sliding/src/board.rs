@@ -8,6 +8,7 @@ pub const MAX_CELLS: usize = 25;
 /// A move, named by the direction the **blank** goes. The derived order is
 /// the spec's: `D < L < R < U`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// The blank goes down (the tile below it comes up).
     D,

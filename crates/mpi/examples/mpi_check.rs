@@ -1,0 +1,136 @@
+//! Checks searches over MPI ranks against the sequential search: random
+//! graphs (DFS in both modes and IDA*, plain, with a table, with
+//! duplicate elimination) and 8-puzzle boards (IDA*, the plain and the
+//! in-place loop). Prints one line and exits 0 when every answer equals
+//! the sequential one, 1 otherwise.
+//!
+//! ```text
+//! mpirun -np 3 target/release/examples/mpi_check [THREADS_PER_RANK]
+//! ```
+//! `cargo test` in this crate runs it at 1 to 4 ranks (`tests/mpirun.rs`).
+
+use std::process::ExitCode;
+
+use puzzle_search_core::{DepthMode, Solver, SplitMix64, Strategy};
+use puzzle_search_mpi::Cluster;
+use puzzle_sliding::{Board, Bound, Goal, Sliding};
+use puzzle_testkit::graph::Graph;
+
+/// One search: a graph and start with a solver, or an 8-puzzle board.
+enum Case {
+    Graph(Graph, u32, Solver),
+    Eight(Board, bool),
+}
+
+/// The cases, the same on every rank (one seed).
+fn cases() -> Vec<Case> {
+    let mut rng = SplitMix64::new(4242);
+    let mut cases = Vec::new();
+    for i in 0..12 {
+        let mut graph = if i % 2 == 0 {
+            Graph::sparse(&mut rng, 10, 6)
+        } else {
+            Graph::cyclic(&mut rng, 14, 8)
+        };
+        graph.dead_ends = i % 4 != 0;
+        let start = rng.below(graph.edges.len() as u64) as u32;
+        let mut strategies = vec![Strategy::IdaStar { max_depth: 9 }];
+        for mode in [DepthMode::Exactly, DepthMode::AtMost] {
+            strategies.push(Strategy::Dfs { depth: 6, mode });
+        }
+        for strategy in strategies {
+            for solver in [
+                Solver::new(strategy),
+                Solver::new(strategy).table_bytes(1 << 16).table_min_slack(0),
+                Solver::new(strategy).dedup(true),
+            ] {
+                cases.push(Case::Graph(graph.clone(), start, solver));
+            }
+        }
+    }
+    let home = Board::goal(3, 3, Goal::BlankLast).expect("3x3");
+    for (k, steps) in [20, 40, 60, 80, 100, 120].into_iter().enumerate() {
+        let board = home.walk(steps, &mut rng);
+        cases.push(Case::Eight(board, k % 2 == 0));
+    }
+    cases
+}
+
+fn eight() -> Sliding {
+    Sliding::new(3, 3, Goal::BlankLast, Bound::Manhattan).expect("3x3")
+}
+
+fn main() -> ExitCode {
+    let threads = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
+    let cluster = match Cluster::init(threads) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let cases = cases();
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
+    if !cluster.is_root() {
+        while let Some(job) = cluster.next_job() {
+            let k = u32::from_le_bytes(job[..4].try_into().expect("a case number")) as usize;
+            match &cases[k] {
+                Case::Graph(graph, start, solver) => cluster.serve(solver, graph, start),
+                Case::Eight(board, in_place) => {
+                    let puzzle = eight();
+                    let node = puzzle.node(board);
+                    if *in_place {
+                        cluster.serve_in_place(&ida, &puzzle, &node);
+                    } else {
+                        cluster.serve(&ida, &puzzle, &node);
+                    }
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
+    let (mut wrong, mut solved) = (0, 0);
+    for (k, case) in cases.iter().enumerate() {
+        let job = (k as u32).to_le_bytes();
+        // (whether they agree, whether there is a solution, what differs)
+        let (same, found, said) = match case {
+            Case::Graph(graph, start, solver) => {
+                let want = solver.solve_sequential(graph, start).outcome;
+                let got = cluster.solve(&job, solver, graph, start).outcome;
+                (got == want, matches!(want, puzzle_search_core::Outcome::Solved(_)), format!("{got:?} / {want:?}"))
+            }
+            Case::Eight(board, in_place) => {
+                let puzzle = eight();
+                let node = puzzle.node(board);
+                let got = if *in_place {
+                    cluster.solve_in_place(&job, &ida, &puzzle, &node)
+                } else {
+                    cluster.solve(&job, &ida, &puzzle, &node)
+                }
+                .outcome;
+                let want = ida.solve_sequential(&puzzle, &node).outcome;
+                (got == want, matches!(want, puzzle_search_core::Outcome::Solved(_)), format!("{got:?} / {want:?}"))
+            }
+        };
+        solved += usize::from(found);
+        if !same {
+            eprintln!("case {k}: got / sequential: {said}");
+            wrong += 1;
+        }
+    }
+    cluster.finish();
+    println!(
+        "{} cases ({solved} with a solution) on {} ranks x {threads} threads: {} differ from the sequential answer",
+        cases.len(),
+        cluster.size(),
+        wrong
+    );
+    if wrong == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,517 @@
+//! Searches of `puzzle-search` split over MPI ranks, with the sequential
+//! answer whatever the number of ranks.
+//!
+//! The core splits each DFS pass (DFS to a limit, or one IDA* threshold)
+//! into ordered, portable parts ([`puzzle_search_core::portable`]); this
+//! crate runs them on every rank. The root (rank 0) runs the search:
+//! the split phase, the merge and the next threshold, as
+//! [`Solver::solve_by_parts`] does; every rank (the root included) searches
+//! parts with its own threads, each thread keeping its transposition table
+//! from part to part. Parts are handed out one at a time as threads run
+//! dry (no fixed split: a rank that finishes early gets more), in order,
+//! and none right of a part that found a solution.
+//!
+//! Every rank runs the same program. A *job* is one search: the root says
+//! what to search in a few bytes of its own making ([`Cluster::solve`]),
+//! the other ranks read them ([`Cluster::next_job`]), build the same puzzle,
+//! start and solver, and serve parts until the job ends
+//! ([`Cluster::serve`]). [`Cluster::finish`] ends the jobs.
+//!
+//! ```no_run
+//! use puzzle_search_core::{Solver, Strategy, from_fn};
+//! use puzzle_search_mpi::Cluster;
+//! // A counter: +1, +2 or +3; the goal is the number the job names.
+//! let counter = |goal: u32| {
+//!     from_fn(
+//!         |s: &u32, out: &mut Vec<(u8, u32)>| out.extend((1..=3).map(|d| (d, s + u32::from(d)))),
+//!         move |s: &u32| *s == goal,
+//!     )
+//! };
+//! let solver = Solver::new(Strategy::ida());
+//! let cluster = Cluster::init(1)?;
+//! if cluster.is_root() {
+//!     for goal in [10u32, 20] {
+//!         let report = cluster.solve(&goal.to_le_bytes(), &solver, &counter(goal), &0);
+//!         println!("{:?}", report.solution());
+//!     }
+//!     cluster.finish();
+//! } else {
+//!     while let Some(job) = cluster.next_job() {
+//!         let goal = u32::from_le_bytes(job[..4].try_into().expect("4 bytes"));
+//!         cluster.serve(&solver, &counter(goal), &0);
+//!     }
+//! }
+//! # Ok::<(), puzzle_search_mpi::ClusterError>(())
+//! ```
+//! Run as `mpirun -np 4 PROGRAM` (or `srun` under Slurm):
+//! `docs/distributed.md` in the repository.
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use mpi::Threading;
+use mpi::environment::Universe;
+use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
+use mpi::topology::{Communicator, SimpleCommunicator};
+use puzzle_search_core::portable::{Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher};
+use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Report, Solver};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A rank's searcher threads, sent to the root at start-up.
+const TAG_HELLO: i32 = 1;
+/// Root to rank: a job's bytes.
+const TAG_JOB: i32 = 2;
+/// Root to rank: a part to search.
+const TAG_PART: i32 = 3;
+/// Rank to root: a part's report.
+const TAG_REPORT: i32 = 4;
+/// Root to rank: the job is over (no part of it is out).
+const TAG_JOB_DONE: i32 = 5;
+/// Root to rank: no more jobs.
+const TAG_END: i32 = 6;
+/// How long a rank's main thread sleeps when nothing arrived (it polls MPI
+/// and its threads in turn; the threads do the work).
+const IDLE: Duration = Duration::from_micros(50);
+
+/// Why the cluster could not start.
+#[derive(Debug)]
+pub struct ClusterError(String);
+
+impl fmt::Display for ClusterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ClusterError {}
+
+/// This process's place among the ranks of an MPI job, and what it knows
+/// of the others. Made once per process by [`Cluster::init`]; MPI ends
+/// when it is dropped.
+pub struct Cluster {
+    world: SimpleCommunicator,
+    /// Per rank, its searcher threads (known on the root only).
+    threads: Vec<usize>,
+    /// This rank's searcher threads.
+    own: usize,
+    /// The root said no more jobs, or was told so.
+    ended: Cell<bool>,
+    /// Jobs started (the root numbers each job's passes from it).
+    passes: Cell<u64>,
+    // Last: MPI is finalised when the universe drops, after the world.
+    _universe: Universe,
+}
+
+impl fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cluster")
+            .field("rank", &self.rank())
+            .field("size", &self.size())
+            .field("threads", &self.own)
+            .finish()
+    }
+}
+
+/// Runs `f` with a part searcher of `solver`: the plain loop or, for
+/// [`InPlace`] puzzles, the in-place one.
+type With<P> = fn(
+    &Solver,
+    &P,
+    &<P as Puzzle>::State,
+    &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError>;
+
+fn plain<P: Puzzle>(
+    solver: &Solver,
+    puzzle: &P,
+    start: &P::State,
+    f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError> {
+    solver.part_searcher(puzzle, start, f)
+}
+
+fn in_place<P: InPlace>(
+    solver: &Solver,
+    puzzle: &P,
+    start: &P::State,
+    f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
+) -> Result<(), PartError> {
+    solver.part_searcher_in_place(puzzle, start, f)
+}
+
+/// A part with where it belongs: the pass, its index, the limit.
+type Job<M> = (u64, u32, u32, Part<M>);
+/// A part's report with where it belongs.
+type Done<M> = (u64, u32, PartReport<M>);
+
+fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    bincode::serialize(value).expect("parts and reports always serialise")
+}
+
+fn decode<T: DeserializeOwned>(bytes: &[u8], what: &str) -> T {
+    bincode::deserialize(bytes).unwrap_or_else(|e| {
+        panic!("a {what} message that does not decode ({e}): ranks running different programs?")
+    })
+}
+
+impl Cluster {
+    /// Starts MPI (threads may run, only this one calls MPI) and tells the
+    /// root how many searcher `threads` this rank runs (at least 1).
+    ///
+    /// # Errors
+    /// When MPI cannot start, or was started already in this process.
+    pub fn init(threads: usize) -> Result<Self, ClusterError> {
+        let (universe, level) = mpi::initialize_with_threading(Threading::Funneled)
+            .ok_or_else(|| ClusterError("MPI could not start (or was started already)".into()))?;
+        if level < Threading::Funneled {
+            return Err(ClusterError(format!(
+                "this MPI offers no threads beside the main one ({level:?})"
+            )));
+        }
+        let world = universe.world();
+        let threads = threads.max(1);
+        let size = world.size() as usize;
+        let mut all = vec![0; size];
+        all[world.rank() as usize] = threads;
+        if world.rank() == 0 {
+            for _ in 1..size {
+                let (bytes, status): (Vec<u8>, Status) =
+                    world.any_process().receive_vec_with_tag(TAG_HELLO);
+                all[status.source_rank() as usize] = decode::<u32>(&bytes, "hello") as usize;
+            }
+        } else {
+            world
+                .process_at_rank(0)
+                .send_with_tag(&encode(&(threads as u32))[..], TAG_HELLO);
+        }
+        Ok(Self {
+            world,
+            threads: all,
+            own: threads,
+            ended: Cell::new(false),
+            passes: Cell::new(0),
+            _universe: universe,
+        })
+    }
+
+    /// This process's rank, `0..size()`.
+    pub fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    /// The number of ranks.
+    pub fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    /// Whether this is the root (rank 0), which runs the searches.
+    pub fn is_root(&self) -> bool {
+        self.world.rank() == 0
+    }
+
+    /// The root: searches `start` of `puzzle` with `solver` over every
+    /// rank (each rank's threads search parts with the plain loop) and
+    /// returns what `solver.solve_sequential` would: the same outcome;
+    /// the statistics add up every rank's work. The other ranks get `job`
+    /// from [`next_job`](Self::next_job) and must [`serve`](Self::serve)
+    /// the same puzzle, start and solver. Strategies other than DFS and
+    /// IDA* run on the root alone.
+    ///
+    /// # Panics
+    /// On a rank other than the root, or after [`finish`](Self::finish).
+    pub fn solve<P>(&self, job: &[u8], solver: &Solver, puzzle: &P, start: &P::State) -> Report<P::Move>
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        self.solve_with(job, solver, puzzle, start, plain::<P>)
+    }
+
+    /// [`solve`](Self::solve) with the parts searched by the in-place
+    /// loop on every rank (the other ranks call
+    /// [`serve_in_place`](Self::serve_in_place)).
+    ///
+    /// # Panics
+    /// As `solve`.
+    pub fn solve_in_place<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Report<P::Move>
+    where
+        P: ParallelPuzzle + InPlace,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        self.solve_with(job, solver, puzzle, start, in_place::<P>)
+    }
+
+    fn solve_with<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        start: &P::State,
+        with: With<P>,
+    ) -> Report<P::Move>
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        assert!(self.is_root(), "Cluster::solve runs on the root (rank 0)");
+        assert!(!self.ended.get(), "Cluster::solve after finish");
+        for r in 1..self.size() {
+            self.world.process_at_rank(r as i32).send_with_tag(job, TAG_JOB);
+        }
+        let report = std::thread::scope(|scope| {
+            let (parts, done) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            let runner = Runner {
+                cluster: self,
+                local: RefCell::new(Some(parts)),
+                done,
+            };
+            let report = solver.solve_by_parts(puzzle, start, &runner);
+            // The root's threads end with their queue.
+            runner.local.borrow_mut().take();
+            report
+        });
+        for r in 1..self.size() {
+            self.world
+                .process_at_rank(r as i32)
+                .send_with_tag(&[0u8][..], TAG_JOB_DONE);
+        }
+        report
+    }
+
+    /// The root: tells every other rank that there are no more jobs (their
+    /// [`next_job`](Self::next_job) returns `None`). Also done when the
+    /// root's cluster is dropped.
+    pub fn finish(&self) {
+        if self.is_root() && !self.ended.replace(true) {
+            for r in 1..self.size() {
+                self.world
+                    .process_at_rank(r as i32)
+                    .send_with_tag(&[0u8][..], TAG_END);
+            }
+        }
+    }
+
+    /// A rank other than the root: waits for the root's next job and
+    /// returns its bytes, or `None` when there are no more.
+    ///
+    /// # Panics
+    /// On the root.
+    pub fn next_job(&self) -> Option<Vec<u8>> {
+        assert!(!self.is_root(), "Cluster::next_job runs on ranks other than the root");
+        if self.ended.get() {
+            return None;
+        }
+        let probed = self.world.process_at_rank(0).matched_probe();
+        let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+        match status.tag() {
+            TAG_JOB => Some(bytes),
+            TAG_END => {
+                self.ended.set(true);
+                None
+            }
+            tag => panic!("rank {}: message tag {tag} where a job was due", self.rank()),
+        }
+    }
+
+    /// A rank other than the root: searches the parts of the current job
+    /// (the root's [`solve`](Self::solve) of `puzzle` from `start` with a
+    /// solver like `solver`) until the job ends.
+    ///
+    /// # Panics
+    /// On the root; when a part is not one of this puzzle and start (the
+    /// ranks disagree on the job).
+    pub fn serve<P>(&self, solver: &Solver, puzzle: &P, start: &P::State)
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        self.serve_with(solver, puzzle, start, plain::<P>);
+    }
+
+    /// [`serve`](Self::serve) with the in-place loop (the root calls
+    /// [`solve_in_place`](Self::solve_in_place)).
+    ///
+    /// # Panics
+    /// As `serve`.
+    pub fn serve_in_place<P>(&self, solver: &Solver, puzzle: &P, start: &P::State)
+    where
+        P: ParallelPuzzle + InPlace,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        self.serve_with(solver, puzzle, start, in_place::<P>);
+    }
+
+    fn serve_with<P>(&self, solver: &Solver, puzzle: &P, start: &P::State, with: With<P>)
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned,
+    {
+        assert!(!self.is_root(), "Cluster::serve runs on ranks other than the root");
+        let root = self.world.process_at_rank(0);
+        std::thread::scope(|scope| {
+            let (parts, done) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            loop {
+                let mut busy = false;
+                while let Ok(report) = done.try_recv() {
+                    root.send_with_tag(&encode(&report)[..], TAG_REPORT);
+                    busy = true;
+                }
+                if let Some(probed) = root.immediate_matched_probe() {
+                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                    match status.tag() {
+                        TAG_PART => {
+                            let part: Job<P::Move> = decode(&bytes, "part");
+                            parts.send(part).expect("the searcher threads run");
+                        }
+                        TAG_JOB_DONE => break,
+                        tag => panic!("rank {}: message tag {tag} during a job", self.rank()),
+                    }
+                    busy = true;
+                }
+                if !busy {
+                    std::thread::sleep(IDLE);
+                }
+            }
+            drop(parts);
+        });
+    }
+
+    /// Starts this rank's searcher threads in `scope`: each takes parts
+    /// from the returned sender's queue and sends their reports back.
+    fn spawn_searchers<'s, 'e: 's, P>(
+        &self,
+        scope: &'s std::thread::Scope<'s, 'e>,
+        solver: &'e Solver,
+        puzzle: &'e P,
+        start: &'e P::State,
+        with: With<P>,
+    ) -> (Sender<Job<P::Move>>, Receiver<Done<P::Move>>)
+    where
+        P: ParallelPuzzle,
+    {
+        let (part_tx, part_rx) = mpsc::channel::<Job<P::Move>>();
+        let (done_tx, done_rx) = mpsc::channel::<Done<P::Move>>();
+        let part_rx = std::sync::Arc::new(Mutex::new(part_rx));
+        let rank = self.rank();
+        for _ in 0..self.own {
+            let (part_rx, done_tx) = (part_rx.clone(), done_tx.clone());
+            scope.spawn(move || {
+                let searched = with(solver, puzzle, start, &mut |searcher| {
+                    loop {
+                        // One thread waits at the queue; the others at its lock.
+                        let next = part_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok((pass, i, limit, part))) = next else {
+                            break;
+                        };
+                        let report = searcher.search(limit, &part).unwrap_or_else(|e| {
+                            panic!("rank {rank}: a part not of this puzzle and start: {e}")
+                        });
+                        if done_tx.send((pass, i, report)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                searched.unwrap_or_else(|e| panic!("rank {rank}: {e}"));
+            });
+        }
+        (part_tx, done_rx)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// The root's [`PartRunner`]: hands each pass's parts out over the ranks'
+/// threads, in order, as they run dry.
+struct Runner<'c, M> {
+    cluster: &'c Cluster,
+    /// The root's own searcher threads' queue.
+    local: RefCell<Option<Sender<Job<M>>>>,
+    done: Receiver<Done<M>>,
+}
+
+impl<M> PartRunner<M> for Runner<'_, M>
+where
+    M: Copy + Serialize + DeserializeOwned + Send,
+{
+    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<Option<PartReport<M>>> {
+        let cluster = self.cluster;
+        let pass = cluster.passes.get();
+        cluster.passes.set(pass + 1);
+        let n = parts.len();
+        let mut parts: Vec<Option<Part<M>>> = parts.into_iter().map(Some).collect();
+        let mut reports: Vec<Option<PartReport<M>>> = (0..n).map(|_| None).collect();
+        // Free threads per rank; the first part that found a solution or
+        // was stopped (none right of it is handed out).
+        let mut free = cluster.threads.clone();
+        let (mut next, mut out, mut stop_at) = (0usize, 0usize, n);
+        let local = self.local.borrow();
+        let local = local.as_ref().expect("the root's threads run during a job");
+        loop {
+            // Hand out parts in order, to the ranks with free threads.
+            while next < stop_at {
+                let Some(rank) = (0..free.len()).find(|&r| free[r] > 0) else {
+                    break;
+                };
+                free[rank] -= 1;
+                out += 1;
+                let part = parts[next].take().expect("each part is handed out once");
+                let job: Job<M> = (pass, next as u32, limit, part);
+                if rank == 0 {
+                    local.send(job).expect("the root's threads run");
+                } else {
+                    cluster
+                        .world
+                        .process_at_rank(rank as i32)
+                        .send_with_tag(&encode(&job)[..], TAG_PART);
+                }
+                next += 1;
+            }
+            if out == 0 {
+                break;
+            }
+            let mut arrived = Vec::new();
+            while let Ok(done) = self.done.try_recv() {
+                arrived.push((0, done));
+            }
+            while let Some(probed) =
+                cluster.world.any_process().immediate_matched_probe_with_tag(TAG_REPORT)
+            {
+                let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                arrived.push((status.source_rank() as usize, decode(&bytes, "report")));
+            }
+            if arrived.is_empty() {
+                std::thread::sleep(IDLE);
+            }
+            for (rank, (p, i, report)) in arrived {
+                assert_eq!(p, pass, "a report of another pass");
+                let i = i as usize;
+                free[rank] += 1;
+                out -= 1;
+                if matches!(report.end, PartEnd::Found(_) | PartEnd::Stopped(_)) {
+                    stop_at = stop_at.min(i + 1);
+                }
+                reports[i] = Some(report);
+            }
+        }
+        reports
+    }
+
+    fn parts_wanted(&self) -> usize {
+        // Enough that uneven parts even out over every thread.
+        self.cluster.threads.iter().sum::<usize>() * 32
+    }
+}
