@@ -10,6 +10,7 @@
 //!   terminal, and a search progress hook;
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the searches;
 //! - [`svg`]: solutions as a strip of boards in SVG (`--svg FILE`);
+//! - [`sliding`]: the `sliding` example's program, shared with `sliding_mpi`;
 //! - [`variant`]: the named solver configurations of `--strategy`.
 
 pub mod args;
@@ -17,6 +18,7 @@ pub mod interrupt;
 pub mod output;
 pub mod paint;
 pub mod progress;
+pub mod sliding;
 pub mod svg;
 
 use puzzle_search_core::Solver;

@@ -147,6 +147,12 @@ impl<'a> Meter<'a> {
         self.countdown = 1;
     }
 
+    /// Makes this meter stop its search once `stop` is set
+    /// ([`Interrupt::Preempted`]).
+    pub(crate) fn stop_on(&mut self, stop: &'a AtomicBool) {
+        self.preempt = Some(stop);
+    }
+
     /// Makes the next tick check the budget (a parallel task starting: a
     /// limit another task met stops it at once).
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]

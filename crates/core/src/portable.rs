@@ -32,6 +32,9 @@
 //! that found a solution cannot change the answer, so a runner may leave
 //! them unsearched.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
 use crate::meter::{Ctx, Interrupt, Meter};
@@ -90,6 +93,10 @@ pub enum PartEnd<M> {
     },
     /// A budget limit of the searching side stopped it.
     Stopped(Limit),
+    /// The searching side's stop flag ended it
+    /// ([`PartSearcher::stop_flag`]): a part right of one that found a
+    /// solution, which the merge does not read.
+    Preempted,
 }
 
 /// One part's result: how it ended and the work it did.
@@ -123,8 +130,9 @@ pub trait PartRunner<M> {
     /// Searches `parts` of the pass at `limit` (each with a
     /// [`PartSearcher`] of the same solver, puzzle and start) and returns
     /// one entry per part, in the parts' order: `Some(report)`, or `None`
-    /// for a part left unsearched, allowed only right of a part whose
-    /// report is `Found` or `Stopped` (the merge never reads those).
+    /// for a part left unsearched, allowed (as a report `Preempted`) only
+    /// right of a part whose report is `Found` or `Stopped` (the merge
+    /// never reads those).
     ///
     /// # Panics
     /// The solver panics when the answer has the wrong length or leaves
@@ -183,6 +191,7 @@ pub struct PartSearcher<'a, P: Puzzle> {
     puzzle: &'a P,
     start: &'a P::State,
     engine: Engine<'a, P>,
+    stop: &'a Arc<AtomicBool>,
 }
 
 impl<P: Puzzle> std::fmt::Debug for PartSearcher<'_, P> {
@@ -201,6 +210,7 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
         rules: Rules,
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
+        stop: &'a Arc<AtomicBool>,
     ) -> Self {
         let mut engine = Engine::new(
             puzzle,
@@ -210,11 +220,36 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
             ctx.hasher.clone(),
         );
         engine.in_place = in_place;
+        engine.meter.stop_on(stop);
         Self {
             puzzle,
             start,
             engine,
+            stop,
         }
+    }
+
+    /// The searcher's stop flag: while it is set, its searches end as
+    /// [`PartEnd::Preempted`] (checked every few hundred nodes): for parts
+    /// right of one that found a solution elsewhere. Another thread may set
+    /// it; whoever sets it clears it before the next part that must run.
+    ///
+    /// ```
+    /// use std::sync::atomic::Ordering;
+    /// use puzzle_search_core::portable::{Part, PartEnd};
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// let endless = from_fn(|s: &u64, out: &mut Vec<(u8, u64)>| out.push((0, s + 1)), |_: &u64| false);
+    /// let solver = Solver::new(Strategy::ida());
+    /// let end = solver.part_searcher(&endless, &0, |searcher| {
+    ///     searcher.stop_flag().store(true, Ordering::Relaxed);
+    ///     let part = Part { path: vec![], from: None, q: 0 };
+    ///     searcher.search(1_000_000, &part).map(|r| r.end)
+    /// })??;
+    /// assert_eq!(end, PartEnd::Preempted);
+    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
+    /// ```
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(self.stop)
     }
 
     /// Searches `part` of the pass at `limit`.
@@ -269,8 +304,9 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
                 next: engine.min_pruned,
             },
             Flow::Stop(Interrupt::Limit(limit)) => PartEnd::Stopped(limit),
-            // A part searcher has no preemption and no sink.
-            Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => PartEnd::Fail { next: INF },
+            Flow::Stop(Interrupt::Preempted) => PartEnd::Preempted,
+            // A part searcher has no sink.
+            Flow::Stop(Interrupt::HandOver) => PartEnd::Fail { next: INF },
         };
         let stats = std::mem::take(&mut engine.stats);
         Ok(PartReport { end, stats })
@@ -358,6 +394,9 @@ impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
                 PartEnd::Found(path) => answer = Some(PassEnd::Found(path)),
                 PartEnd::Stopped(limit) => answer = Some(PassEnd::Stopped(limit)),
                 PartEnd::Fail { next: n } => next = next.min(n),
+                PartEnd::Preempted => {
+                    panic!("PartRunner::run preempted part {i} with no solution or stop before it")
+                }
             }
         }
         // The parts' nodes count against this side's budget too.

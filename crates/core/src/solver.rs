@@ -940,9 +940,10 @@ impl Solver {
         f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
     ) -> Result<R, PartError> {
         let rules = self.part_rules()?;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let table = self.options.table_bytes;
-        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, table, in_place);
+        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, table, in_place, &stop);
         Ok(f(&mut searcher))
     }
 

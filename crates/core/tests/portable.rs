@@ -14,7 +14,9 @@ use crate::hand_over::strategies;
 use puzzle_search_core::portable::{
     Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
 };
-use puzzle_search_core::{Budget, InPlace, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{
+    Budget, InPlace, Limit, Outcome, Puzzle, Solver, SplitMix64, Stats, Strategy,
+};
 
 /// Searches the parts in a random order, a new searcher every few parts
 /// (as parts spread over processes would be), and leaves the parts right
@@ -105,8 +107,12 @@ impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
                 )
             });
             if let Some(first) = first {
+                // Right of it: left unsearched, or reported preempted.
                 for r in &mut reports[first + 1..] {
-                    *r = None;
+                    *r = (rng.below(2) == 0).then(|| PartReport {
+                        end: PartEnd::Preempted,
+                        stats: Stats::default(),
+                    });
                 }
             }
         }
@@ -250,4 +256,24 @@ impl PartRunner<i8> for Lazy {
 fn a_runner_that_leaves_out_a_needed_part_is_caught() {
     let solver = Solver::new(Strategy::IdaStar { max_depth: 200 });
     let _ = solver.solve_by_parts(&Endless, &0, &Lazy);
+}
+
+/// Reports every part preempted: a broken runner too.
+struct Impatient;
+
+impl PartRunner<i8> for Impatient {
+    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<Option<PartReport<i8>>> {
+        let preempted = PartReport {
+            end: PartEnd::Preempted,
+            stats: Stats::default(),
+        };
+        parts.iter().map(|_| Some(preempted.clone())).collect()
+    }
+}
+
+#[test]
+#[should_panic(expected = "preempted part 0 with no solution")]
+fn a_runner_that_preempts_a_needed_part_is_caught() {
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 200 });
+    let _ = solver.solve_by_parts(&Endless, &0, &Impatient);
 }

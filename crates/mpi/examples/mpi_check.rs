@@ -18,7 +18,7 @@ use puzzle_testkit::graph::Graph;
 
 /// One search: a graph and start with a solver, or an 8-puzzle board.
 enum Case {
-    Graph(Graph, u32, Solver),
+    Graph(Box<(Graph, u32, Solver)>),
     Eight(Board, bool),
 }
 
@@ -41,10 +41,12 @@ fn cases() -> Vec<Case> {
         for strategy in strategies {
             for solver in [
                 Solver::new(strategy),
-                Solver::new(strategy).table_bytes(1 << 16).table_min_slack(0),
+                Solver::new(strategy)
+                    .table_bytes(1 << 16)
+                    .table_min_slack(0),
                 Solver::new(strategy).dedup(true),
             ] {
-                cases.push(Case::Graph(graph.clone(), start, solver));
+                cases.push(Case::Graph(Box::new((graph.clone(), start, solver))));
             }
         }
     }
@@ -78,7 +80,10 @@ fn main() -> ExitCode {
         while let Some(job) = cluster.next_job() {
             let k = u32::from_le_bytes(job[..4].try_into().expect("a case number")) as usize;
             match &cases[k] {
-                Case::Graph(graph, start, solver) => cluster.serve(solver, graph, start),
+                Case::Graph(case) => {
+                    let (graph, start, solver) = &**case;
+                    cluster.serve(solver, graph, start);
+                }
                 Case::Eight(board, in_place) => {
                     let puzzle = eight();
                     let node = puzzle.node(board);
@@ -97,10 +102,15 @@ fn main() -> ExitCode {
         let job = (k as u32).to_le_bytes();
         // (whether they agree, whether there is a solution, what differs)
         let (same, found, said) = match case {
-            Case::Graph(graph, start, solver) => {
+            Case::Graph(case) => {
+                let (graph, start, solver) = &**case;
                 let want = solver.solve_sequential(graph, start).outcome;
                 let got = cluster.solve(&job, solver, graph, start).outcome;
-                (got == want, matches!(want, puzzle_search_core::Outcome::Solved(_)), format!("{got:?} / {want:?}"))
+                (
+                    got == want,
+                    matches!(want, puzzle_search_core::Outcome::Solved(_)),
+                    format!("{got:?} / {want:?}"),
+                )
             }
             Case::Eight(board, in_place) => {
                 let puzzle = eight();
@@ -112,7 +122,11 @@ fn main() -> ExitCode {
                 }
                 .outcome;
                 let want = ida.solve_sequential(&puzzle, &node).outcome;
-                (got == want, matches!(want, puzzle_search_core::Outcome::Solved(_)), format!("{got:?} / {want:?}"))
+                (
+                    got == want,
+                    matches!(want, puzzle_search_core::Outcome::Solved(_)),
+                    format!("{got:?} / {want:?}"),
+                )
             }
         };
         solved += usize::from(found);

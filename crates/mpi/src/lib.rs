@@ -48,16 +48,19 @@
 
 use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mpi::Threading;
 use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
 use mpi::topology::{Communicator, SimpleCommunicator};
-use puzzle_search_core::portable::{Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher};
-use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Report, Solver};
+use puzzle_search_core::portable::{
+    Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
+};
+use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Report, Solver, Stats};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -73,9 +76,21 @@ const TAG_REPORT: i32 = 4;
 const TAG_JOB_DONE: i32 = 5;
 /// Root to rank: no more jobs.
 const TAG_END: i32 = 6;
-/// How long a rank's main thread sleeps when nothing arrived (it polls MPI
-/// and its threads in turn; the threads do the work).
-const IDLE: Duration = Duration::from_micros(50);
+/// Root to rank: stop the parts right of this one (`(pass, index)`).
+const TAG_STOP: i32 = 7;
+/// How long a rank's main thread first waits when nothing arrived (it
+/// polls MPI and waits on its threads in turn; the threads do the work);
+/// the wait doubles while nothing arrives, up to [`IDLE_MAX`]. A report of
+/// its own threads wakes it at once. (With one core per rank, as `mpirun`
+/// binds by default, a main thread waking every 50 us took 40% of the
+/// searcher's time.)
+const IDLE: Duration = Duration::from_micros(20);
+/// The longest wait between two looks at MPI.
+const IDLE_MAX: Duration = Duration::from_millis(1);
+/// Parts a rank holds per searcher thread: one searched and one waiting,
+/// so that a thread that finishes one starts the next without waiting for
+/// the root to hear of it.
+const QUEUED: usize = 2;
 
 /// Why the cluster could not start.
 #[derive(Debug)]
@@ -147,6 +162,9 @@ fn in_place<P: InPlace>(
 type Job<M> = (u64, u32, u32, Part<M>);
 /// A part's report with where it belongs.
 type Done<M> = (u64, u32, PartReport<M>);
+/// A rank's searcher threads: their queue of parts, their reports, and
+/// what stops their parts right of a solution.
+type Searchers<M> = (Sender<Job<M>>, Receiver<Done<M>>, Arc<Control>);
 
 fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     bincode::serialize(value).expect("parts and reports always serialise")
@@ -223,7 +241,13 @@ impl Cluster {
     ///
     /// # Panics
     /// On a rank other than the root, or after [`finish`](Self::finish).
-    pub fn solve<P>(&self, job: &[u8], solver: &Solver, puzzle: &P, start: &P::State) -> Report<P::Move>
+    pub fn solve<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Report<P::Move>
     where
         P: ParallelPuzzle,
         P::Move: Serialize + DeserializeOwned,
@@ -266,14 +290,17 @@ impl Cluster {
         assert!(self.is_root(), "Cluster::solve runs on the root (rank 0)");
         assert!(!self.ended.get(), "Cluster::solve after finish");
         for r in 1..self.size() {
-            self.world.process_at_rank(r as i32).send_with_tag(job, TAG_JOB);
+            self.world
+                .process_at_rank(r as i32)
+                .send_with_tag(job, TAG_JOB);
         }
         let report = std::thread::scope(|scope| {
-            let (parts, done) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
             let runner = Runner {
                 cluster: self,
                 local: RefCell::new(Some(parts)),
                 done,
+                control,
             };
             let report = solver.solve_by_parts(puzzle, start, &runner);
             // The root's threads end with their queue.
@@ -307,7 +334,10 @@ impl Cluster {
     /// # Panics
     /// On the root.
     pub fn next_job(&self) -> Option<Vec<u8>> {
-        assert!(!self.is_root(), "Cluster::next_job runs on ranks other than the root");
+        assert!(
+            !self.is_root(),
+            "Cluster::next_job runs on ranks other than the root"
+        );
         if self.ended.get() {
             return None;
         }
@@ -319,7 +349,10 @@ impl Cluster {
                 self.ended.set(true);
                 None
             }
-            tag => panic!("rank {}: message tag {tag} where a job was due", self.rank()),
+            tag => panic!(
+                "rank {}: message tag {tag} where a job was due",
+                self.rank()
+            ),
         }
     }
 
@@ -356,10 +389,14 @@ impl Cluster {
         P: ParallelPuzzle,
         P::Move: Serialize + DeserializeOwned,
     {
-        assert!(!self.is_root(), "Cluster::serve runs on ranks other than the root");
+        assert!(
+            !self.is_root(),
+            "Cluster::serve runs on ranks other than the root"
+        );
         let root = self.world.process_at_rank(0);
         std::thread::scope(|scope| {
-            let (parts, done) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            let mut wait = IDLE;
             loop {
                 let mut busy = false;
                 while let Ok(report) = done.try_recv() {
@@ -373,13 +410,22 @@ impl Cluster {
                             let part: Job<P::Move> = decode(&bytes, "part");
                             parts.send(part).expect("the searcher threads run");
                         }
+                        TAG_STOP => {
+                            let (pass, index): (u64, u32) = decode(&bytes, "stop");
+                            control.cut(pass, index);
+                        }
                         TAG_JOB_DONE => break,
                         tag => panic!("rank {}: message tag {tag} during a job", self.rank()),
                     }
                     busy = true;
                 }
-                if !busy {
-                    std::thread::sleep(IDLE);
+                if busy {
+                    wait = IDLE;
+                } else if let Ok(report) = done.recv_timeout(wait) {
+                    root.send_with_tag(&encode(&report)[..], TAG_REPORT);
+                    wait = IDLE;
+                } else {
+                    wait = (wait * 2).min(IDLE_MAX);
                 }
             }
             drop(parts);
@@ -387,7 +433,8 @@ impl Cluster {
     }
 
     /// Starts this rank's searcher threads in `scope`: each takes parts
-    /// from the returned sender's queue and sends their reports back.
+    /// from the returned queue and sends their reports back; the control
+    /// stops the parts right of a solution.
     fn spawn_searchers<'s, 'e: 's, P>(
         &self,
         scope: &'s std::thread::Scope<'s, 'e>,
@@ -395,27 +442,45 @@ impl Cluster {
         puzzle: &'e P,
         start: &'e P::State,
         with: With<P>,
-    ) -> (Sender<Job<P::Move>>, Receiver<Done<P::Move>>)
+    ) -> Searchers<P::Move>
     where
         P: ParallelPuzzle,
     {
         let (part_tx, part_rx) = mpsc::channel::<Job<P::Move>>();
         let (done_tx, done_rx) = mpsc::channel::<Done<P::Move>>();
-        let part_rx = std::sync::Arc::new(Mutex::new(part_rx));
+        let part_rx = Arc::new(Mutex::new(part_rx));
+        let control = Arc::new(Control::new(self.own));
         let rank = self.rank();
-        for _ in 0..self.own {
-            let (part_rx, done_tx) = (part_rx.clone(), done_tx.clone());
+        for t in 0..self.own {
+            let (part_rx, done_tx, control) = (part_rx.clone(), done_tx.clone(), control.clone());
             scope.spawn(move || {
+                let slot = &control.threads[t];
                 let searched = with(solver, puzzle, start, &mut |searcher| {
+                    let stop = searcher.stop_flag();
+                    slot.lock().unwrap_or_else(|e| e.into_inner()).1 = Some(stop.clone());
                     loop {
                         // One thread waits at the queue; the others at its lock.
                         let next = part_rx.lock().map(|rx| rx.recv());
                         let Ok(Ok((pass, i, limit, part))) = next else {
                             break;
                         };
-                        let report = searcher.search(limit, &part).unwrap_or_else(|e| {
-                            panic!("rank {rank}: a part not of this puzzle and start: {e}")
-                        });
+                        let at = pack(pass, i);
+                        {
+                            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+                            slot.0 = at;
+                            stop.store(false, Ordering::SeqCst);
+                        }
+                        let report = if right_of(at, control.cut.load(Ordering::SeqCst)) {
+                            PartReport {
+                                end: PartEnd::Preempted,
+                                stats: Stats::default(),
+                            }
+                        } else {
+                            searcher.search(limit, &part).unwrap_or_else(|e| {
+                                panic!("rank {rank}: a part not of this puzzle and start: {e}")
+                            })
+                        };
+                        slot.lock().unwrap_or_else(|e| e.into_inner()).0 = IDLE_AT;
                         if done_tx.send((pass, i, report)).is_err() {
                             break;
                         }
@@ -424,7 +489,57 @@ impl Cluster {
                 searched.unwrap_or_else(|e| panic!("rank {rank}: {e}"));
             });
         }
-        (part_tx, done_rx)
+        (part_tx, done_rx, control)
+    }
+}
+
+/// A part's place, `pass << 32 | index`, as one word.
+fn pack(pass: u64, index: u32) -> u64 {
+    pass << 32 | u64::from(index)
+}
+
+/// No part (a thread between parts; nothing cut yet).
+const IDLE_AT: u64 = u64::MAX;
+
+/// Whether the part at `at` lies right of the cut `cut` in the same pass.
+fn right_of(at: u64, cut: u64) -> bool {
+    at != IDLE_AT && cut != IDLE_AT && at >> 32 == cut >> 32 && at as u32 > cut as u32
+}
+
+/// What stops a rank's parts right of a solution: the cut (the leftmost
+/// part known to have found one or stopped, packed) and, per searcher
+/// thread, the part it searches and its stop flag, set together under the
+/// lock so that a flag meant for one part never stops the next.
+struct Control {
+    cut: AtomicU64,
+    threads: Vec<Mutex<(u64, Option<Arc<AtomicBool>>)>>,
+}
+
+impl Control {
+    fn new(threads: usize) -> Self {
+        Self {
+            cut: AtomicU64::new(IDLE_AT),
+            threads: (0..threads).map(|_| Mutex::new((IDLE_AT, None))).collect(),
+        }
+    }
+
+    /// Stops the parts of `pass` right of `index`: those searched now, and
+    /// those still queued when a thread takes them.
+    fn cut(&self, pass: u64, index: u32) {
+        let cut = pack(pass, index);
+        let old = self.cut.load(Ordering::SeqCst);
+        if old != IDLE_AT && old >> 32 == pass && old as u32 <= index {
+            return;
+        }
+        self.cut.store(cut, Ordering::SeqCst);
+        for slot in &self.threads {
+            let slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+            if let (at, Some(stop)) = &*slot {
+                if right_of(*at, cut) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
     }
 }
 
@@ -441,6 +556,8 @@ struct Runner<'c, M> {
     /// The root's own searcher threads' queue.
     local: RefCell<Option<Sender<Job<M>>>>,
     done: Receiver<Done<M>>,
+    /// Stops the root's own parts right of a solution.
+    control: Arc<Control>,
 }
 
 impl<M> PartRunner<M> for Runner<'_, M>
@@ -456,7 +573,8 @@ where
         let mut reports: Vec<Option<PartReport<M>>> = (0..n).map(|_| None).collect();
         // Free threads per rank; the first part that found a solution or
         // was stopped (none right of it is handed out).
-        let mut free = cluster.threads.clone();
+        let mut free: Vec<usize> = cluster.threads.iter().map(|t| t * QUEUED).collect();
+        let mut wait = IDLE;
         let (mut next, mut out, mut stop_at) = (0usize, 0usize, n);
         let local = self.local.borrow();
         let local = local.as_ref().expect("the root's threads run during a job");
@@ -487,22 +605,39 @@ where
             while let Ok(done) = self.done.try_recv() {
                 arrived.push((0, done));
             }
-            while let Some(probed) =
-                cluster.world.any_process().immediate_matched_probe_with_tag(TAG_REPORT)
+            while let Some(probed) = cluster
+                .world
+                .any_process()
+                .immediate_matched_probe_with_tag(TAG_REPORT)
             {
                 let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
                 arrived.push((status.source_rank() as usize, decode(&bytes, "report")));
             }
-            if arrived.is_empty() {
-                std::thread::sleep(IDLE);
+            if !arrived.is_empty() {
+                wait = IDLE;
+            } else if let Ok(done) = self.done.recv_timeout(wait) {
+                arrived.push((0, done));
+                wait = IDLE;
+            } else {
+                wait = (wait * 2).min(IDLE_MAX);
             }
             for (rank, (p, i, report)) in arrived {
                 assert_eq!(p, pass, "a report of another pass");
                 let i = i as usize;
                 free[rank] += 1;
                 out -= 1;
-                if matches!(report.end, PartEnd::Found(_) | PartEnd::Stopped(_)) {
-                    stop_at = stop_at.min(i + 1);
+                if matches!(report.end, PartEnd::Found(_) | PartEnd::Stopped(_)) && i < stop_at {
+                    // Nothing right of it is handed out, and what runs
+                    // there stops (its report then says `Preempted`).
+                    stop_at = i + 1;
+                    self.control.cut(pass, i as u32);
+                    let stop = encode(&(pass, i as u32));
+                    for r in 1..cluster.size() {
+                        cluster
+                            .world
+                            .process_at_rank(r as i32)
+                            .send_with_tag(&stop[..], TAG_STOP);
+                    }
                 }
                 reports[i] = Some(report);
             }
