@@ -5,6 +5,7 @@ use crate::stats::Stats;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Outcome<M> {
     /// The answer the strategy promises, as the moves from the start.
@@ -18,6 +19,7 @@ pub enum Outcome<M> {
 
 /// The outcome of a search with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Report<M> {
     /// How the search ended.

@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 
 use puzzle_search_core::{DepthMode, Solver, SplitMix64, Strategy};
-use puzzle_search_mpi::Cluster;
+use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Bound, Goal, Sliding};
 use puzzle_testkit::graph::Graph;
 
@@ -58,6 +58,12 @@ fn cases() -> Vec<Case> {
     cases
 }
 
+/// The map checked: an item's bytes squared, as a number.
+fn square(item: &[u8]) -> Vec<u8> {
+    let n = u64::from_le_bytes(item.try_into().expect("8 bytes"));
+    (n * n).to_le_bytes().to_vec()
+}
+
 fn eight() -> Sliding {
     Sliding::new(3, 3, Goal::BlankLast, Bound::Manhattan).expect("3x3")
 }
@@ -77,7 +83,14 @@ fn main() -> ExitCode {
     let cases = cases();
     let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
     if !cluster.is_root() {
-        while let Some(job) = cluster.next_job() {
+        while let Some(work) = cluster.next_job() {
+            let job = match work {
+                Work::Search(job) => job,
+                Work::Map(_) => {
+                    cluster.serve_map(&square);
+                    continue;
+                }
+            };
             let k = u32::from_le_bytes(job[..4].try_into().expect("a case number")) as usize;
             match &cases[k] {
                 Case::Graph(case) => {
@@ -132,6 +145,15 @@ fn main() -> ExitCode {
         solved += usize::from(found);
         if !same {
             eprintln!("case {k}: got / sequential: {said}");
+            wrong += 1;
+        }
+    }
+    // A map: every item's result in its place.
+    let items: Vec<Vec<u8>> = (0..500u64).map(|n| n.to_le_bytes().to_vec()).collect();
+    let squares = cluster.map(b"squares", &items, &square);
+    for (n, r) in squares.iter().enumerate() {
+        if r[..] != ((n * n) as u64).to_le_bytes() {
+            eprintln!("map item {n}: {r:?}");
             wrong += 1;
         }
     }

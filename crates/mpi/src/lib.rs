@@ -19,7 +19,7 @@
 //!
 //! ```no_run
 //! use puzzle_search_core::{Solver, Strategy, from_fn};
-//! use puzzle_search_mpi::Cluster;
+//! use puzzle_search_mpi::{Cluster, Work};
 //! // A counter: +1, +2 or +3; the goal is the number the job names.
 //! let counter = |goal: u32| {
 //!     from_fn(
@@ -36,7 +36,7 @@
 //!     }
 //!     cluster.finish();
 //! } else {
-//!     while let Some(job) = cluster.next_job() {
+//!     while let Some(Work::Search(job)) = cluster.next_job() {
 //!         let goal = u32::from_le_bytes(job[..4].try_into().expect("4 bytes"));
 //!         cluster.serve(&solver, &counter(goal), &0);
 //!     }
@@ -78,6 +78,49 @@ const TAG_JOB_DONE: i32 = 5;
 const TAG_END: i32 = 6;
 /// Root to rank: stop the parts right of this one (`(pass, index)`).
 const TAG_STOP: i32 = 7;
+/// Root to rank: a map starts.
+const TAG_MAP: i32 = 8;
+/// Root to rank: an item of a map.
+const TAG_ITEM: i32 = 9;
+/// Rank to root: an item's result.
+const TAG_RESULT: i32 = 10;
+
+/// What the root asks of the other ranks next ([`Cluster::next_job`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A search split into parts, with the root's bytes naming it: build
+    /// the puzzle, start and solver, then [`Cluster::serve`].
+    Search(Vec<u8>),
+    /// A [`Cluster::map`], with the root's bytes naming what its items
+    /// are for: call [`Cluster::serve_map`].
+    Map(Vec<u8>),
+}
+
+/// Starts `threads` threads in `scope` that apply `f` to the items of
+/// `items` and send the results to `done`.
+fn spawn_mappers<'s, 'e: 's>(
+    scope: &'s std::thread::Scope<'s, 'e>,
+    threads: usize,
+    f: &'e (dyn Fn(&[u8]) -> Vec<u8> + Sync),
+    items: Receiver<(u32, Vec<u8>)>,
+    done: Sender<(u32, Vec<u8>)>,
+) {
+    let items = Arc::new(Mutex::new(items));
+    for _ in 0..threads {
+        let (items, done) = (items.clone(), done.clone());
+        scope.spawn(move || {
+            loop {
+                let next = items.lock().map(|rx| rx.recv());
+                let Ok(Ok((i, item))) = next else {
+                    break;
+                };
+                if done.send((i, f(&item))).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+}
 /// How long a rank's main thread first waits when nothing arrived (it
 /// polls MPI and waits on its threads in turn; the threads do the work);
 /// the wait doubles while nothing arrives, up to [`IDLE_MAX`]. A report of
@@ -226,6 +269,16 @@ impl Cluster {
         self.world.size() as usize
     }
 
+    /// The searcher threads of every rank together (as the root knows
+    /// them; this rank's own elsewhere).
+    pub fn total_threads(&self) -> usize {
+        if self.is_root() {
+            self.threads.iter().sum()
+        } else {
+            self.own
+        }
+    }
+
     /// Whether this is the root (rank 0), which runs the searches.
     pub fn is_root(&self) -> bool {
         self.world.rank() == 0
@@ -329,11 +382,11 @@ impl Cluster {
     }
 
     /// A rank other than the root: waits for the root's next job and
-    /// returns its bytes, or `None` when there are no more.
+    /// returns it, or `None` when there are no more.
     ///
     /// # Panics
     /// On the root.
-    pub fn next_job(&self) -> Option<Vec<u8>> {
+    pub fn next_job(&self) -> Option<Work> {
         assert!(
             !self.is_root(),
             "Cluster::next_job runs on ranks other than the root"
@@ -344,7 +397,8 @@ impl Cluster {
         let probed = self.world.process_at_rank(0).matched_probe();
         let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
         match status.tag() {
-            TAG_JOB => Some(bytes),
+            TAG_JOB => Some(Work::Search(bytes)),
+            TAG_MAP => Some(Work::Map(bytes)),
             TAG_END => {
                 self.ended.set(true);
                 None
@@ -354,6 +408,142 @@ impl Cluster {
                 self.rank()
             ),
         }
+    }
+
+    /// The root: `f` applied to every item, on every rank's threads (each
+    /// item whole on one thread, handed out as threads run dry), the
+    /// results in the items' order. The other ranks get [`Work::Map`] with
+    /// `job` from [`next_job`](Self::next_job) and must
+    /// [`serve_map`](Self::serve_map) with the same `f`. For batches of
+    /// searches: `job` the puzzle, each item one start, each result its
+    /// encoded report.
+    ///
+    /// # Panics
+    /// On a rank other than the root, or after [`finish`](Self::finish).
+    pub fn map(
+        &self,
+        job: &[u8],
+        items: &[Vec<u8>],
+        f: &(dyn Fn(&[u8]) -> Vec<u8> + Sync),
+    ) -> Vec<Vec<u8>> {
+        assert!(self.is_root(), "Cluster::map runs on the root (rank 0)");
+        assert!(!self.ended.get(), "Cluster::map after finish");
+        for r in 1..self.size() {
+            self.world
+                .process_at_rank(r as i32)
+                .send_with_tag(job, TAG_MAP);
+        }
+        let mut results: Vec<Option<Vec<u8>>> = vec![None; items.len()];
+        std::thread::scope(|scope| {
+            let (item_tx, item_rx) = mpsc::channel::<(u32, Vec<u8>)>();
+            let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
+            spawn_mappers(scope, self.own, f, item_rx, done_tx);
+            let mut free: Vec<usize> = self.threads.iter().map(|t| t * QUEUED).collect();
+            let (mut next, mut out, mut wait) = (0usize, 0usize, IDLE);
+            loop {
+                while next < items.len() {
+                    let Some(rank) = (0..free.len()).find(|&r| free[r] > 0) else {
+                        break;
+                    };
+                    free[rank] -= 1;
+                    out += 1;
+                    let item = (next as u32, items[next].clone());
+                    if rank == 0 {
+                        item_tx.send(item).expect("the root's threads run");
+                    } else {
+                        self.world
+                            .process_at_rank(rank as i32)
+                            .send_with_tag(&encode(&item)[..], TAG_ITEM);
+                    }
+                    next += 1;
+                }
+                if out == 0 {
+                    break;
+                }
+                let mut arrived = Vec::new();
+                while let Ok(done) = done_rx.try_recv() {
+                    arrived.push((0, done));
+                }
+                while let Some(probed) = self
+                    .world
+                    .any_process()
+                    .immediate_matched_probe_with_tag(TAG_RESULT)
+                {
+                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                    arrived.push((status.source_rank() as usize, decode(&bytes, "result")));
+                }
+                if !arrived.is_empty() {
+                    wait = IDLE;
+                } else if let Ok(done) = done_rx.recv_timeout(wait) {
+                    arrived.push((0, done));
+                    wait = IDLE;
+                } else {
+                    wait = (wait * 2).min(IDLE_MAX);
+                }
+                for (rank, (i, result)) in arrived {
+                    free[rank] += 1;
+                    out -= 1;
+                    results[i as usize] = Some(result);
+                }
+            }
+            drop(item_tx);
+        });
+        for r in 1..self.size() {
+            self.world
+                .process_at_rank(r as i32)
+                .send_with_tag(&[0u8][..], TAG_JOB_DONE);
+        }
+        results
+            .into_iter()
+            .map(|r| r.expect("every item answered"))
+            .collect()
+    }
+
+    /// A rank other than the root: applies `f` to the items of the
+    /// current [`map`](Self::map) on this rank's threads until it ends.
+    ///
+    /// # Panics
+    /// On the root.
+    pub fn serve_map(&self, f: &(dyn Fn(&[u8]) -> Vec<u8> + Sync)) {
+        assert!(
+            !self.is_root(),
+            "Cluster::serve_map runs on ranks other than the root"
+        );
+        let root = self.world.process_at_rank(0);
+        std::thread::scope(|scope| {
+            let (item_tx, item_rx) = mpsc::channel::<(u32, Vec<u8>)>();
+            let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
+            spawn_mappers(scope, self.own, f, item_rx, done_tx);
+            let mut wait = IDLE;
+            loop {
+                let mut busy = false;
+                while let Ok(result) = done_rx.try_recv() {
+                    root.send_with_tag(&encode(&result)[..], TAG_RESULT);
+                    busy = true;
+                }
+                if let Some(probed) = root.immediate_matched_probe() {
+                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                    match status.tag() {
+                        TAG_ITEM => {
+                            let item: (u32, Vec<u8>) = decode(&bytes, "item");
+                            item_tx.send(item).expect("the threads run");
+                        }
+                        TAG_JOB_DONE => break,
+                        tag => panic!("rank {}: message tag {tag} during a map", self.rank()),
+                    }
+                    busy = true;
+                }
+                if busy {
+                    wait = IDLE;
+                } else if let Ok(result) = done_rx.recv_timeout(wait) {
+                    root.send_with_tag(&encode(&result)[..], TAG_RESULT);
+                    wait = IDLE;
+                } else {
+                    wait = (wait * 2).min(IDLE_MAX);
+                }
+            }
+            drop(item_tx);
+        });
     }
 
     /// A rank other than the root: searches the parts of the current job
