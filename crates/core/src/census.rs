@@ -82,6 +82,22 @@ pub struct Census {
 }
 
 impl Census {
+    /// A census from its parts: for censuses run elsewhere (over MPI ranks,
+    /// `puzzle-search-mpi`), with the meanings of the fields.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Census, Stats};
+    /// let census = Census::new(vec![1, 2, 1], None, Stats::default());
+    /// assert_eq!((census.states(), census.radius()), (4, Some(2)));
+    /// ```
+    pub fn new(layers: Vec<u64>, stopped: Option<Limit>, stats: Stats) -> Self {
+        Self {
+            layers,
+            stopped,
+            stats,
+        }
+    }
+
     /// Every state counted.
     ///
     /// ```

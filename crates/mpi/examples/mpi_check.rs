@@ -58,6 +58,21 @@ fn cases() -> Vec<Case> {
     cases
 }
 
+/// The censuses checked: `W H CAP`, the sliding puzzle of that size
+/// from its goal, at most `CAP` states a rank.
+const CENSUSES: [&str; 4] = ["2 3 1000000", "3 2 1000000", "4 2 1000000", "3 3 2000"];
+
+fn census_case(job: &[u8]) -> (Sliding, puzzle_sliding::Node, usize) {
+    let text = String::from_utf8_lossy(job);
+    let n: Vec<usize> = text
+        .split(' ')
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    let puzzle = Sliding::new(n[0], n[1], Goal::BlankLast, Bound::Manhattan).expect("a size");
+    let start = puzzle.node(&Board::goal(n[0], n[1], Goal::BlankLast).expect("a size"));
+    (puzzle, start, n[2])
+}
+
 /// The map checked: an item's bytes squared, as a number.
 fn square(item: &[u8]) -> Vec<u8> {
     let n = u64::from_le_bytes(item.try_into().expect("8 bytes"));
@@ -88,6 +103,11 @@ fn main() -> ExitCode {
                 Work::Search(job) => job,
                 Work::Map(_) => {
                     cluster.serve_map(&square);
+                    continue;
+                }
+                Work::Census(job) => {
+                    let (puzzle, start, cap) = census_case(&job);
+                    cluster.serve_census(&puzzle, &start, cap);
                     continue;
                 }
             };
@@ -148,6 +168,24 @@ fn main() -> ExitCode {
             wrong += 1;
         }
     }
+    // Censuses: the layers of one machine's census (a cap that stops it
+    // says so, after complete layers).
+    for job in CENSUSES {
+        let (puzzle, start, cap) = census_case(job.as_bytes());
+        let here = Solver::new(Strategy::bfs()).census(&puzzle, &start);
+        let spread = cluster.census(job.as_bytes(), &puzzle, &start, cap);
+        let whole = spread.stopped.is_none() && spread.layers == here.layers;
+        let cut = spread.stopped == Some(puzzle_search_core::Limit::States)
+            && spread.layers.len() < here.layers.len()
+            && spread.layers[..] == here.layers[..spread.layers.len()];
+        if !(whole || cut) || (cap >= 1_000_000) != whole {
+            eprintln!(
+                "census {job}: {:?} where one machine counts {:?}",
+                spread.layers, here.layers
+            );
+            wrong += 1;
+        }
+    }
     // A map: every item's result in its place.
     let items: Vec<Vec<u8>> = (0..500u64).map(|n| n.to_le_bytes().to_vec()).collect();
     let squares = cluster.map(b"squares", &items, &square);
@@ -159,8 +197,9 @@ fn main() -> ExitCode {
     }
     cluster.finish();
     println!(
-        "{} cases ({solved} with a solution) on {} ranks x {threads} threads: {} differ from the sequential answer",
+        "{} cases ({solved} with a solution), {} censuses and a map of 500 on {} ranks x {threads} threads: {} differ from the sequential answer",
         cases.len(),
+        CENSUSES.len(),
         cluster.size(),
         wrong
     );

@@ -104,7 +104,13 @@ fn serve(cluster: &Cluster, args: &Args) -> ExitCode {
     let whole = solver.clone().parallel(false);
     let mut made: Option<((usize, usize), Sliding)> = None;
     while let Some(work) = cluster.next_job() {
-        let (Work::Search(job) | Work::Map(job)) = &work;
+        let (Work::Search(job) | Work::Map(job)) = &work else {
+            eprintln!(
+                "error: rank {}: a job sliding_mpi does not give",
+                cluster.rank()
+            );
+            return ExitCode::FAILURE;
+        };
         let (size, board) = match read_job(job) {
             Ok(read) => read,
             Err(e) => {
@@ -126,6 +132,7 @@ fn serve(cluster: &Cluster, args: &Args) -> ExitCode {
         match work {
             Work::Search(_) => cluster.serve_in_place(&solver, puzzle, &puzzle.node(&board)),
             Work::Map(_) => cluster.serve_map(&|item| solve_item(puzzle, &whole, item)),
+            Work::Census(_) => unreachable!("refused above"),
         }
     }
     ExitCode::SUCCESS

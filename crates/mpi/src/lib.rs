@@ -47,20 +47,24 @@
 //! `docs/distributed.md` in the repository.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
 use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use mpi::Threading;
+use mpi::collective::{CommunicatorCollectives, SystemOperation};
+use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
 use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::{Count, Threading};
 use puzzle_search_core::portable::{
     Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
 };
-use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Report, Solver, Stats};
+use puzzle_search_core::{Census, InPlace, Limit, ParallelPuzzle, Puzzle, Report, Solver, Stats};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -84,6 +88,8 @@ const TAG_MAP: i32 = 8;
 const TAG_ITEM: i32 = 9;
 /// Rank to root: an item's result.
 const TAG_RESULT: i32 = 10;
+/// Root to rank: a census starts.
+const TAG_CENSUS: i32 = 11;
 
 /// What the root asks of the other ranks next ([`Cluster::next_job`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +100,9 @@ pub enum Work {
     /// A [`Cluster::map`], with the root's bytes naming what its items
     /// are for: call [`Cluster::serve_map`].
     Map(Vec<u8>),
+    /// A [`Cluster::census`], with the root's bytes naming the puzzle and
+    /// start: call [`Cluster::serve_census`].
+    Census(Vec<u8>),
 }
 
 /// Starts `threads` threads in `scope` that apply `f` to the items of
@@ -399,6 +408,7 @@ impl Cluster {
         match status.tag() {
             TAG_JOB => Some(Work::Search(bytes)),
             TAG_MAP => Some(Work::Map(bytes)),
+            TAG_CENSUS => Some(Work::Census(bytes)),
             TAG_END => {
                 self.ended.set(true);
                 None
@@ -544,6 +554,164 @@ impl Cluster {
             }
             drop(item_tx);
         });
+    }
+
+    /// The root: how many states lie at each distance from `start`, as
+    /// `Solver::census` counts them, with the states spread over every
+    /// rank by a hash (each rank keeps its share in a hash set: at most
+    /// `max_states` per rank, else the census stops with
+    /// `Limit::States` after its last complete layer). Layer by layer,
+    /// each rank expands its share of the frontier and sends each child to
+    /// the rank that owns it (one all-to-all exchange a layer). The other
+    /// ranks get [`Work::Census`] with `job` and must
+    /// [`serve_census`](Self::serve_census) the same puzzle and start.
+    ///
+    /// # Panics
+    /// On a rank other than the root, after [`finish`](Self::finish), or
+    /// when one layer's states from one rank to another pass 2 GiB
+    /// encoded.
+    pub fn census<P>(&self, job: &[u8], puzzle: &P, start: &P::State, max_states: usize) -> Census
+    where
+        P: Puzzle,
+        P::State: Serialize + DeserializeOwned,
+    {
+        assert!(self.is_root(), "Cluster::census runs on the root (rank 0)");
+        assert!(!self.ended.get(), "Cluster::census after finish");
+        for r in 1..self.size() {
+            self.world
+                .process_at_rank(r as i32)
+                .send_with_tag(job, TAG_CENSUS);
+        }
+        self.census_here(puzzle, start, max_states)
+    }
+
+    /// A rank other than the root: its share of the current
+    /// [`census`](Self::census) (the same puzzle, start and `max_states`).
+    ///
+    /// # Panics
+    /// On the root.
+    pub fn serve_census<P>(&self, puzzle: &P, start: &P::State, max_states: usize)
+    where
+        P: Puzzle,
+        P::State: Serialize + DeserializeOwned,
+    {
+        assert!(
+            !self.is_root(),
+            "Cluster::serve_census runs on ranks other than the root"
+        );
+        self.census_here(puzzle, start, max_states);
+    }
+
+    /// Every rank's part of a census; every rank gets the whole result.
+    fn census_here<P>(&self, puzzle: &P, start: &P::State, max_states: usize) -> Census
+    where
+        P: Puzzle,
+        P::State: Serialize + DeserializeOwned,
+    {
+        let began = Instant::now();
+        let (size, me) = (self.size(), self.rank());
+        // The same hash on every rank (fixed keys), so all agree who owns
+        // a state.
+        let owner = |state: &P::State| {
+            let mut h = DefaultHasher::new();
+            state.hash(&mut h);
+            (h.finish() % size as u64) as usize
+        };
+        let mut seen: HashSet<P::State> = HashSet::new();
+        let mut frontier = Vec::new();
+        if owner(start) == me {
+            seen.insert(start.clone());
+            frontier.push(start.clone());
+        }
+        let mut layers = vec![1u64];
+        let (mut stopped, mut stats) = (None, Stats::default());
+        let mut children = Vec::new();
+        loop {
+            let mut out: Vec<Vec<P::State>> = (0..size).map(|_| Vec::new()).collect();
+            for state in frontier.drain(..) {
+                children.clear();
+                puzzle.successors(&state, &mut children);
+                stats.expanded += 1;
+                stats.generated += children.len() as u64;
+                for (_, child) in children.drain(..) {
+                    out[owner(&child)].push(child);
+                }
+            }
+            // This rank's own children stay here, not encoded.
+            let mut arrived = std::mem::take(&mut out[me]);
+            arrived.extend(self.exchange(out));
+            let mut full = false;
+            for child in arrived {
+                if seen.contains(&child) {
+                    stats.duplicates += 1;
+                } else if seen.len() >= max_states {
+                    full = true;
+                } else {
+                    seen.insert(child.clone());
+                    frontier.push(child);
+                }
+            }
+            let layer = self.sum(frontier.len() as u64);
+            if self.sum(u64::from(full)) > 0 {
+                stopped = Some(Limit::States);
+                break;
+            }
+            if layer == 0 {
+                break;
+            }
+            layers.push(layer);
+        }
+        stats.expanded = self.sum(stats.expanded);
+        stats.generated = self.sum(stats.generated);
+        stats.duplicates = self.sum(stats.duplicates);
+        stats.peak_visited = self.sum(seen.len() as u64);
+        stats.peak_frontier = layers.iter().copied().max().unwrap_or(0);
+        stats.elapsed = began.elapsed();
+        Census::new(layers, stopped, stats)
+    }
+
+    /// `value` summed over every rank.
+    fn sum(&self, value: u64) -> u64 {
+        let mut total = 0u64;
+        self.world
+            .all_reduce_into(&value, &mut total, SystemOperation::sum());
+        total
+    }
+
+    /// Sends `out[r]` to rank `r` and returns what every rank sent here
+    /// (one all-to-all exchange; every rank calls it).
+    fn exchange<T: Serialize + DeserializeOwned>(&self, out: Vec<Vec<T>>) -> Vec<T> {
+        let bytes: Vec<Vec<u8>> = out.iter().map(encode).collect();
+        let count = |b: &Vec<u8>| {
+            Count::try_from(b.len()).expect("a layer's states to one rank fit 2 GiB encoded")
+        };
+        let counts: Vec<Count> = bytes.iter().map(count).collect();
+        let mut got = vec![0 as Count; counts.len()];
+        self.world.all_to_all_into(&counts[..], &mut got[..]);
+        let offsets = |c: &[Count]| {
+            c.iter()
+                .scan(0, |at, &n| {
+                    let here = *at;
+                    *at += n;
+                    Some(here)
+                })
+                .collect::<Vec<Count>>()
+        };
+        let (send_at, recv_at) = (offsets(&counts), offsets(&got));
+        let send: Vec<u8> = bytes.concat();
+        let total: usize = got.iter().map(|&n| n as usize).sum();
+        let mut recv = vec![0u8; total];
+        {
+            let sent = Partition::new(&send[..], &counts[..], &send_at[..]);
+            let mut into = PartitionMut::new(&mut recv[..], &got[..], &recv_at[..]);
+            self.world.all_to_all_varcount_into(&sent, &mut into);
+        }
+        let mut all = Vec::new();
+        for (at, n) in recv_at.iter().zip(&got) {
+            let part = &recv[*at as usize..(*at + *n) as usize];
+            all.extend(decode::<Vec<T>>(part, "census layer"));
+        }
+        all
     }
 
     /// A rank other than the root: searches the parts of the current job

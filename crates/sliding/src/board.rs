@@ -131,6 +131,7 @@ pub(crate) fn step(cell: usize, dir: Dir, width: usize, cells: usize) -> Option<
 /// two byte stores, where the packed form needs variable shifts of a
 /// 128-bit word, which cost a third of the search time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     cells: [u8; MAX_CELLS],
     blank: u8,

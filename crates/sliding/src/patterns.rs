@@ -417,6 +417,7 @@ pub(crate) struct Saved {
 
 /// Per node: the table value of each pattern, direct then mirrored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Values {
     /// The values by slot (see [`SLOTS`]); the "no pattern" slot holds
     /// what its key finds, so that setting it changes no sum.

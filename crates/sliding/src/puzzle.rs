@@ -26,6 +26,7 @@ pub enum Bound {
 /// per pattern). Equal boards are equal nodes (the rest follows from the
 /// board), and only the board is hashed.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Node {
     /// The board.
     pub board: Board,
