@@ -4,6 +4,7 @@ use std::fmt;
 
 /// Which neighbour a cell swaps with. `R` comes before `D`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// The cell to the right, `(r, c + 1)`.
     R,
@@ -14,6 +15,7 @@ pub enum Dir {
 /// Swap `(r, c)` with its right or lower neighbour. Ordered by `r`, then
 /// `c`, then `R` before `D` (the field order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The row, 0 at the top.
     pub r: u8,

@@ -5,6 +5,7 @@ use std::fmt;
 /// Which way a block is shifted. The derived order (`R` before `L`) is the
 /// judge's: `g = 1` before `g = -1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Dir {
     /// Right: `g = 1`.
     R,
@@ -48,6 +49,7 @@ impl Dir {
 /// Moves are ordered as the judge orders them (the derived order on the
 /// fields): by `x`, then `y`, then right (`g = 1`) before left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The column, 0 (left) to 4.
     pub x: u8,

@@ -11,15 +11,36 @@
 
 use std::process::ExitCode;
 
-use puzzle_search_core::{DepthMode, Solver, SplitMix64, Strategy};
+use puzzle_flip::{FlipPuzzle, Grid};
+use puzzle_search_core::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
 use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Bound, Goal, Sliding};
 use puzzle_testkit::graph::Graph;
 
-/// One search: a graph and start with a solver, or an 8-puzzle board.
+/// One search: a graph and start with a solver, an 8-puzzle board (in
+/// place or not), or a start of another puzzle crate with its solver.
 enum Case {
     Graph(Box<(Graph, u32, Solver)>),
     Eight(Board, bool),
+    Mayan(Box<puzzle_mayan::Problem>),
+    BoxSlide(Box<puzzle_boxslide::Level>),
+    Rotation(puzzle_rotation::Board),
+    Flip(u64),
+}
+
+/// The Flip Game's puzzle: a 4x4 board to turn all white.
+fn flip() -> FlipPuzzle {
+    FlipPuzzle::new(&Grid::new(4, 4)).expect("4x4")
+}
+
+/// The solvers of the other crates' cases (as their `solve` runs them,
+/// or IDA* where a crate's `solve` uses no search).
+fn crate_solver(case: &Case) -> Solver {
+    match case {
+        Case::Mayan(p) => puzzle_mayan::solver(p.n),
+        Case::BoxSlide(l) => puzzle_boxslide::solver(l.limit),
+        _ => Solver::new(Strategy::IdaStar { max_depth: 20 }),
+    }
 }
 
 /// The cases, the same on every rank (one seed).
@@ -49,6 +70,32 @@ fn cases() -> Vec<Case> {
                 cases.push(Case::Graph(Box::new((graph.clone(), start, solver))));
             }
         }
+    }
+    for k in 0..4u32 {
+        let p =
+            puzzle_mayan::problem(&mut rng, 2 + k % 2, 10, Some(k % 3 != 2)).expect("a problem");
+        cases.push(Case::Mayan(Box::new(p)));
+        let l = puzzle_boxslide::level(
+            &mut rng,
+            5,
+            5,
+            None,
+            puzzle_boxslide::Wanted::Moves(2),
+            20_000,
+        )
+        .expect("a level");
+        cases.push(Case::BoxSlide(Box::new(l)));
+        cases.push(Case::Rotation(puzzle_rotation::Board::random(&mut rng)));
+        // 2 to 5 presses from white.
+        let puzzle = flip();
+        let mut s = 0u64;
+        let mut children = Vec::new();
+        for _ in 0..2 + k {
+            children.clear();
+            puzzle.successors(&s, &mut children);
+            s = children[rng.below(children.len() as u64) as usize].1;
+        }
+        cases.push(Case::Flip(s));
     }
     let home = Board::goal(3, 3, Goal::BlankLast).expect("3x3");
     for (k, steps) in [20, 40, 60, 80, 100, 120].into_iter().enumerate() {
@@ -126,6 +173,20 @@ fn main() -> ExitCode {
                         cluster.serve(&ida, &puzzle, &node);
                     }
                 }
+                case => {
+                    let solver = crate_solver(case);
+                    match case {
+                        Case::Mayan(p) => cluster.serve(&solver, &puzzle_mayan::Mayan, &p.board),
+                        Case::BoxSlide(l) => {
+                            cluster.serve(&solver, &puzzle_boxslide::BoxSlide, &l.board)
+                        }
+                        Case::Rotation(b) => {
+                            cluster.serve_in_place(&solver, &puzzle_rotation::Rotation, b)
+                        }
+                        Case::Flip(s) => cluster.serve(&solver, &flip(), s),
+                        _ => unreachable!("matched above"),
+                    }
+                }
             }
         }
         return ExitCode::SUCCESS;
@@ -160,6 +221,50 @@ fn main() -> ExitCode {
                     matches!(want, puzzle_search_core::Outcome::Solved(_)),
                     format!("{got:?} / {want:?}"),
                 )
+            }
+            case => {
+                let solver = crate_solver(case);
+                fn check<P: puzzle_search_core::ParallelPuzzle>(
+                    want: puzzle_search_core::Outcome<P::Move>,
+                    got: puzzle_search_core::Outcome<P::Move>,
+                ) -> (bool, bool, String)
+                where
+                    P::Move: PartialEq,
+                {
+                    let found = matches!(want, puzzle_search_core::Outcome::Solved(_));
+                    (got == want, found, format!("{got:?} / {want:?}"))
+                }
+                match case {
+                    Case::Mayan(p) => check::<puzzle_mayan::Mayan>(
+                        solver
+                            .solve_sequential(&puzzle_mayan::Mayan, &p.board)
+                            .outcome,
+                        cluster
+                            .solve(&job, &solver, &puzzle_mayan::Mayan, &p.board)
+                            .outcome,
+                    ),
+                    Case::BoxSlide(l) => check::<puzzle_boxslide::BoxSlide>(
+                        solver
+                            .solve_sequential(&puzzle_boxslide::BoxSlide, &l.board)
+                            .outcome,
+                        cluster
+                            .solve(&job, &solver, &puzzle_boxslide::BoxSlide, &l.board)
+                            .outcome,
+                    ),
+                    Case::Rotation(b) => check::<puzzle_rotation::Rotation>(
+                        solver
+                            .solve_sequential(&puzzle_rotation::Rotation, b)
+                            .outcome,
+                        cluster
+                            .solve_in_place(&job, &solver, &puzzle_rotation::Rotation, b)
+                            .outcome,
+                    ),
+                    Case::Flip(s) => check::<FlipPuzzle>(
+                        solver.solve_sequential(&flip(), s).outcome,
+                        cluster.solve(&job, &solver, &flip(), s).outcome,
+                    ),
+                    _ => unreachable!("matched above"),
+                }
             }
         };
         solved += usize::from(found);

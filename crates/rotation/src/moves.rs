@@ -18,6 +18,7 @@ pub const LINES: [[u8; 7]; 8] = [
 
 /// A move, `A` to `H`; the derived order is the judge's letter order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Move {
     /// Column A pulled up.
     A,
