@@ -140,8 +140,9 @@ pub trait PartRunner<M> {
     fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<Option<PartReport<M>>>;
 
     /// About how many parts a pass should be split into (the split phase
-    /// runs on the driving side alone, so it stops deepening past a few
-    /// thousand nodes whatever this says); 64 by default.
+    /// runs on the driving side alone, so it stops deepening once a split
+    /// expands 16,384 nodes, or when four deeper splits give no more
+    /// parts, whatever this says); 64 by default.
     fn parts_wanted(&self) -> usize {
         64
     }
