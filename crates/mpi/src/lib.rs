@@ -139,6 +139,43 @@ fn spawn_mappers<'s, 'e: 's>(
 const IDLE: Duration = Duration::from_micros(20);
 /// The longest wait between two looks at MPI.
 const IDLE_MAX: Duration = Duration::from_millis(1);
+/// The main thread's wait between two looks at MPI (see [`IDLE`]).
+struct Backoff(Duration);
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Self(IDLE)
+    }
+}
+
+impl Backoff {
+    /// After a look at MPI and the threads: when something happened
+    /// (`busy`), nothing; else waits up to the current wait for what this
+    /// rank's threads send on `done`, and doubles the wait when nothing
+    /// came.
+    fn wait<T>(&mut self, busy: bool, done: &Receiver<T>) -> Option<T> {
+        if busy {
+            self.0 = IDLE;
+            return None;
+        }
+        match done.recv_timeout(self.0) {
+            Ok(finished) => {
+                self.0 = IDLE;
+                Some(finished)
+            }
+            Err(_) => {
+                self.0 = (self.0 * 2).min(IDLE_MAX);
+                None
+            }
+        }
+    }
+}
+
+/// The first rank with a free thread.
+fn free_rank(free: &[usize]) -> Option<usize> {
+    free.iter().position(|&f| f > 0)
+}
+
 /// Parts a rank holds per searcher thread: one searched and one waiting,
 /// so that a thread that finishes one starts the next without waiting for
 /// the root to hear of it.
@@ -208,6 +245,30 @@ fn in_place<P: InPlace>(
     f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
 ) -> Result<(), PartError> {
     solver.part_searcher_in_place(puzzle, start, f)
+}
+
+/// Round `round` of sending `bytes[r]` to each rank `r` in pieces of at
+/// most `chunk` bytes (empty once a message is all sent).
+fn round_slices(bytes: &[Vec<u8>], chunk: usize, round: usize) -> Vec<&[u8]> {
+    bytes
+        .iter()
+        .map(|b| {
+            let from = round.saturating_mul(chunk).min(b.len());
+            &b[from..from.saturating_add(chunk).min(b.len())]
+        })
+        .collect()
+}
+
+/// Where each of `counts`' segments starts in their concatenation.
+fn offsets(counts: &[Count]) -> Vec<Count> {
+    counts
+        .iter()
+        .scan(0, |at, &n| {
+            let here = *at;
+            *at += n;
+            Some(here)
+        })
+        .collect()
 }
 
 /// A part with where it belongs: the pass, its index, the limit.
@@ -449,47 +510,22 @@ impl Cluster {
             let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             spawn_mappers(scope, self.own, f, item_rx, done_tx);
             let mut free: Vec<usize> = self.threads.iter().map(|t| t * QUEUED).collect();
-            let (mut next, mut out, mut wait) = (0usize, 0usize, IDLE);
+            let (mut next, mut out, mut wait) = (0usize, 0usize, Backoff::default());
             loop {
                 while next < items.len() {
-                    let Some(rank) = (0..free.len()).find(|&r| free[r] > 0) else {
+                    let Some(rank) = free_rank(&free) else {
                         break;
                     };
                     free[rank] -= 1;
                     out += 1;
                     let item = (next as u32, items[next].clone());
-                    if rank == 0 {
-                        item_tx.send(item).expect("the root's threads run");
-                    } else {
-                        self.world
-                            .process_at_rank(rank as i32)
-                            .send_with_tag(&encode(&item)[..], TAG_ITEM);
-                    }
+                    self.hand_out(rank, item, &item_tx, TAG_ITEM);
                     next += 1;
                 }
                 if out == 0 {
                     break;
                 }
-                let mut arrived = Vec::new();
-                while let Ok(done) = done_rx.try_recv() {
-                    arrived.push((0, done));
-                }
-                while let Some(probed) = self
-                    .world
-                    .any_process()
-                    .immediate_matched_probe_with_tag(TAG_RESULT)
-                {
-                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
-                    arrived.push((status.source_rank() as usize, decode(&bytes, "result")));
-                }
-                if !arrived.is_empty() {
-                    wait = IDLE;
-                } else if let Ok(done) = done_rx.recv_timeout(wait) {
-                    arrived.push((0, done));
-                    wait = IDLE;
-                } else {
-                    wait = (wait * 2).min(IDLE_MAX);
-                }
+                let arrived = self.arrivals(&done_rx, TAG_RESULT, &mut wait);
                 for (rank, (i, result)) in arrived {
                     free[rank] += 1;
                     out -= 1;
@@ -519,39 +555,17 @@ impl Cluster {
             !self.is_root(),
             "Cluster::serve_map runs on ranks other than the root"
         );
-        let root = self.world.process_at_rank(0);
         std::thread::scope(|scope| {
             let (item_tx, item_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             spawn_mappers(scope, self.own, f, item_rx, done_tx);
-            let mut wait = IDLE;
-            loop {
-                let mut busy = false;
-                while let Ok(result) = done_rx.try_recv() {
-                    root.send_with_tag(&encode(&result)[..], TAG_RESULT);
-                    busy = true;
+            self.serve_loop(&done_rx, TAG_RESULT, |tag, bytes| match tag {
+                TAG_ITEM => {
+                    let item: (u32, Vec<u8>) = decode(bytes, "item");
+                    item_tx.send(item).expect("the threads run");
                 }
-                if let Some(probed) = root.immediate_matched_probe() {
-                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
-                    match status.tag() {
-                        TAG_ITEM => {
-                            let item: (u32, Vec<u8>) = decode(&bytes, "item");
-                            item_tx.send(item).expect("the threads run");
-                        }
-                        TAG_JOB_DONE => break,
-                        tag => panic!("rank {}: message tag {tag} during a map", self.rank()),
-                    }
-                    busy = true;
-                }
-                if busy {
-                    wait = IDLE;
-                } else if let Ok(result) = done_rx.recv_timeout(wait) {
-                    root.send_with_tag(&encode(&result)[..], TAG_RESULT);
-                    wait = IDLE;
-                } else {
-                    wait = (wait * 2).min(IDLE_MAX);
-                }
-            }
+                tag => panic!("rank {}: message tag {tag} during a map", self.rank()),
+            });
             drop(item_tx);
         });
     }
@@ -567,9 +581,7 @@ impl Cluster {
     /// [`serve_census`](Self::serve_census) the same puzzle and start.
     ///
     /// # Panics
-    /// On a rank other than the root, after [`finish`](Self::finish), or
-    /// when one layer's states from one rank to another pass 2 GiB
-    /// encoded.
+    /// On a rank other than the root, or after [`finish`](Self::finish).
     pub fn census<P>(&self, job: &[u8], puzzle: &P, start: &P::State, max_states: usize) -> Census
     where
         P: Puzzle,
@@ -682,36 +694,45 @@ impl Cluster {
     /// (one all-to-all exchange; every rank calls it).
     fn exchange<T: Serialize + DeserializeOwned>(&self, out: Vec<Vec<T>>) -> Vec<T> {
         let bytes: Vec<Vec<u8>> = out.iter().map(encode).collect();
-        let count = |b: &Vec<u8>| {
-            Count::try_from(b.len()).expect("a layer's states to one rank fit 2 GiB encoded")
-        };
-        let counts: Vec<Count> = bytes.iter().map(count).collect();
-        let mut got = vec![0 as Count; counts.len()];
-        self.world.all_to_all_into(&counts[..], &mut got[..]);
-        let offsets = |c: &[Count]| {
-            c.iter()
-                .scan(0, |at, &n| {
-                    let here = *at;
-                    *at += n;
-                    Some(here)
-                })
-                .collect::<Vec<Count>>()
-        };
-        let (send_at, recv_at) = (offsets(&counts), offsets(&got));
-        let send: Vec<u8> = bytes.concat();
-        let total: usize = got.iter().map(|&n| n as usize).sum();
-        let mut recv = vec![0u8; total];
-        {
-            let sent = Partition::new(&send[..], &counts[..], &send_at[..]);
-            let mut into = PartitionMut::new(&mut recv[..], &got[..], &recv_at[..]);
-            self.world.all_to_all_varcount_into(&sent, &mut into);
+        // MPI counts and offsets are 32-bit: rounds of at most `chunk`
+        // bytes to each rank, so that one round's whole buffer fits too,
+        // as many rounds as the largest message of any rank needs.
+        let chunk = (Count::MAX as usize / bytes.len().max(1)).max(1);
+        let longest = bytes.iter().map(Vec::len).max().unwrap_or(0);
+        let rounds = self.max(longest.div_ceil(chunk).max(1) as u64);
+        let mut received: Vec<Vec<u8>> = vec![Vec::new(); bytes.len()];
+        for round in 0..rounds as usize {
+            let slices = round_slices(&bytes, chunk, round);
+            // Each slice is at most `chunk` bytes, and all together at most
+            // `Count::MAX`: the conversions below cannot truncate.
+            let counts: Vec<Count> = slices.iter().map(|s| s.len() as Count).collect();
+            let mut got = vec![0 as Count; counts.len()];
+            self.world.all_to_all_into(&counts[..], &mut got[..]);
+            let (send_at, recv_at) = (offsets(&counts), offsets(&got));
+            let send: Vec<u8> = slices.concat();
+            let mut recv = vec![0u8; got.iter().map(|&n| n as usize).sum()];
+            {
+                let sent = Partition::new(&send[..], &counts[..], &send_at[..]);
+                let mut into = PartitionMut::new(&mut recv[..], &got[..], &recv_at[..]);
+                self.world.all_to_all_varcount_into(&sent, &mut into);
+            }
+            for ((from, at), n) in received.iter_mut().zip(&recv_at).zip(&got) {
+                from.extend_from_slice(&recv[*at as usize..(*at + *n) as usize]);
+            }
         }
         let mut all = Vec::new();
-        for (at, n) in recv_at.iter().zip(&got) {
-            let part = &recv[*at as usize..(*at + *n) as usize];
-            all.extend(decode::<Vec<T>>(part, "census layer"));
+        for part in received {
+            all.extend(decode::<Vec<T>>(&part, "census layer"));
         }
         all
+    }
+
+    /// The largest of `value` over every rank.
+    fn max(&self, value: u64) -> u64 {
+        let mut most = 0u64;
+        self.world
+            .all_reduce_into(&value, &mut most, SystemOperation::max());
+        most
     }
 
     /// A rank other than the root: searches the parts of the current job
@@ -751,43 +772,86 @@ impl Cluster {
             !self.is_root(),
             "Cluster::serve runs on ranks other than the root"
         );
-        let root = self.world.process_at_rank(0);
         std::thread::scope(|scope| {
             let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
-            let mut wait = IDLE;
-            loop {
-                let mut busy = false;
-                while let Ok(report) = done.try_recv() {
-                    root.send_with_tag(&encode(&report)[..], TAG_REPORT);
-                    busy = true;
+            self.serve_loop(&done, TAG_REPORT, |tag, bytes| match tag {
+                TAG_PART => {
+                    let part: Job<P::Move> = decode(bytes, "part");
+                    parts.send(part).expect("the searcher threads run");
                 }
-                if let Some(probed) = root.immediate_matched_probe() {
-                    let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
-                    match status.tag() {
-                        TAG_PART => {
-                            let part: Job<P::Move> = decode(&bytes, "part");
-                            parts.send(part).expect("the searcher threads run");
-                        }
-                        TAG_STOP => {
-                            let (pass, index): (u64, u32) = decode(&bytes, "stop");
-                            control.cut(pass, index);
-                        }
-                        TAG_JOB_DONE => break,
-                        tag => panic!("rank {}: message tag {tag} during a job", self.rank()),
-                    }
-                    busy = true;
+                TAG_STOP => {
+                    let (pass, index): (u64, u32) = decode(bytes, "stop");
+                    control.cut(pass, index);
                 }
-                if busy {
-                    wait = IDLE;
-                } else if let Ok(report) = done.recv_timeout(wait) {
-                    root.send_with_tag(&encode(&report)[..], TAG_REPORT);
-                    wait = IDLE;
-                } else {
-                    wait = (wait * 2).min(IDLE_MAX);
-                }
-            }
+                tag => panic!("rank {}: message tag {tag} during a job", self.rank()),
+            });
             drop(parts);
         });
+    }
+
+    /// The root: sends `job` to `rank`'s threads (its own through `local`,
+    /// the others' as a message with `tag`).
+    fn hand_out<J: Serialize>(&self, rank: usize, job: J, local: &Sender<J>, tag: i32) {
+        if rank == 0 {
+            local.send(job).expect("the root's threads run");
+        } else {
+            self.world
+                .process_at_rank(rank as i32)
+                .send_with_tag(&encode(&job)[..], tag);
+        }
+    }
+
+    /// The root: what every rank's threads finished since the last call,
+    /// with the rank (its own on `done`, the others' as messages with
+    /// `tag`), waiting a little when nothing has.
+    fn arrivals<D: DeserializeOwned>(
+        &self,
+        done: &Receiver<D>,
+        tag: i32,
+        wait: &mut Backoff,
+    ) -> Vec<(usize, D)> {
+        let mut arrived: Vec<(usize, D)> = done.try_iter().map(|d| (0, d)).collect();
+        while let Some(probed) = self
+            .world
+            .any_process()
+            .immediate_matched_probe_with_tag(tag)
+        {
+            let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+            arrived.push((status.source_rank() as usize, decode(&bytes, "result")));
+        }
+        arrived.extend(wait.wait(!arrived.is_empty(), done).map(|d| (0, d)));
+        arrived
+    }
+
+    /// A rank's main thread during a job or map: sends the root what its
+    /// threads finish (`done`, with `tag`), passes the root's messages to
+    /// `on_message` (tag and bytes), until the root ends the job.
+    fn serve_loop<T: Serialize>(
+        &self,
+        done: &Receiver<T>,
+        tag: i32,
+        mut on_message: impl FnMut(i32, &[u8]),
+    ) {
+        let root = self.world.process_at_rank(0);
+        let mut wait = Backoff::default();
+        loop {
+            let mut busy = false;
+            while let Ok(finished) = done.try_recv() {
+                root.send_with_tag(&encode(&finished)[..], tag);
+                busy = true;
+            }
+            if let Some(probed) = root.immediate_matched_probe() {
+                let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                if status.tag() == TAG_JOB_DONE {
+                    break;
+                }
+                on_message(status.tag(), &bytes);
+                busy = true;
+            }
+            if let Some(finished) = wait.wait(busy, done) {
+                root.send_with_tag(&encode(&finished)[..], tag);
+            }
+        }
     }
 
     /// Starts this rank's searcher threads in `scope`: each takes parts
@@ -932,53 +996,26 @@ where
         // Free threads per rank; the first part that found a solution or
         // was stopped (none right of it is handed out).
         let mut free: Vec<usize> = cluster.threads.iter().map(|t| t * QUEUED).collect();
-        let mut wait = IDLE;
+        let mut wait = Backoff::default();
         let (mut next, mut out, mut stop_at) = (0usize, 0usize, n);
         let local = self.local.borrow();
         let local = local.as_ref().expect("the root's threads run during a job");
         loop {
             // Hand out parts in order, to the ranks with free threads.
             while next < stop_at {
-                let Some(rank) = (0..free.len()).find(|&r| free[r] > 0) else {
+                let Some(rank) = free_rank(&free) else {
                     break;
                 };
                 free[rank] -= 1;
                 out += 1;
                 let part = parts[next].take().expect("each part is handed out once");
-                let job: Job<M> = (pass, next as u32, limit, part);
-                if rank == 0 {
-                    local.send(job).expect("the root's threads run");
-                } else {
-                    cluster
-                        .world
-                        .process_at_rank(rank as i32)
-                        .send_with_tag(&encode(&job)[..], TAG_PART);
-                }
+                cluster.hand_out(rank, (pass, next as u32, limit, part), local, TAG_PART);
                 next += 1;
             }
             if out == 0 {
                 break;
             }
-            let mut arrived = Vec::new();
-            while let Ok(done) = self.done.try_recv() {
-                arrived.push((0, done));
-            }
-            while let Some(probed) = cluster
-                .world
-                .any_process()
-                .immediate_matched_probe_with_tag(TAG_REPORT)
-            {
-                let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
-                arrived.push((status.source_rank() as usize, decode(&bytes, "report")));
-            }
-            if !arrived.is_empty() {
-                wait = IDLE;
-            } else if let Ok(done) = self.done.recv_timeout(wait) {
-                arrived.push((0, done));
-                wait = IDLE;
-            } else {
-                wait = (wait * 2).min(IDLE_MAX);
-            }
+            let arrived = cluster.arrivals(&self.done, TAG_REPORT, &mut wait);
             for (rank, (p, i, report)) in arrived {
                 assert_eq!(p, pass, "a report of another pass");
                 let i = i as usize;
@@ -1006,5 +1043,38 @@ where
     fn parts_wanted(&self) -> usize {
         // Enough that uneven parts even out over every thread.
         self.cluster.threads.iter().sum::<usize>() * 32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_of_slices_put_every_message_back_together() {
+        let bytes: Vec<Vec<u8>> = vec![
+            (0..10).collect(),
+            vec![],
+            (0..3).collect(),
+            (0..7).collect(),
+        ];
+        for chunk in 1..12 {
+            let longest = bytes.iter().map(Vec::len).max().unwrap_or(0);
+            let rounds = longest.div_ceil(chunk).max(1);
+            let mut back = vec![Vec::new(); bytes.len()];
+            for round in 0..rounds {
+                for (b, s) in back.iter_mut().zip(round_slices(&bytes, chunk, round)) {
+                    assert!(s.len() <= chunk);
+                    b.extend_from_slice(s);
+                }
+            }
+            assert_eq!(back, bytes, "chunk {chunk}");
+        }
+    }
+
+    #[test]
+    fn offsets_are_the_running_sums() {
+        assert_eq!(offsets(&[3, 0, 5, 1]), [0, 3, 3, 8]);
+        assert!(offsets(&[]).is_empty());
     }
 }
