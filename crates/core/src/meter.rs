@@ -116,6 +116,9 @@ pub(crate) struct Meter<'a> {
     hungry: Option<&'a AtomicUsize>,
     /// Check at every tick (a test setting: hand over at every chance).
     eager: bool,
+    /// A part searcher's hand-over request: while set, checks answer
+    /// [`Interrupt::HandOver`] (the sink clears it).
+    ask: Option<&'a AtomicBool>,
 }
 
 impl<'a> Meter<'a> {
@@ -134,6 +137,7 @@ impl<'a> Meter<'a> {
             preempt: None,
             hungry: None,
             eager: false,
+            ask: None,
         }
     }
 
@@ -144,6 +148,14 @@ impl<'a> Meter<'a> {
         self.preempt = Some(stop);
         self.hungry = Some(hungry);
         self.eager = eager;
+        self.countdown = 1;
+    }
+
+    /// Makes this meter ask for a hand-over while `ask` is set, checking
+    /// at every tick when `every_tick` (a test setting).
+    pub(crate) fn ask_on(&mut self, ask: &'a AtomicBool, every_tick: bool) {
+        self.ask = Some(ask);
+        self.eager = every_tick;
         self.countdown = 1;
     }
 
@@ -200,6 +212,9 @@ impl<'a> Meter<'a> {
             return Err(Interrupt::Preempted);
         }
         self.ctx.maybe_report(total);
+        if self.ask.is_some_and(|ask| ask.load(Ordering::Relaxed)) {
+            return Err(Interrupt::HandOver);
+        }
         match self.hungry {
             Some(hungry) if self.eager || hungry.load(Ordering::Relaxed) > 0 => {
                 Err(Interrupt::HandOver)

@@ -13,7 +13,11 @@
 //! solver, strategy and options, on the same puzzle and start) searches
 //! parts with a [`PartSearcher`]
 //! ([`Solver::part_searcher`](crate::Solver::part_searcher)), which keeps
-//! its transposition table from one part to the next.
+//! its transposition table from one part to the next. A searcher may hand
+//! work over while it searches ([`PartSearcher::hand_over_to`]): the
+//! unsearched right end of its part becomes a new part of the same pass,
+//! searched anywhere like the others, so that work moves to whoever runs
+//! dry, as between threads.
 //!
 //! A part names its node by the moves from the start (the searching side
 //! replays them with [`Puzzle::apply`]), so only moves cross the wire:
@@ -22,21 +26,25 @@
 //!
 //! # Why the merge gives the sequential answer
 //! The parts cover disjoint stretches of the pass's preorder and follow
-//! each other in it, and a solution met above the split depth lies right
-//! of every part (the split phase stops there). So, as for the threads
+//! each other in it, in the order of their starts ([`Part::start`]); a
+//! part handed over is the right end of the stretch of the part it came
+//! from, so the stretches stay disjoint and still cover the pass. A
+//! solution met above the split depth lies right of every part (the
+//! split phase stops there). So, as for the threads
 //! (`docs/strategies.md`, "Why the answer is still the sequential one"):
 //! the answer is the first part in order that found a solution (or was
 //! stopped by a budget, which then stops the search), else the split
 //! phase's own solution, else none, with the next IDA* threshold the
-//! least cut-off of the split phase and of every part. Parts right of one
-//! that found a solution cannot change the answer, so a runner may leave
-//! them unsearched.
+//! least cut-off of the split phase and of every part. Parts that start
+//! right of one that found a solution cannot change the answer, so a
+//! runner may leave them unsearched.
 
+use std::cell::RefCell;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::budget::Limit;
-use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules};
+use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
@@ -117,9 +125,9 @@ pub struct PartReport<M> {
 /// /// Runs nothing itself: says how many parts it was given.
 /// struct Count(std::cell::Cell<usize>);
 /// impl PartRunner<u8> for Count {
-///     fn run(&self, _limit: u32, parts: Vec<Part<u8>>) -> Vec<Option<PartReport<u8>>> {
+///     fn run(&self, _limit: u32, parts: Vec<Part<u8>>) -> Vec<(Part<u8>, Option<PartReport<u8>>)> {
 ///         self.0.set(parts.len());
-///         parts.iter().map(|_| None).collect()
+///         parts.into_iter().map(|part| (part, None)).collect()
 ///     }
 /// }
 /// let count = Count(Default::default());
@@ -129,15 +137,21 @@ pub struct PartReport<M> {
 pub trait PartRunner<M> {
     /// Searches `parts` of the pass at `limit` (each with a
     /// [`PartSearcher`] of the same solver, puzzle and start) and returns
-    /// one entry per part, in the parts' order: `Some(report)`, or `None`
-    /// for a part left unsearched, allowed (as a report `Preempted`) only
-    /// right of a part whose report is `Found` or `Stopped` (the merge
-    /// never reads those).
+    /// every part of the pass with how it went, in any order: the parts
+    /// given and every part searchers handed over while they searched
+    /// ([`PartSearcher::hand_over_to`]), each with `Some(report)` or
+    /// `None` for a part left unsearched. `None` (like a report
+    /// `Preempted`) is allowed only for a part that starts
+    /// ([`Part::start`]) right of one whose report is `Found` or
+    /// `Stopped`: the merge, in the order of the parts' starts, never
+    /// reads those.
     ///
     /// # Panics
-    /// The solver panics when the answer has the wrong length or leaves
-    /// out a part it needs (a broken runner, like a broken move order).
-    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<Option<PartReport<M>>>;
+    /// The solver panics when the answer holds fewer or more parts than
+    /// were given and handed over (the reports' `stats.handed_over`), or
+    /// leaves out a part it needs (a broken runner, like a broken move
+    /// order).
+    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<(Part<M>, Option<PartReport<M>>)>;
 
     /// About how many parts a pass should be split into (the split phase
     /// runs on the driving side alone, so it stops deepening once a split
@@ -192,7 +206,47 @@ pub struct PartSearcher<'a, P: Puzzle> {
     puzzle: &'a P,
     start: &'a P::State,
     engine: Engine<'a, P>,
-    stop: &'a Arc<AtomicBool>,
+    relay: &'a Relay<P::Move>,
+}
+
+/// A function that takes the parts a searcher hands over.
+type Give<M> = Box<dyn FnMut(Part<M>)>;
+
+/// What reaches a part searcher from outside while it searches: its stop
+/// flag, its hand-over request, and the function that takes what it hands
+/// over once [`PartSearcher::hand_over_to`] set one.
+pub(crate) struct Relay<M> {
+    stop: Arc<AtomicBool>,
+    ask: Arc<AtomicBool>,
+    give: RefCell<Option<Give<M>>>,
+    /// Check the request at every node (`Solver::hand_over_always`).
+    every_tick: bool,
+}
+
+impl<M> Relay<M> {
+    pub(crate) fn new(every_tick: bool) -> Self {
+        Self {
+            stop: Arc::default(),
+            ask: Arc::default(),
+            give: RefCell::new(None),
+            every_tick,
+        }
+    }
+}
+
+impl<P: Puzzle> Sink<P> for Relay<P::Move> {
+    fn take(&self, task: Task<P>) {
+        // One request, one part: the flag asks again if more are wanted.
+        self.ask.store(false, Ordering::Relaxed);
+        let part = Part {
+            path: task.path,
+            from: task.from,
+            q: task.q,
+        };
+        if let Some(give) = self.give.borrow_mut().as_mut() {
+            give(part);
+        }
+    }
 }
 
 impl<P: Puzzle> std::fmt::Debug for PartSearcher<'_, P> {
@@ -211,7 +265,7 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
         rules: Rules,
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
-        stop: &'a Arc<AtomicBool>,
+        relay: &'a Relay<P::Move>,
     ) -> Self {
         let mut engine = Engine::new(
             puzzle,
@@ -221,12 +275,12 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
             ctx.hasher.clone(),
         );
         engine.in_place = in_place;
-        engine.meter.stop_on(stop);
+        engine.meter.stop_on(&relay.stop);
         Self {
             puzzle,
             start,
             engine,
-            stop,
+            relay,
         }
     }
 
@@ -250,7 +304,59 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
     /// # Ok::<(), puzzle_search_core::portable::PartError>(())
     /// ```
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(self.stop)
+        Arc::clone(&self.relay.stop)
+    }
+
+    /// Lets this searcher's searches hand work over (to other searchers,
+    /// as a busy thread hands work to idle ones): while the
+    /// [`hand_over_flag`](Self::hand_over_flag) is set, the search gives
+    /// the unsearched children of its shallowest node that has any (all
+    /// right of where it is) to `give` as a new part of the same pass,
+    /// clears the flag, and goes on with the rest of its part (checked
+    /// every few hundred nodes). Every part given must be searched too,
+    /// and returned by the [`PartRunner`] with the others; its report's
+    /// `stats.handed_over` counts the parts it gave.
+    ///
+    /// ```
+    /// use std::sync::atomic::Ordering;
+    /// use std::sync::{Arc, Mutex};
+    /// use puzzle_search_core::portable::{Part, PartEnd};
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // Three moves a node, no goal.
+    /// let tree = from_fn(
+    ///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend((0..3).map(|m| (m, s * 3 + u32::from(m)))),
+    ///     |_: &u32| false,
+    /// );
+    /// let solver = Solver::new(Strategy::ida());
+    /// let given = Arc::new(Mutex::new(Vec::new()));
+    /// let report = solver.part_searcher(&tree, &0, |searcher| {
+    ///     let into = given.clone();
+    ///     searcher.hand_over_to(move |part| into.lock().unwrap().push(part));
+    ///     searcher.hand_over_flag().store(true, Ordering::Relaxed);
+    ///     searcher.search(10, &Part { path: vec![], from: None, q: 0 })
+    /// })??;
+    /// // One part handed over: the start's children from move 1 on.
+    /// let given = given.lock().unwrap();
+    /// assert_eq!(report.stats.handed_over, 1);
+    /// assert_eq!(given[0], Part { path: vec![], from: Some(1), q: 0 });
+    /// assert!(matches!(report.end, PartEnd::Fail { .. }));
+    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
+    /// ```
+    pub fn hand_over_to(&mut self, give: impl FnMut(Part<P::Move>) + 'static) {
+        *self.relay.give.borrow_mut() = Some(Box::new(give));
+        let relay: &'a Relay<P::Move> = self.relay;
+        self.engine.sink = Some(relay);
+        self.engine.meter.ask_on(&relay.ask, relay.every_tick);
+    }
+
+    /// The searcher's hand-over request: while it is set (and
+    /// [`hand_over_to`](Self::hand_over_to) said where parts go), its
+    /// searches hand work over; each part handed over clears it. Another
+    /// thread may set it; it stays set from one search to the next until
+    /// a part is handed over (a search with nothing left to give keeps
+    /// it), so whoever sets it for one part clears it before the next.
+    pub fn hand_over_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.relay.ask)
     }
 
     /// Searches `part` of the pass at `limit`.
@@ -369,16 +475,24 @@ impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
                 q: t.q,
             })
             .collect();
-        let count = parts.len();
-        let reports = self.runner.run(rules.limit, parts);
+        let given = parts.len() as u64;
+        let mut reports = self.runner.run(rules.limit, parts);
+        let handed: u64 = reports
+            .iter()
+            .filter_map(|(_, report)| report.as_ref())
+            .map(|report| report.stats.handed_over)
+            .sum();
         assert_eq!(
-            reports.len(),
-            count,
-            "PartRunner::run returned {} reports for {count} parts",
+            reports.len() as u64,
+            given + handed,
+            "PartRunner::run returned {} parts for {given} given and {handed} handed over",
             reports.len()
         );
+        // The parts' stretches of the preorder follow each other in the
+        // order of their starts (those handed over included).
+        reports.sort_by_cached_key(|(part, _)| part.start());
         let (mut answer, mut part_nodes) = (None, 0);
-        for (i, report) in reports.into_iter().enumerate() {
+        for (i, (_, report)) in reports.into_iter().enumerate() {
             let Some(report) = report else {
                 assert!(
                     answer.is_some(),

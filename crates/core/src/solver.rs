@@ -805,7 +805,9 @@ impl Solver {
     /// [`part_searcher`](Self::part_searcher) of a solver like this one.
     /// The split phase and the merge run here; the answer is the
     /// sequential one whatever the runner's order or placement (see
-    /// [`portable`](crate::portable)). Budgets: this side's budget covers
+    /// [`portable`](crate::portable)), and whatever work its searchers
+    /// hand over to each other ([`PartSearcher::hand_over_to`]). Budgets:
+    /// this side's budget covers
     /// the split phases and, counted between passes, the parts' expanded
     /// nodes; each searching side stops on its own budget. Strategies other
     /// than DFS and IDA* do not split: they run here, as
@@ -823,12 +825,13 @@ impl Solver {
     /// /// Searches the parts last first, here (a real runner sends them away).
     /// struct Backwards<'a, F>(&'a Solver, &'a F);
     /// impl<F: puzzle_search_core::Puzzle<State = u32, Move = u8>> PartRunner<u8> for Backwards<'_, F> {
-    ///     fn run(&self, limit: u32, parts: Vec<Part<u8>>) -> Vec<Option<PartReport<u8>>> {
-    ///         let mut reports = vec![None; parts.len()];
+    ///     fn run(&self, limit: u32, parts: Vec<Part<u8>>) -> Vec<(Part<u8>, Option<PartReport<u8>>)> {
+    ///         let mut reports = Vec::new();
     ///         self.0
     ///             .part_searcher(self.1, &0, |searcher| {
-    ///                 for (i, part) in parts.iter().enumerate().rev() {
-    ///                     reports[i] = Some(searcher.search(limit, part).expect("our part"));
+    ///                 for part in parts.into_iter().rev() {
+    ///                     let report = searcher.search(limit, &part).expect("our part");
+    ///                     reports.push((part, Some(report)));
     ///                 }
     ///             })
     ///             .expect("IDA* splits");
@@ -940,10 +943,10 @@ impl Solver {
         f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
     ) -> Result<R, PartError> {
         let rules = self.part_rules()?;
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         let table = self.options.table_bytes;
-        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, table, in_place, &stop);
+        let relay = crate::portable::Relay::new(self.options.hand_over_always);
+        let mut searcher = PartSearcher::new(puzzle, start, &ctx, rules, table, in_place, &relay);
         Ok(f(&mut searcher))
     }
 

@@ -3,6 +3,8 @@
 //! by a searcher of its own or one shared, against the sequential search.
 
 use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
 
 use puzzle_testkit::graph::Graph;
 use puzzle_testkit::stepped::Stepped;
@@ -19,10 +21,13 @@ use puzzle_search_core::{
 };
 
 /// Searches the parts in a random order, a new searcher every few parts
-/// (as parts spread over processes would be), and leaves the parts right
-/// of the leftmost solution unsearched when `skip` says so.
+/// (as parts spread over processes would be), its searchers handing work
+/// over at random when `split` says so (the parts handed over join the
+/// others), and leaves the parts right of the leftmost solution unsearched
+/// when `skip` says so.
 struct Shuffled<'a, P: Puzzle> {
-    solver: &'a Solver,
+    /// The solver, checking for hand-overs at every node.
+    solver: Solver,
     /// How a searcher is made: the plain loop or the in-place one.
     with: With<P>,
     puzzle: &'a P,
@@ -30,8 +35,11 @@ struct Shuffled<'a, P: Puzzle> {
     rng: RefCell<SplitMix64>,
     wanted: usize,
     skip: bool,
+    split: bool,
     /// Parts searched, over every pass.
     parts: RefCell<usize>,
+    /// Parts handed over, over every pass.
+    handed: RefCell<u64>,
 }
 
 impl<'a, P: Puzzle> Shuffled<'a, P> {
@@ -43,14 +51,16 @@ impl<'a, P: Puzzle> Shuffled<'a, P> {
         wanted: usize,
     ) -> Self {
         Self {
-            solver,
+            solver: solver.hand_over_always(true),
             with: plain::<P>,
             puzzle,
             start,
             rng: RefCell::new(SplitMix64::new(seed)),
             wanted,
             skip: seed % 2 == 0,
+            split: seed % 3 != 0,
             parts: RefCell::new(0),
+            handed: RefCell::new(0),
         }
     }
 }
@@ -81,42 +91,73 @@ fn in_place<P: InPlace>(
     solver.part_searcher_in_place(puzzle, start, f)
 }
 
-impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
-    fn run(&self, limit: u32, parts: Vec<Part<P::Move>>) -> Vec<Option<PartReport<P::Move>>> {
-        let mut order: Vec<usize> = (0..parts.len()).collect();
+impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P>
+where
+    P::Move: 'static,
+{
+    fn run(
+        &self,
+        limit: u32,
+        parts: Vec<Part<P::Move>>,
+    ) -> Vec<(Part<P::Move>, Option<PartReport<P::Move>>)> {
+        // Parts to search, taken at random; hand-overs join them.
+        let queue = Rc::new(RefCell::new(parts));
+        let mut done = Vec::new();
         let mut rng = self.rng.borrow_mut();
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let mut reports: Vec<Option<PartReport<P::Move>>> = vec![None; parts.len()];
-        for chunk in order.chunks(1 + rng.below(4) as usize) {
-            (self.with)(self.solver, self.puzzle, self.start, &mut |searcher| {
-                for &i in chunk {
-                    let report = searcher.search(limit, &parts[i]).expect("a part of ours");
-                    reports[i] = Some(report);
+        while !queue.borrow().is_empty() {
+            let chunk = 1 + rng.below(4);
+            let seed = rng.next_u64();
+            (self.with)(&self.solver, self.puzzle, self.start, &mut |searcher| {
+                let ask = searcher.hand_over_flag();
+                if self.split {
+                    // Each part handed over asks for another, half the time.
+                    let (into, again) = (queue.clone(), ask.clone());
+                    let mut coin = SplitMix64::new(seed);
+                    searcher.hand_over_to(move |part| {
+                        into.borrow_mut().push(part);
+                        again.store(coin.below(2) == 0, Ordering::Relaxed);
+                    });
+                }
+                for _ in 0..chunk {
+                    let len = queue.borrow().len();
+                    if len == 0 {
+                        break;
+                    }
+                    let at = rng.below(len as u64) as usize;
+                    let part = queue.borrow_mut().swap_remove(at);
+                    ask.store(self.split && rng.below(2) == 0, Ordering::Relaxed);
+                    let report = searcher.search(limit, &part).expect("a part of ours");
+                    *self.handed.borrow_mut() += report.stats.handed_over;
+                    done.push((part, Some(report)));
                 }
             })
             .expect("DFS and IDA* split");
         }
-        *self.parts.borrow_mut() += parts.len();
+        *self.parts.borrow_mut() += done.len();
         if self.skip {
-            let first = reports.iter().position(|r| {
+            done.sort_by_key(|(part, _)| part.start());
+            let first = done.iter().position(|(_, r)| {
                 matches!(
                     r.as_ref().map(|r| &r.end),
                     Some(PartEnd::Found(_) | PartEnd::Stopped(_))
                 )
             });
             if let Some(first) = first {
-                // Right of it: left unsearched, or reported preempted.
-                for r in &mut reports[first + 1..] {
-                    *r = (rng.below(2) == 0).then(|| PartReport {
-                        end: PartEnd::Preempted,
-                        stats: Stats::default(),
-                    });
+                // Right of it: left unsearched (when it handed nothing
+                // over), or reported preempted.
+                for (_, r) in &mut done[first + 1..] {
+                    let handed = r.as_ref().map_or(0, |r| r.stats.handed_over);
+                    if handed == 0 && rng.below(2) == 0 {
+                        *r = None;
+                    } else if let Some(r) = r {
+                        r.end = PartEnd::Preempted;
+                    }
                 }
             }
+            // Any order will do.
+            done.reverse();
         }
-        reports
+        done
     }
 
     fn parts_wanted(&self) -> usize {
@@ -127,7 +168,7 @@ impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P> {
 #[test]
 fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
     let mut rng = SplitMix64::new(2222);
-    let (mut solved, mut parts) = (0, 0);
+    let (mut solved, mut parts, mut handed) = (0, 0, 0);
     for i in 0..40u64 {
         let mut graph = if i % 2 == 0 {
             Graph::sparse(&mut rng, 10, 6)
@@ -153,6 +194,7 @@ fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
                     let got = solver.solve_by_parts(&graph, &start, &runner);
                     assert_eq!(got.outcome, want, "graph {i} {solver:?} {wanted} parts");
                     parts += *runner.parts.borrow();
+                    handed += *runner.handed.borrow();
                 }
                 // Parts searched by the in-place loop.
                 let stepped = Stepped(graph.clone());
@@ -160,12 +202,15 @@ fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
                 runner.with = in_place::<Stepped<Graph>>;
                 let got = solver.solve_by_parts(&stepped, &start, &runner);
                 assert_eq!(got.outcome, want, "graph {i} {solver:?} in place");
+                handed += *runner.handed.borrow();
             }
         }
     }
-    // Some with answers, some without; passes were split.
+    // Some with answers, some without; passes were split, and searchers
+    // handed work over.
     assert!(solved > 100 && solved < 800, "{solved}");
     assert!(parts > 1_000, "{parts}");
+    assert!(handed > 1_000, "{handed}");
 }
 
 #[test]
@@ -246,8 +291,8 @@ fn a_part_of_another_start_and_a_strategy_that_does_not_split_are_errors() {
 struct Lazy;
 
 impl PartRunner<i8> for Lazy {
-    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<Option<PartReport<i8>>> {
-        parts.iter().map(|_| None).collect()
+    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<(Part<i8>, Option<PartReport<i8>>)> {
+        parts.into_iter().map(|part| (part, None)).collect()
     }
 }
 
@@ -262,12 +307,15 @@ fn a_runner_that_leaves_out_a_needed_part_is_caught() {
 struct Impatient;
 
 impl PartRunner<i8> for Impatient {
-    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<Option<PartReport<i8>>> {
+    fn run(&self, _: u32, parts: Vec<Part<i8>>) -> Vec<(Part<i8>, Option<PartReport<i8>>)> {
         let preempted = PartReport {
             end: PartEnd::Preempted,
             stats: Stats::default(),
         };
-        parts.iter().map(|_| Some(preempted.clone())).collect()
+        parts
+            .into_iter()
+            .map(|part| (part, Some(preempted.clone())))
+            .collect()
     }
 }
 
@@ -276,4 +324,34 @@ impl PartRunner<i8> for Impatient {
 fn a_runner_that_preempts_a_needed_part_is_caught() {
     let solver = Solver::new(Strategy::IdaStar { max_depth: 200 });
     let _ = solver.solve_by_parts(&Endless, &0, &Impatient);
+}
+
+/// Searches every part, handing work over at once, and loses what was
+/// handed over: a broken runner.
+struct Forgetful<'a>(&'a Solver);
+
+impl PartRunner<i8> for Forgetful<'_> {
+    fn run(&self, limit: u32, parts: Vec<Part<i8>>) -> Vec<(Part<i8>, Option<PartReport<i8>>)> {
+        let mut done = Vec::new();
+        let solver = self.0.hand_over_always(true);
+        solver
+            .part_searcher(&Endless, &0, |searcher| {
+                searcher.hand_over_to(|_| ());
+                for part in parts {
+                    searcher.hand_over_flag().store(true, Ordering::Relaxed);
+                    let report = searcher.search(limit, &part).expect("a part of ours");
+                    done.push((part, Some(report)));
+                }
+            })
+            .expect("IDA* splits");
+        done
+    }
+}
+
+#[test]
+#[should_panic(expected = "handed over")]
+fn a_runner_that_loses_a_part_handed_over_is_caught() {
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 200 })
+        .budget(Budget::default().max_nodes(100_000));
+    let _ = solver.solve_by_parts(&Endless, &0, &Forgetful(&solver));
 }
