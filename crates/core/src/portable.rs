@@ -113,7 +113,7 @@ pub enum PartEnd<M> {
 pub struct PartReport<M> {
     /// How it ended.
     pub end: PartEnd<M>,
-    /// What its search did.
+    /// What its search did (`elapsed`: how long it took).
     pub stats: Stats,
 }
 
@@ -402,6 +402,7 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
         engine.path.clone_from(&part.path);
         engine.root_q = part.q;
         engine.root_from = part.from;
+        let began = std::time::Instant::now();
         let flow = engine.run(&state, parent.as_ref());
         engine.root_q = 0;
         engine.root_from = None;
@@ -412,10 +413,11 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
             },
             Flow::Stop(Interrupt::Limit(limit)) => PartEnd::Stopped(limit),
             Flow::Stop(Interrupt::Preempted) => PartEnd::Preempted,
-            // A part searcher has no sink.
+            // The loops act on a hand-over and go on: never returned.
             Flow::Stop(Interrupt::HandOver) => PartEnd::Fail { next: INF },
         };
-        let stats = std::mem::take(&mut engine.stats);
+        let mut stats = std::mem::take(&mut engine.stats);
+        stats.elapsed = began.elapsed();
         Ok(PartReport { end, stats })
     }
 }

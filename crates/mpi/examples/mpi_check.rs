@@ -1,8 +1,8 @@
 //! Checks searches over MPI ranks against the sequential search: random
 //! graphs (DFS in both modes and IDA*, plain, with a table, with
 //! duplicate elimination) and 8-puzzle boards (IDA*, the plain and the
-//! in-place loop). Prints one line and exits 0 when every answer equals
-//! the sequential one, 1 otherwise.
+//! in-place loop), with work handed over between ranks. Prints one line
+//! and exits 0 when every answer equals the sequential one, 1 otherwise.
 //!
 //! ```text
 //! mpirun -np 3 target/release/examples/mpi_check [THREADS_PER_RANK]
@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 
 use puzzle_flip::{FlipPuzzle, Grid};
-use puzzle_search_core::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{DepthMode, Outcome, Puzzle, Report, Solver, SplitMix64, Strategy};
 use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Bound, Goal, Sliding};
 use puzzle_testkit::graph::Graph;
@@ -67,6 +67,9 @@ fn cases() -> Vec<Case> {
                     .table_min_slack(0),
                 Solver::new(strategy).dedup(true),
             ] {
+                // Half of them answer asks for work at the next node, so
+                // that parts are handed over on these small graphs.
+                let solver = solver.hand_over_always(i % 2 == 0);
                 cases.push(Case::Graph(Box::new((graph.clone(), start, solver))));
             }
         }
@@ -126,6 +129,13 @@ fn square(item: &[u8]) -> Vec<u8> {
     (n * n).to_le_bytes().to_vec()
 }
 
+/// The outcome of a search over the ranks, counting the parts its
+/// searchers handed over.
+fn outcome<M>(report: Report<M>, handed: &mut u64) -> Outcome<M> {
+    *handed += report.stats.handed_over;
+    report.outcome
+}
+
 fn eight() -> Sliding {
     Sliding::new(3, 3, Goal::BlankLast, Bound::Manhattan).expect("3x3")
 }
@@ -143,7 +153,7 @@ fn main() -> ExitCode {
         }
     };
     let cases = cases();
-    let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
+    let ida = Solver::new(Strategy::IdaStar { max_depth: 40 }).hand_over_always(true);
     if !cluster.is_root() {
         while let Some(work) = cluster.next_job() {
             let job = match work {
@@ -191,7 +201,7 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let (mut wrong, mut solved) = (0, 0);
+    let (mut wrong, mut solved, mut handed) = (0, 0, 0);
     for (k, case) in cases.iter().enumerate() {
         let job = (k as u32).to_le_bytes();
         // (whether they agree, whether there is a solution, what differs)
@@ -199,10 +209,10 @@ fn main() -> ExitCode {
             Case::Graph(case) => {
                 let (graph, start, solver) = &**case;
                 let want = solver.solve_sequential(graph, start).outcome;
-                let got = cluster.solve(&job, solver, graph, start).outcome;
+                let got = outcome(cluster.solve(&job, solver, graph, start), &mut handed);
                 (
                     got == want,
-                    matches!(want, puzzle_search_core::Outcome::Solved(_)),
+                    matches!(want, Outcome::Solved(_)),
                     format!("{got:?} / {want:?}"),
                 )
             }
@@ -213,12 +223,12 @@ fn main() -> ExitCode {
                     cluster.solve_in_place(&job, &ida, &puzzle, &node)
                 } else {
                     cluster.solve(&job, &ida, &puzzle, &node)
-                }
-                .outcome;
+                };
+                let got = outcome(got, &mut handed);
                 let want = ida.solve_sequential(&puzzle, &node).outcome;
                 (
                     got == want,
-                    matches!(want, puzzle_search_core::Outcome::Solved(_)),
+                    matches!(want, Outcome::Solved(_)),
                     format!("{got:?} / {want:?}"),
                 )
             }
@@ -231,7 +241,7 @@ fn main() -> ExitCode {
                 where
                     P::Move: PartialEq,
                 {
-                    let found = matches!(want, puzzle_search_core::Outcome::Solved(_));
+                    let found = matches!(want, Outcome::Solved(_));
                     (got == want, found, format!("{got:?} / {want:?}"))
                 }
                 match case {
@@ -239,29 +249,32 @@ fn main() -> ExitCode {
                         solver
                             .solve_sequential(&puzzle_mayan::Mayan, &p.board)
                             .outcome,
-                        cluster
-                            .solve(&job, &solver, &puzzle_mayan::Mayan, &p.board)
-                            .outcome,
+                        outcome(
+                            cluster.solve(&job, &solver, &puzzle_mayan::Mayan, &p.board),
+                            &mut handed,
+                        ),
                     ),
                     Case::BoxSlide(l) => check::<puzzle_boxslide::BoxSlide>(
                         solver
                             .solve_sequential(&puzzle_boxslide::BoxSlide, &l.board)
                             .outcome,
-                        cluster
-                            .solve(&job, &solver, &puzzle_boxslide::BoxSlide, &l.board)
-                            .outcome,
+                        outcome(
+                            cluster.solve(&job, &solver, &puzzle_boxslide::BoxSlide, &l.board),
+                            &mut handed,
+                        ),
                     ),
                     Case::Rotation(b) => check::<puzzle_rotation::Rotation>(
                         solver
                             .solve_sequential(&puzzle_rotation::Rotation, b)
                             .outcome,
-                        cluster
-                            .solve_in_place(&job, &solver, &puzzle_rotation::Rotation, b)
-                            .outcome,
+                        outcome(
+                            cluster.solve_in_place(&job, &solver, &puzzle_rotation::Rotation, b),
+                            &mut handed,
+                        ),
                     ),
                     Case::Flip(s) => check::<FlipPuzzle>(
                         solver.solve_sequential(&flip(), s).outcome,
-                        cluster.solve(&job, &solver, &flip(), s).outcome,
+                        outcome(cluster.solve(&job, &solver, &flip(), s), &mut handed),
                     ),
                     _ => unreachable!("matched above"),
                 }
@@ -302,7 +315,7 @@ fn main() -> ExitCode {
     }
     cluster.finish();
     println!(
-        "{} cases ({solved} with a solution), {} censuses and a map of 500 on {} ranks x {threads} threads: {} differ from the sequential answer",
+        "{} cases ({solved} with a solution, {handed} parts handed over), {} censuses and a map of 500 on {} ranks x {threads} threads: {} differ from the sequential answer",
         cases.len(),
         CENSUSES.len(),
         cluster.size(),

@@ -47,10 +47,12 @@
 //! `docs/distributed.md` in the repository.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -65,8 +67,8 @@ use puzzle_search_core::portable::{
     Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
 };
 use puzzle_search_core::{Census, InPlace, Limit, ParallelPuzzle, Puzzle, Report, Solver, Stats};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// A rank's searcher threads, sent to the root at start-up.
 const TAG_HELLO: i32 = 1;
@@ -90,6 +92,8 @@ const TAG_ITEM: i32 = 9;
 const TAG_RESULT: i32 = 10;
 /// Root to rank: a census starts.
 const TAG_CENSUS: i32 = 11;
+/// Root to rank: hand work over from a part (`(pass, id)`).
+const TAG_ASK: i32 = 12;
 
 /// What the root asks of the other ranks next ([`Cluster::next_job`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,10 +180,19 @@ fn free_rank(free: &[usize]) -> Option<usize> {
     free.iter().position(|&f| f > 0)
 }
 
-/// Parts a rank holds per searcher thread: one searched and one waiting,
-/// so that a thread that finishes one starts the next without waiting for
-/// the root to hear of it.
+/// Items of a map a rank holds per searcher thread: one worked on and one
+/// waiting, so that a thread that finishes one starts the next without
+/// waiting for the root to hear of it.
 const QUEUED: usize = 2;
+
+/// How long a part takes to reach a rank's thread after another part of
+/// that rank ended, at worst: the rank's and then the root's main thread
+/// each look at MPI at least every [`IDLE_MAX`], plus the messages. A rank
+/// holds enough parts per thread to keep it busy that long.
+const LATENCY: Duration = Duration::from_millis(3);
+/// The most parts a rank holds per thread (a queued part cannot move to
+/// another rank: at the end of a pass only hand-overs even work out).
+const MOST_QUEUED: usize = 32;
 
 /// Why the cluster could not start.
 #[derive(Debug)]
@@ -271,13 +284,24 @@ fn offsets(counts: &[Count]) -> Vec<Count> {
         .collect()
 }
 
-/// A part with where it belongs: the pass, its index, the limit.
+/// A part with where it belongs: the pass, its number in the pass, the
+/// limit.
 type Job<M> = (u64, u32, u32, Part<M>);
-/// A part's report with where it belongs.
-type Done<M> = (u64, u32, PartReport<M>);
-/// A rank's searcher threads: their queue of parts, their reports, and
-/// what stops their parts right of a solution.
-type Searchers<M> = (Sender<Job<M>>, Receiver<Done<M>>, Arc<Control>);
+
+/// What a searcher thread sends the root, in the order it happens (one
+/// channel, then one tag: a part handed over always arrives before the
+/// report of the part it came from).
+#[derive(Serialize, Deserialize)]
+enum Sent<M> {
+    /// A part handed over by the search of part `.1` of pass `.0`.
+    Split(u64, u32, Part<M>),
+    /// The report of part `.1` of pass `.0`.
+    Done(u64, u32, PartReport<M>),
+}
+
+/// A rank's searcher threads: their queue of parts, what they send back,
+/// and what stops their parts right of a solution and asks them for work.
+type Searchers<M> = (Sender<Job<M>>, Receiver<Sent<M>>, Arc<Control<M>>);
 
 fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     bincode::serialize(value).expect("parts and reports always serialise")
@@ -373,7 +397,7 @@ impl Cluster {
     ) -> Report<P::Move>
     where
         P: ParallelPuzzle,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         self.solve_with(job, solver, puzzle, start, plain::<P>)
     }
@@ -393,7 +417,7 @@ impl Cluster {
     ) -> Report<P::Move>
     where
         P: ParallelPuzzle + InPlace,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         self.solve_with(job, solver, puzzle, start, in_place::<P>)
     }
@@ -408,7 +432,7 @@ impl Cluster {
     ) -> Report<P::Move>
     where
         P: ParallelPuzzle,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         assert!(self.is_root(), "Cluster::solve runs on the root (rank 0)");
         assert!(!self.ended.get(), "Cluster::solve after finish");
@@ -421,6 +445,8 @@ impl Cluster {
             let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
             let runner = Runner {
                 cluster: self,
+                // A guess until parts are timed.
+                part_time: Cell::new(1e-3),
                 local: RefCell::new(Some(parts)),
                 done,
                 control,
@@ -745,7 +771,7 @@ impl Cluster {
     pub fn serve<P>(&self, solver: &Solver, puzzle: &P, start: &P::State)
     where
         P: ParallelPuzzle,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         self.serve_with(solver, puzzle, start, plain::<P>);
     }
@@ -758,7 +784,7 @@ impl Cluster {
     pub fn serve_in_place<P>(&self, solver: &Solver, puzzle: &P, start: &P::State)
     where
         P: ParallelPuzzle + InPlace,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         self.serve_with(solver, puzzle, start, in_place::<P>);
     }
@@ -766,7 +792,7 @@ impl Cluster {
     fn serve_with<P>(&self, solver: &Solver, puzzle: &P, start: &P::State, with: With<P>)
     where
         P: ParallelPuzzle,
-        P::Move: Serialize + DeserializeOwned,
+        P::Move: Serialize + DeserializeOwned + 'static,
     {
         assert!(
             !self.is_root(),
@@ -780,8 +806,12 @@ impl Cluster {
                     parts.send(part).expect("the searcher threads run");
                 }
                 TAG_STOP => {
-                    let (pass, index): (u64, u32) = decode(bytes, "stop");
-                    control.cut(pass, index);
+                    let (pass, cut): (u64, Vec<P::Move>) = decode(bytes, "stop");
+                    control.cut(pass, cut);
+                }
+                TAG_ASK => {
+                    let (pass, id): (u64, u32) = decode(bytes, "ask");
+                    control.ask(pass, id);
                 }
                 tag => panic!("rank {}: message tag {tag} during a job", self.rank()),
             });
@@ -867,43 +897,45 @@ impl Cluster {
     ) -> Searchers<P::Move>
     where
         P: ParallelPuzzle,
+        P::Move: 'static,
     {
         let (part_tx, part_rx) = mpsc::channel::<Job<P::Move>>();
-        let (done_tx, done_rx) = mpsc::channel::<Done<P::Move>>();
+        let (done_tx, done_rx) = mpsc::channel::<Sent<P::Move>>();
         let part_rx = Arc::new(Mutex::new(part_rx));
         let control = Arc::new(Control::new(self.own));
         let rank = self.rank();
         for t in 0..self.own {
             let (part_rx, done_tx, control) = (part_rx.clone(), done_tx.clone(), control.clone());
             scope.spawn(move || {
-                let slot = &control.threads[t];
                 let searched = with(solver, puzzle, start, &mut |searcher| {
-                    let stop = searcher.stop_flag();
-                    slot.lock().unwrap_or_else(|e| e.into_inner()).1 = Some(stop.clone());
+                    // The part searched now, for what it hands over.
+                    let now = Rc::new(Cell::new((0u64, 0u32)));
+                    let (at, split_tx) = (now.clone(), done_tx.clone());
+                    searcher.hand_over_to(move |part| {
+                        let (pass, id) = at.get();
+                        // The root has gone only if a thread panicked.
+                        let _ = split_tx.send(Sent::Split(pass, id, part));
+                    });
+                    control.register(t, searcher.stop_flag(), searcher.hand_over_flag());
                     loop {
                         // One thread waits at the queue; the others at its lock.
                         let next = part_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok((pass, i, limit, part))) = next else {
+                        let Ok(Ok((pass, id, limit, part))) = next else {
                             break;
                         };
-                        let at = pack(pass, i);
-                        {
-                            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-                            slot.0 = at;
-                            stop.store(false, Ordering::SeqCst);
-                        }
-                        let report = if right_of(at, control.cut.load(Ordering::SeqCst)) {
+                        now.set((pass, id));
+                        let report = if control.begin(t, pass, id, part.start()) {
+                            searcher.search(limit, &part).unwrap_or_else(|e| {
+                                panic!("rank {rank}: a part not of this puzzle and start: {e}")
+                            })
+                        } else {
                             PartReport {
                                 end: PartEnd::Preempted,
                                 stats: Stats::default(),
                             }
-                        } else {
-                            searcher.search(limit, &part).unwrap_or_else(|e| {
-                                panic!("rank {rank}: a part not of this puzzle and start: {e}")
-                            })
                         };
-                        slot.lock().unwrap_or_else(|e| e.into_inner()).0 = IDLE_AT;
-                        if done_tx.send((pass, i, report)).is_err() {
+                        control.end(t);
+                        if done_tx.send(Sent::Done(pass, id, report)).is_err() {
                             break;
                         }
                     }
@@ -915,53 +947,110 @@ impl Cluster {
     }
 }
 
-/// A part's place, `pass << 32 | index`, as one word.
-fn pack(pass: u64, index: u32) -> u64 {
-    pass << 32 | u64::from(index)
+/// What stops a rank's parts right of a solution and asks them to hand
+/// work over, behind one lock (taken when a part starts or ends and when
+/// the root says something, never while searching).
+struct Control<M> {
+    watch: Mutex<Watch<M>>,
 }
 
-/// No part (a thread between parts; nothing cut yet).
-const IDLE_AT: u64 = u64::MAX;
-
-/// Whether the part at `at` lies right of the cut `cut` in the same pass.
-fn right_of(at: u64, cut: u64) -> bool {
-    at != IDLE_AT && cut != IDLE_AT && at >> 32 == cut >> 32 && at as u32 > cut as u32
+/// A searcher thread's part and flags.
+struct Slot<M> {
+    /// The part it searches: pass, number, start.
+    at: Option<(u64, u32, Vec<M>)>,
+    /// Its searcher's stop flag and hand-over request.
+    flags: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
 }
 
-/// What stops a rank's parts right of a solution: the cut (the leftmost
-/// part known to have found one or stopped, packed) and, per searcher
-/// thread, the part it searches and its stop flag, set together under the
-/// lock so that a flag meant for one part never stops the next.
-struct Control {
-    cut: AtomicU64,
-    threads: Vec<Mutex<(u64, Option<Arc<AtomicBool>>)>>,
+struct Watch<M> {
+    /// The pass and the start right of which no part matters (a solution
+    /// or a budget stop left of it).
+    cut: Option<(u64, Vec<M>)>,
+    threads: Vec<Slot<M>>,
+    /// Parts asked to hand work over before a thread took them.
+    asked: HashSet<(u64, u32)>,
 }
 
-impl Control {
+impl<M: Ord> Control<M> {
     fn new(threads: usize) -> Self {
+        let threads = (0..threads)
+            .map(|_| Slot {
+                at: None,
+                flags: None,
+            })
+            .collect();
         Self {
-            cut: AtomicU64::new(IDLE_AT),
-            threads: (0..threads).map(|_| Mutex::new((IDLE_AT, None))).collect(),
+            watch: Mutex::new(Watch {
+                cut: None,
+                threads,
+                asked: HashSet::new(),
+            }),
         }
     }
 
-    /// Stops the parts of `pass` right of `index`: those searched now, and
-    /// those still queued when a thread takes them.
-    fn cut(&self, pass: u64, index: u32) {
-        let cut = pack(pass, index);
-        let old = self.cut.load(Ordering::SeqCst);
-        if old != IDLE_AT && old >> 32 == pass && old as u32 <= index {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Watch<M>> {
+        self.watch.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Thread `t`'s searcher's stop flag and hand-over request.
+    fn register(&self, t: usize, stop: Arc<AtomicBool>, ask: Arc<AtomicBool>) {
+        self.lock().threads[t].flags = Some((stop, ask));
+    }
+
+    /// Thread `t` starts part `id` of `pass`: `false` when it lies right
+    /// of the cut (it is then not searched). Its flags are reset here,
+    /// under the lock, so that what was meant for its last part never
+    /// reaches this one, and set again when this part was asked for work.
+    fn begin(&self, t: usize, pass: u64, id: u32, start: Vec<M>) -> bool {
+        let mut watch = self.lock();
+        let asked = watch.asked.remove(&(pass, id));
+        let right = matches!(&watch.cut, Some((p, cut)) if *p == pass && start > *cut);
+        let slot = &mut watch.threads[t];
+        if let Some((stop, ask)) = &slot.flags {
+            stop.store(false, Ordering::SeqCst);
+            ask.store(asked && !right, Ordering::SeqCst);
+        }
+        slot.at = (!right).then_some((pass, id, start));
+        !right
+    }
+
+    /// Thread `t` finished its part.
+    fn end(&self, t: usize) {
+        self.lock().threads[t].at = None;
+    }
+
+    /// Stops the parts of `pass` that start right of `cut`: those searched
+    /// now, and those still queued when a thread takes them.
+    fn cut(&self, pass: u64, cut: Vec<M>) {
+        let mut watch = self.lock();
+        if matches!(&watch.cut, Some((p, old)) if *p == pass && *old <= cut) {
             return;
         }
-        self.cut.store(cut, Ordering::SeqCst);
-        for slot in &self.threads {
-            let slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-            if let (at, Some(stop)) = &*slot {
-                if right_of(*at, cut) {
+        for slot in &watch.threads {
+            if let (Some((p, _, start)), Some((stop, _))) = (&slot.at, &slot.flags) {
+                if *p == pass && *start > cut {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
         }
+        watch.cut = Some((pass, cut));
+    }
+
+    /// Asks part `id` of `pass` to hand work over: its thread now, or the
+    /// thread that takes it later.
+    fn ask(&self, pass: u64, id: u32) {
+        let mut watch = self.lock();
+        for slot in &watch.threads {
+            if let (Some((p, i, _)), Some((_, ask))) = (&slot.at, &slot.flags) {
+                if (*p, *i) == (pass, id) {
+                    ask.store(true, Ordering::SeqCst);
+                    return;
+                }
+            }
+        }
+        // Asks of earlier passes can no longer be met.
+        watch.asked.retain(|&(p, _)| p == pass);
+        watch.asked.insert((pass, id));
     }
 }
 
@@ -972,72 +1061,256 @@ impl Drop for Cluster {
 }
 
 /// The root's [`PartRunner`]: hands each pass's parts out over the ranks'
-/// threads, in order, as they run dry.
+/// threads, leftmost first, as they run dry, and once none waits asks the
+/// running parts to hand work over.
 struct Runner<'c, M> {
     cluster: &'c Cluster,
+    /// How long parts take, on average (a moving average, in seconds).
+    part_time: Cell<f64>,
     /// The root's own searcher threads' queue.
     local: RefCell<Option<Sender<Job<M>>>>,
-    done: Receiver<Done<M>>,
-    /// Stops the root's own parts right of a solution.
-    control: Arc<Control>,
+    done: Receiver<Sent<M>>,
+    /// Stops the root's own parts right of a solution, and asks them for
+    /// work.
+    control: Arc<Control<M>>,
+}
+
+/// A part of a pass on the root: where it starts, where it is searched
+/// and how it went.
+struct Entry<M> {
+    part: Part<M>,
+    start: Vec<M>,
+    /// The rank it was handed to.
+    rank: Option<usize>,
+    /// Asked to hand work over, with no answer yet (a part handed over or
+    /// its report).
+    asked: bool,
+    report: Option<PartReport<M>>,
+}
+
+impl<M: Copy> Entry<M> {
+    fn new(part: Part<M>) -> Self {
+        Self {
+            start: part.start(),
+            part,
+            rank: None,
+            asked: false,
+            report: None,
+        }
+    }
+}
+
+/// One pass on the root: its parts, those waiting (leftmost first), the
+/// parts each rank holds, and where it is cut.
+struct Pass<M> {
+    id: u64,
+    entries: Vec<Entry<M>>,
+    waiting: BinaryHeap<Reverse<(Vec<M>, u32)>>,
+    /// Per rank: its searcher threads, and the parts it holds (searched or
+    /// queued there).
+    threads: Vec<usize>,
+    held: Vec<usize>,
+    /// Parts handed out and not reported.
+    out: usize,
+    /// Asks for work with no answer yet.
+    asks: usize,
+    /// The leftmost solution met, or the start of the leftmost part a
+    /// budget stopped: no part that starts right of it matters.
+    cut: Option<Vec<M>>,
+}
+
+impl<M: Copy + Ord> Pass<M> {
+    /// Whether a part that starts at `start` lies right of the cut.
+    fn right_of_cut(&self, start: &[M]) -> bool {
+        self.cut.as_deref().is_some_and(|cut| start > cut)
+    }
+
+    /// Adds a part; it waits for a thread.
+    fn add(&mut self, part: Part<M>) {
+        let id = self.entries.len() as u32;
+        let entry = Entry::new(part);
+        self.waiting.push(Reverse((entry.start.clone(), id)));
+        self.entries.push(entry);
+    }
+
+    /// An answer from part `id` to an ask (or its end).
+    fn answered(&mut self, id: u32) {
+        let entry = &mut self.entries[id as usize];
+        if std::mem::take(&mut entry.asked) {
+            self.asks -= 1;
+        }
+    }
+
+    /// The rank the next part goes to: of those holding fewer than
+    /// `per_thread` parts a thread, the one that holds fewest a thread.
+    fn to_rank(&self, per_thread: usize) -> Option<usize> {
+        (0..self.held.len())
+            .filter(|&r| self.held[r] < self.threads[r] * per_thread)
+            .min_by_key(|&r| (self.held[r] * 1024 / self.threads[r], r))
+    }
+
+    /// Parts wanted to keep every thread busy until the root hears of
+    /// more: two a thread, less what each rank holds.
+    fn hungry(&self) -> usize {
+        self.held
+            .iter()
+            .zip(&self.threads)
+            .map(|(&held, &threads)| (threads * 2).saturating_sub(held))
+            .sum()
+    }
+
+    /// The part to ask for work next: the leftmost one handed out, left of
+    /// the cut and not asked yet, on a rank that is not hungry itself if
+    /// there is one (a rank's own part split for it would only wait
+    /// there).
+    fn to_ask(&self) -> Option<u32> {
+        let candidates = self.entries.iter().enumerate().filter(|(_, e)| {
+            e.rank.is_some() && e.report.is_none() && !e.asked && !self.right_of_cut(&e.start)
+        });
+        let busy = |e: &Entry<M>| e.rank.is_some_and(|r| self.held[r] >= self.threads[r] * 2);
+        let pick = |only_busy: bool| {
+            candidates
+                .clone()
+                .filter(|(_, e)| !only_busy || busy(e))
+                .min_by(|a, b| a.1.start.cmp(&b.1.start))
+                .map(|(i, _)| i as u32)
+        };
+        pick(true).or_else(|| pick(false))
+    }
+}
+
+impl<M> Runner<'_, M>
+where
+    M: Copy + Ord + Serialize + DeserializeOwned + Send,
+{
+    /// Tells every rank that the parts of `pass` right of `cut` are not
+    /// needed.
+    fn cut(&self, pass: u64, cut: &[M]) {
+        self.control.cut(pass, cut.to_vec());
+        let stop = encode(&(pass, cut));
+        for r in 1..self.cluster.size() {
+            self.cluster
+                .world
+                .process_at_rank(r as i32)
+                .send_with_tag(&stop[..], TAG_STOP);
+        }
+    }
+
+    /// Asks part `id` of `pass`, searched on `rank`, to hand work over.
+    fn ask(&self, rank: usize, pass: u64, id: u32) {
+        if rank == 0 {
+            self.control.ask(pass, id);
+        } else {
+            self.cluster
+                .world
+                .process_at_rank(rank as i32)
+                .send_with_tag(&encode(&(pass, id))[..], TAG_ASK);
+        }
+    }
 }
 
 impl<M> PartRunner<M> for Runner<'_, M>
 where
-    M: Copy + Serialize + DeserializeOwned + Send,
+    M: Copy + Ord + Serialize + DeserializeOwned + Send,
 {
-    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<Option<PartReport<M>>> {
+    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<(Part<M>, Option<PartReport<M>>)> {
         let cluster = self.cluster;
-        let pass = cluster.passes.get();
-        cluster.passes.set(pass + 1);
-        let n = parts.len();
-        let mut parts: Vec<Option<Part<M>>> = parts.into_iter().map(Some).collect();
-        let mut reports: Vec<Option<PartReport<M>>> = (0..n).map(|_| None).collect();
-        // Free threads per rank; the first part that found a solution or
-        // was stopped (none right of it is handed out).
-        let mut free: Vec<usize> = cluster.threads.iter().map(|t| t * QUEUED).collect();
+        let id = cluster.passes.get();
+        cluster.passes.set(id + 1);
+        let mut pass = Pass {
+            id,
+            entries: Vec::with_capacity(parts.len()),
+            waiting: BinaryHeap::new(),
+            threads: cluster.threads.clone(),
+            held: vec![0; cluster.size()],
+            out: 0,
+            asks: 0,
+            cut: None,
+        };
+        for part in parts {
+            pass.add(part);
+        }
         let mut wait = Backoff::default();
-        let (mut next, mut out, mut stop_at) = (0usize, 0usize, n);
         let local = self.local.borrow();
         let local = local.as_ref().expect("the root's threads run during a job");
         loop {
-            // Hand out parts in order, to the ranks with free threads.
-            while next < stop_at {
-                let Some(rank) = free_rank(&free) else {
+            // Hand out the leftmost waiting parts, to the ranks that hold
+            // fewest, each up to what keeps its threads busy while the root
+            // hears of their ends; those right of the cut stay unsearched.
+            let latency = LATENCY.as_secs_f64() / self.part_time.get();
+            let per_thread = (1 + latency.ceil() as usize).clamp(QUEUED, MOST_QUEUED);
+            while let Some(rank) = pass.to_rank(per_thread) {
+                let Some(Reverse((start, i))) = pass.waiting.pop() else {
                     break;
                 };
-                free[rank] -= 1;
-                out += 1;
-                let part = parts[next].take().expect("each part is handed out once");
-                cluster.hand_out(rank, (pass, next as u32, limit, part), local, TAG_PART);
-                next += 1;
+                if pass.right_of_cut(&start) {
+                    continue;
+                }
+                pass.held[rank] += 1;
+                pass.out += 1;
+                let entry = &mut pass.entries[i as usize];
+                entry.rank = Some(rank);
+                let job = (pass.id, i, limit, entry.part.clone());
+                cluster.hand_out(rank, job, local, TAG_PART);
             }
-            if out == 0 {
+            if pass.out == 0 && pass.waiting.is_empty() {
                 break;
             }
-            let arrived = cluster.arrivals(&self.done, TAG_REPORT, &mut wait);
-            for (rank, (p, i, report)) in arrived {
-                assert_eq!(p, pass, "a report of another pass");
-                let i = i as usize;
-                free[rank] += 1;
-                out -= 1;
-                if matches!(report.end, PartEnd::Found(_) | PartEnd::Stopped(_)) && i < stop_at {
-                    // Nothing right of it is handed out, and what runs
-                    // there stops (its report then says `Preempted`).
-                    stop_at = i + 1;
-                    self.control.cut(pass, i as u32);
-                    let stop = encode(&(pass, i as u32));
-                    for r in 1..cluster.size() {
-                        cluster
-                            .world
-                            .process_at_rank(r as i32)
-                            .send_with_tag(&stop[..], TAG_STOP);
+            // Nothing waits and threads are running dry: ask parts handed
+            // out to hand work over, one ask for each part wanted.
+            if pass.waiting.is_empty() {
+                while pass.asks < pass.hungry() {
+                    let Some(i) = pass.to_ask() else {
+                        break;
+                    };
+                    let entry = &mut pass.entries[i as usize];
+                    entry.asked = true;
+                    pass.asks += 1;
+                    let rank = entry.rank.expect("a part handed out");
+                    self.ask(rank, pass.id, i);
+                }
+            }
+            for (rank, sent) in cluster.arrivals(&self.done, TAG_REPORT, &mut wait) {
+                match sent {
+                    Sent::Split(p, from, part) => {
+                        assert_eq!(p, pass.id, "a part of another pass");
+                        pass.answered(from);
+                        pass.add(part);
+                    }
+                    Sent::Done(p, i, report) => {
+                        assert_eq!(p, pass.id, "a report of another pass");
+                        pass.answered(i);
+                        pass.held[rank] -= 1;
+                        pass.out -= 1;
+                        if !matches!(report.end, PartEnd::Preempted) {
+                            // A moving average over about 16 parts.
+                            let took = report.stats.elapsed.as_secs_f64().max(1e-6);
+                            let average = self.part_time.get();
+                            self.part_time.set(average + (took - average) / 16.0);
+                        }
+                        let cut = match &report.end {
+                            PartEnd::Found(path) => Some(path.clone()),
+                            PartEnd::Stopped(_) => Some(pass.entries[i as usize].start.clone()),
+                            _ => None,
+                        };
+                        if let Some(cut) = cut {
+                            if pass.cut.as_ref().is_none_or(|old| cut < *old) {
+                                // Nothing right of it is handed out, and
+                                // what runs there stops (its report then
+                                // says `Preempted`).
+                                self.cut(pass.id, &cut);
+                                pass.cut = Some(cut);
+                            }
+                        }
+                        pass.entries[i as usize].report = Some(report);
                     }
                 }
-                reports[i] = Some(report);
             }
         }
-        reports
+        pass.entries
+            .into_iter()
+            .map(|e| (e.part, e.report))
+            .collect()
     }
 
     fn parts_wanted(&self) -> usize {

@@ -41,5 +41,13 @@ fn every_search_over_ranks_equals_the_sequential_one() {
         );
         let want = format!("on {ranks} ranks x {threads} threads: 0 differ");
         assert!(stdout.contains(&want), "{stdout}{stderr}");
+        // Work moved: the searches' parts handed over some of theirs.
+        let handed: u64 = stdout
+            .split(" parts handed over")
+            .next()
+            .and_then(|s| s.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the count of parts handed over");
+        assert!(handed > 0, "{ranks} ranks x {threads}: {stdout}");
     }
 }
