@@ -52,7 +52,7 @@ use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -136,9 +136,11 @@ fn spawn_mappers<'s, 'e: 's>(
 }
 /// How long a rank's main thread first waits when nothing arrived (it
 /// polls MPI and waits on its threads in turn; the threads do the work);
-/// the wait doubles while nothing arrives, up to [`IDLE_MAX`]. A report of
-/// its own threads wakes it at once. (With one core per rank, as `mpirun`
-/// binds by default, a main thread waking every 50 us took 40% of the
+/// the wait doubles while nothing arrives, up to [`IDLE_MAX`], unless the
+/// rank's threads have nothing to do (then the core is free, and the
+/// sooner it sees work the better). A report of its own threads wakes it
+/// at once. (With one core per rank, as `mpirun` binds by default, a main
+/// thread waking every 50 us while its thread searched took 40% of the
 /// searcher's time.)
 const IDLE: Duration = Duration::from_micros(20);
 /// The longest wait between two looks at MPI.
@@ -156,8 +158,8 @@ impl Backoff {
     /// After a look at MPI and the threads: when something happened
     /// (`busy`), nothing; else waits up to the current wait for what this
     /// rank's threads send on `done`, and doubles the wait when nothing
-    /// came.
-    fn wait<T>(&mut self, busy: bool, done: &Receiver<T>) -> Option<T> {
+    /// came, unless the threads are `idle`.
+    fn wait<T>(&mut self, busy: bool, idle: bool, done: &Receiver<T>) -> Option<T> {
         if busy {
             self.0 = IDLE;
             return None;
@@ -168,7 +170,11 @@ impl Backoff {
                 Some(finished)
             }
             Err(_) => {
-                self.0 = (self.0 * 2).min(IDLE_MAX);
+                self.0 = if idle {
+                    IDLE
+                } else {
+                    (self.0 * 2).min(IDLE_MAX)
+                };
                 None
             }
         }
@@ -551,7 +557,7 @@ impl Cluster {
                 if out == 0 {
                     break;
                 }
-                let arrived = self.arrivals(&done_rx, TAG_RESULT, &mut wait);
+                let arrived = self.arrivals(&done_rx, TAG_RESULT, &mut wait, false);
                 for (rank, (i, result)) in arrived {
                     free[rank] += 1;
                     out -= 1;
@@ -585,13 +591,18 @@ impl Cluster {
             let (item_tx, item_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             spawn_mappers(scope, self.own, f, item_rx, done_tx);
-            self.serve_loop(&done_rx, TAG_RESULT, |tag, bytes| match tag {
-                TAG_ITEM => {
-                    let item: (u32, Vec<u8>) = decode(bytes, "item");
-                    item_tx.send(item).expect("the threads run");
-                }
-                tag => panic!("rank {}: message tag {tag} during a map", self.rank()),
-            });
+            self.serve_loop(
+                &done_rx,
+                TAG_RESULT,
+                || false,
+                |tag, bytes| match tag {
+                    TAG_ITEM => {
+                        let item: (u32, Vec<u8>) = decode(bytes, "item");
+                        item_tx.send(item).expect("the threads run");
+                    }
+                    tag => panic!("rank {}: message tag {tag} during a map", self.rank()),
+                },
+            );
             drop(item_tx);
         });
     }
@@ -800,9 +811,11 @@ impl Cluster {
         );
         std::thread::scope(|scope| {
             let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
-            self.serve_loop(&done, TAG_REPORT, |tag, bytes| match tag {
+            let idle = || control.idle();
+            self.serve_loop(&done, TAG_REPORT, idle, |tag, bytes| match tag {
                 TAG_PART => {
                     let part: Job<P::Move> = decode(bytes, "part");
+                    control.queued();
                     parts.send(part).expect("the searcher threads run");
                 }
                 TAG_STOP => {
@@ -833,12 +846,14 @@ impl Cluster {
 
     /// The root: what every rank's threads finished since the last call,
     /// with the rank (its own on `done`, the others' as messages with
-    /// `tag`), waiting a little when nothing has.
+    /// `tag`), waiting a little when nothing has (less when its own
+    /// threads are `idle`).
     fn arrivals<D: DeserializeOwned>(
         &self,
         done: &Receiver<D>,
         tag: i32,
         wait: &mut Backoff,
+        idle: bool,
     ) -> Vec<(usize, D)> {
         let mut arrived: Vec<(usize, D)> = done.try_iter().map(|d| (0, d)).collect();
         while let Some(probed) = self
@@ -849,17 +864,19 @@ impl Cluster {
             let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
             arrived.push((status.source_rank() as usize, decode(&bytes, "result")));
         }
-        arrived.extend(wait.wait(!arrived.is_empty(), done).map(|d| (0, d)));
+        arrived.extend(wait.wait(!arrived.is_empty(), idle, done).map(|d| (0, d)));
         arrived
     }
 
     /// A rank's main thread during a job or map: sends the root what its
     /// threads finish (`done`, with `tag`), passes the root's messages to
-    /// `on_message` (tag and bytes), until the root ends the job.
+    /// `on_message` (tag and bytes), until the root ends the job; `idle`
+    /// says when its threads have nothing to do.
     fn serve_loop<T: Serialize>(
         &self,
         done: &Receiver<T>,
         tag: i32,
+        idle: impl Fn() -> bool,
         mut on_message: impl FnMut(i32, &[u8]),
     ) {
         let root = self.world.process_at_rank(0);
@@ -878,7 +895,7 @@ impl Cluster {
                 on_message(status.tag(), &bytes);
                 busy = true;
             }
-            if let Some(finished) = wait.wait(busy, done) {
+            if let Some(finished) = wait.wait(busy, idle(), done) {
                 root.send_with_tag(&encode(&finished)[..], tag);
             }
         }
@@ -952,6 +969,8 @@ impl Cluster {
 /// the root says something, never while searching).
 struct Control<M> {
     watch: Mutex<Watch<M>>,
+    /// Parts given to the threads and not finished.
+    pending: AtomicUsize,
 }
 
 /// A searcher thread's part and flags.
@@ -985,7 +1004,18 @@ impl<M: Ord> Control<M> {
                 threads,
                 asked: HashSet::new(),
             }),
+            pending: AtomicUsize::new(0),
         }
+    }
+
+    /// A part goes to the threads' queue.
+    fn queued(&self) {
+        self.pending.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Whether the threads have no part to search.
+    fn idle(&self) -> bool {
+        self.pending.load(Ordering::SeqCst) == 0
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Watch<M>> {
@@ -1017,6 +1047,7 @@ impl<M: Ord> Control<M> {
     /// Thread `t` finished its part.
     fn end(&self, t: usize) {
         self.lock().threads[t].at = None;
+        self.pending.fetch_sub(1, Ordering::SeqCst);
     }
 
     /// Stops the parts of `pass` that start right of `cut`: those searched
@@ -1250,6 +1281,9 @@ where
                 pass.out += 1;
                 let entry = &mut pass.entries[i as usize];
                 entry.rank = Some(rank);
+                if rank == 0 {
+                    self.control.queued();
+                }
                 let job = (pass.id, i, limit, entry.part.clone());
                 cluster.hand_out(rank, job, local, TAG_PART);
             }
@@ -1270,7 +1304,8 @@ where
                     self.ask(rank, pass.id, i);
                 }
             }
-            for (rank, sent) in cluster.arrivals(&self.done, TAG_REPORT, &mut wait) {
+            let idle = self.control.idle();
+            for (rank, sent) in cluster.arrivals(&self.done, TAG_REPORT, &mut wait, idle) {
                 match sent {
                     Sent::Split(p, from, part) => {
                         assert_eq!(p, pass.id, "a part of another pass");
