@@ -181,9 +181,13 @@ impl Backoff {
     }
 }
 
-/// The first rank with a free thread.
-fn free_rank(free: &[usize]) -> Option<usize> {
-    free.iter().position(|&f| f > 0)
+/// The rank the next part or item goes to: of the ranks holding fewer
+/// than `per_thread` a thread (`held`, `threads` per rank), the one that
+/// holds fewest a thread.
+fn fewest(held: &[usize], threads: &[usize], per_thread: usize) -> Option<usize> {
+    (0..held.len())
+        .filter(|&r| held[r] < threads[r] * per_thread)
+        .min_by_key(|&r| (held[r] * 1024 / threads[r], r))
 }
 
 /// Items of a map a rank holds per searcher thread: one worked on and one
@@ -541,14 +545,24 @@ impl Cluster {
             let (item_tx, item_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             let (done_tx, done_rx) = mpsc::channel::<(u32, Vec<u8>)>();
             spawn_mappers(scope, self.own, f, item_rx, done_tx);
-            let mut free: Vec<usize> = self.threads.iter().map(|t| t * QUEUED).collect();
+            let total: usize = self.threads.iter().sum();
+            let mut held = vec![0; self.size()];
             let (mut next, mut out, mut wait) = (0usize, 0usize, Backoff::default());
             loop {
                 while next < items.len() {
-                    let Some(rank) = free_rank(&free) else {
+                    // While items are plenty, each thread holds one behind
+                    // the one it works on; the last ones go to idle threads
+                    // only (an item queued on a busy rank could not move to
+                    // one that ran dry).
+                    let per_thread = if items.len() - next > total * QUEUED {
+                        QUEUED
+                    } else {
+                        1
+                    };
+                    let Some(rank) = fewest(&held, &self.threads, per_thread) else {
                         break;
                     };
-                    free[rank] -= 1;
+                    held[rank] += 1;
                     out += 1;
                     let item = (next as u32, items[next].clone());
                     self.hand_out(rank, item, &item_tx, TAG_ITEM);
@@ -557,9 +571,9 @@ impl Cluster {
                 if out == 0 {
                     break;
                 }
-                let arrived = self.arrivals(&done_rx, TAG_RESULT, &mut wait, false);
+                let arrived = self.arrivals(&done_rx, TAG_RESULT, &mut wait, held[0] == 0);
                 for (rank, (i, result)) in arrived {
-                    free[rank] += 1;
+                    held[rank] -= 1;
                     out -= 1;
                     results[i as usize] = Some(result);
                 }
@@ -1172,14 +1186,6 @@ impl<M: Copy + Ord> Pass<M> {
         }
     }
 
-    /// The rank the next part goes to: of those holding fewer than
-    /// `per_thread` parts a thread, the one that holds fewest a thread.
-    fn to_rank(&self, per_thread: usize) -> Option<usize> {
-        (0..self.held.len())
-            .filter(|&r| self.held[r] < self.threads[r] * per_thread)
-            .min_by_key(|&r| (self.held[r] * 1024 / self.threads[r], r))
-    }
-
     /// Parts wanted to keep every thread busy until the root hears of
     /// more: two a thread, less what each rank holds.
     fn hungry(&self) -> usize {
@@ -1270,7 +1276,7 @@ where
             // hears of their ends; those right of the cut stay unsearched.
             let latency = LATENCY.as_secs_f64() / self.part_time.get();
             let per_thread = (1 + latency.ceil() as usize).clamp(QUEUED, MOST_QUEUED);
-            while let Some(rank) = pass.to_rank(per_thread) {
+            while let Some(rank) = fewest(&pass.held, &pass.threads, per_thread) {
                 let Some(Reverse((start, i))) = pass.waiting.pop() else {
                     break;
                 };
@@ -1378,6 +1384,17 @@ mod tests {
             }
             assert_eq!(back, bytes, "chunk {chunk}");
         }
+    }
+
+    #[test]
+    fn the_next_part_goes_to_the_rank_that_holds_fewest_a_thread() {
+        // Rank 1 has 4 threads: 3 parts there are fewer a thread than 1
+        // on rank 0's one thread.
+        assert_eq!(fewest(&[1, 3, 2], &[1, 4, 1], 2), Some(1));
+        // Ties go to the lower rank; full ranks take none.
+        assert_eq!(fewest(&[1, 1], &[1, 1], 2), Some(0));
+        assert_eq!(fewest(&[2, 1], &[1, 1], 2), Some(1));
+        assert_eq!(fewest(&[1, 1], &[1, 1], 1), None);
     }
 
     #[test]
