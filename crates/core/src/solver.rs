@@ -434,7 +434,9 @@ impl Solver {
     /// A test setting: the parallel passes hand work over to the other
     /// threads at every budget check (every expanded node), not only when a
     /// thread is idle, so that tests meet every hand-over the timing could
-    /// cause. Slow; the answer is the same either way.
+    /// cause; its part searchers look at their hand-over request
+    /// ([`PartSearcher::hand_over_flag`]) at every node. Slow; the answer
+    /// is the same either way.
     #[doc(hidden)]
     #[must_use = "the builder returns the new solver"]
     pub fn hand_over_always(&self, on: bool) -> Self {
