@@ -129,6 +129,38 @@ fn square(item: &[u8]) -> Vec<u8> {
     (n * n).to_le_bytes().to_vec()
 }
 
+/// The job numbers of the two batches checked.
+const BATCH_EIGHT: usize = 1_000_000;
+const BATCH_GRAPH: usize = 1_000_001;
+
+/// A batch: every 3x3 board of the cases, searched in place.
+fn eight_batch(cases: &[Case]) -> (Sliding, Vec<puzzle_sliding::Node>) {
+    let puzzle = eight();
+    let nodes = cases
+        .iter()
+        .filter_map(|c| match c {
+            Case::Eight(board, _) => Some(puzzle.node(board)),
+            _ => None,
+        })
+        .collect();
+    (puzzle, nodes)
+}
+
+/// A batch: every start of the first cyclic graph, IDA* with a table
+/// (kept from part to part of one start, not across starts).
+fn graph_batch(cases: &[Case]) -> (Graph, Vec<u32>, Solver) {
+    let Case::Graph(case) = &cases[3 * 3] else {
+        unreachable!("the cases begin with graphs")
+    };
+    let graph = case.0.clone();
+    let starts = (0..graph.edges.len() as u32).collect();
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 9 })
+        .table_bytes(1 << 16)
+        .table_min_slack(0)
+        .hand_over_always(true);
+    (graph, starts, solver)
+}
+
 /// The outcome of a search over the ranks, counting the parts its
 /// searchers handed over.
 fn outcome<M>(report: Report<M>, handed: &mut u64) -> Outcome<M> {
@@ -169,6 +201,16 @@ fn main() -> ExitCode {
                 }
             };
             let k = u32::from_le_bytes(job[..4].try_into().expect("a case number")) as usize;
+            if k == BATCH_EIGHT {
+                let (puzzle, nodes) = eight_batch(&cases);
+                cluster.serve_batch_in_place(&ida, &puzzle, &nodes);
+                continue;
+            }
+            if k == BATCH_GRAPH {
+                let (graph, starts, solver) = graph_batch(&cases);
+                cluster.serve_batch(&solver, &graph, &starts);
+                continue;
+            }
             match &cases[k] {
                 Case::Graph(case) => {
                     let (graph, start, solver) = &**case;
@@ -286,6 +328,48 @@ fn main() -> ExitCode {
             wrong += 1;
         }
     }
+    // Batches: each search of a batch as the sequential one.
+    let (puzzle, nodes) = eight_batch(&cases);
+    let got = cluster.solve_batch_in_place(
+        &(BATCH_EIGHT as u32).to_le_bytes(),
+        &ida,
+        &puzzle,
+        &nodes,
+        &|_, _| (),
+    );
+    let (graph, starts, solver) = graph_batch(&cases);
+    let ended = std::sync::atomic::AtomicUsize::new(0);
+    let gone = |_: usize, _: &Report<u8>| {
+        ended.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+    let got_graph = cluster.solve_batch(
+        &(BATCH_GRAPH as u32).to_le_bytes(),
+        &solver,
+        &graph,
+        &starts,
+        &gone,
+    );
+    let mut batched = 0;
+    for (node, report) in nodes.iter().zip(got) {
+        handed += report.stats.handed_over;
+        if report.outcome != ida.solve_sequential(&puzzle, node).outcome {
+            eprintln!("3x3 batch: {:?}", report.outcome);
+            wrong += 1;
+        }
+        batched += 1;
+    }
+    for (start, report) in starts.iter().zip(got_graph) {
+        handed += report.stats.handed_over;
+        if report.outcome != solver.solve_sequential(&graph, start).outcome {
+            eprintln!("graph batch, start {start}: {:?}", report.outcome);
+            wrong += 1;
+        }
+        batched += 1;
+    }
+    if ended.into_inner() != starts.len() {
+        eprintln!("graph batch: `done` not called once a search");
+        wrong += 1;
+    }
     // Censuses: the layers of one machine's census (a cap that stops it
     // says so, after complete layers).
     for job in CENSUSES {
@@ -315,7 +399,7 @@ fn main() -> ExitCode {
     }
     cluster.finish();
     println!(
-        "{} cases ({solved} with a solution, {handed} parts handed over), {} censuses and a map of 500 on {} ranks x {threads} threads: {} differ from the sequential answer",
+        "{} cases ({solved} with a solution, {handed} parts handed over), {batched} searches in 2 batches, {} censuses and a map of 500 on {} ranks x {threads} threads: {} differ from the sequential answer",
         cases.len(),
         CENSUSES.len(),
         cluster.size(),

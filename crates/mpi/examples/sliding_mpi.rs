@@ -1,6 +1,8 @@
 //! The `sliding` example over MPI ranks: the same arguments, the same
 //! answers on stdout byte for byte, each board's IDA* split over every
-//! rank (the boards one after another, each on all ranks at once).
+//! rank, the boards of a file searched at once (a rank that runs dry
+//! takes parts of any board still searched), or, with at least one board
+//! a thread, each board whole on one thread.
 //!
 //! ```text
 //! mpirun -np 4 target/release/examples/sliding_mpi --goal blank-first boards.txt
@@ -19,11 +21,20 @@ use puzzle_search_core::{Outcome, Report, Solver, Stats};
 use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Dir, Sliding, parse_board};
 
-/// The root's batch: a file of at least as many boards as there are
-/// threads in all, each board whole on one thread of some rank (as the
-/// `sliding` example spreads them over threads); fewer, each board's
-/// search split over every rank.
+/// The root's batch, the reports in the boards' order. A file of at
+/// least [`WHOLE`] boards a thread in all: each board whole on one thread
+/// of some rank (no messages while it is searched; the file ends with its
+/// slowest board). Fewer: every board's search split into parts over every
+/// rank, the boards at once (a rank that runs dry takes parts of any board
+/// still searched).
 struct Ranks<'c>(&'c Cluster);
+
+/// Boards a thread from which a file's boards are searched whole. On 2
+/// cores whole boards were faster from one a thread on (four Korf boards
+/// with Manhattan: 1.12x the threads' search time whole, 1.18x split;
+/// Korf's 100 with tables: 3.9 s whole, 4.4 s split); where the two cross
+/// on many cores was not measured.
+const WHOLE: usize = 1;
 
 impl Batch for Ranks<'_> {
     fn solve(
@@ -33,72 +44,90 @@ impl Batch for Ranks<'_> {
         solver: &Solver,
         done: &(dyn Fn() + Sync),
     ) -> Vec<Report<Dir>> {
-        let cluster = self.0;
-        if boards.len() > 1 && boards.len() >= cluster.total_threads() {
-            let Some(first) = boards.first() else {
-                return Vec::new();
-            };
-            let items: Vec<Vec<u8>> = boards.iter().map(|b| job(b).into_bytes()).collect();
+        let searched: Vec<&Board> = boards
+            .iter()
+            .filter(|b| b.is_solvable(puzzle.goal()))
+            .collect();
+        let nodes: Vec<_> = searched.iter().map(|b| puzzle.node(b)).collect();
+        let mut found = if nodes.is_empty() {
+            Vec::new()
+        } else if nodes.len() >= WHOLE * self.0.total_threads() {
+            let items: Vec<Vec<u8>> = searched.iter().map(|b| job(&[b]).into_bytes()).collect();
             let whole = solver.clone().parallel(false);
             let solve = |item: &[u8]| solve_item(puzzle, &whole, item);
-            return cluster
-                .map(job(first).as_bytes(), &items, &solve)
+            self.0
+                .map(job(&searched[..1]).as_bytes(), &items, &solve)
                 .iter()
                 .map(|bytes| {
                     done();
                     bincode::deserialize(bytes).expect("a report the ranks encoded")
                 })
-                .collect();
+                .collect()
+        } else {
+            let job = job(&searched);
+            let solve = &|_: usize, _: &Report<Dir>| done();
+            self.0
+                .solve_batch_in_place(job.as_bytes(), solver, puzzle, &nodes, solve)
         }
+        .into_iter();
         boards
             .iter()
             .map(|board| {
-                let report = if board.is_solvable(puzzle.goal()) {
-                    let node = puzzle.node(board);
-                    cluster.solve_in_place(job(board).as_bytes(), solver, puzzle, &node)
+                if board.is_solvable(puzzle.goal()) {
+                    found.next().expect("a report for every board searched")
                 } else {
                     // As `Sliding::solve_batch` answers it: no search.
+                    done();
                     let mut stats = Stats::default();
                     stats.dead_ends = 1;
                     Report::new(Outcome::NoSolution, stats)
-                };
-                done();
-                report
+                }
             })
             .collect()
     }
 }
 
+/// The boards (at least one, all of one size) as the other ranks read
+/// them: `W H`, then a board a line.
+fn job(boards: &[&Board]) -> String {
+    let (w, h) = (boards[0].width(), boards[0].height());
+    let mut text = format!("{w} {h}");
+    for board in boards {
+        let tiles: Vec<String> = (0..board.len())
+            .map(|c| board.tile(c).to_string())
+            .collect();
+        text.push('\n');
+        text.push_str(&tiles.join(" "));
+    }
+    text
+}
+
 /// One board of a batch, whole: its report, encoded.
 fn solve_item(puzzle: &Sliding, solver: &Solver, item: &[u8]) -> Vec<u8> {
-    let (_, board) = read_job(item).expect("a board the root wrote");
+    let (_, boards) = read_job(item).expect("a board the root wrote");
     let report = puzzle
-        .solve_with(&board, solver)
+        .solve_with(&boards[0], solver)
         .expect("a board of the batch's size");
     bincode::serialize(&report).expect("reports serialise")
 }
 
-/// A board as the other ranks read it: `W H` and the tiles.
-fn job(board: &Board) -> String {
-    let tiles: Vec<String> = (0..board.len())
-        .map(|c| board.tile(c).to_string())
-        .collect();
-    format!("{} {} {}", board.width(), board.height(), tiles.join(" "))
-}
-
-/// The size and board of a job.
-fn read_job(job: &[u8]) -> Result<((usize, usize), Board), String> {
+/// The size and boards of a job.
+fn read_job(job: &[u8]) -> Result<((usize, usize), Vec<Board>), String> {
     let text = String::from_utf8_lossy(job);
-    let mut words = text.splitn(3, ' ');
-    let mut size = || words.next().and_then(|w| w.parse::<usize>().ok());
-    let (Some(w), Some(h)) = (size(), size()) else {
-        return Err(format!("a job that is not a board: {text}"));
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let mut size = first.split(' ').map(|w| w.parse::<usize>().ok());
+    let (Some(Some(w)), Some(Some(h))) = (size.next(), size.next()) else {
+        return Err(format!("a job that is not a batch of boards: {first}"));
     };
-    let board = parse_board(words.next().unwrap_or(""), 1, w, h).map_err(|e| e.to_string())?;
-    Ok(((w, h), board))
+    let boards = lines
+        .enumerate()
+        .map(|(i, line)| parse_board(line, i + 2, w, h).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    Ok(((w, h), boards))
 }
 
-/// A rank other than the root: serves every board's parts and batches.
+/// A rank other than the root: serves every batch's parts or boards.
 fn serve(cluster: &Cluster, args: &Args) -> ExitCode {
     let (solver, _) = puzzle_search_cli::args::prepare(&Sliding::solver(), false);
     let whole = solver.clone().parallel(false);
@@ -111,7 +140,7 @@ fn serve(cluster: &Cluster, args: &Args) -> ExitCode {
             );
             return ExitCode::FAILURE;
         };
-        let (size, board) = match read_job(job) {
+        let (size, boards) = match read_job(job) {
             Ok(read) => read,
             Err(e) => {
                 eprintln!("error: rank {}: {e}", cluster.rank());
@@ -129,10 +158,11 @@ fn serve(cluster: &Cluster, args: &Args) -> ExitCode {
             }
         }
         let (_, puzzle) = made.as_ref().expect("made above");
-        match work {
-            Work::Search(_) => cluster.serve_in_place(&solver, puzzle, &puzzle.node(&board)),
-            Work::Map(_) => cluster.serve_map(&|item| solve_item(puzzle, &whole, item)),
-            Work::Census(_) => unreachable!("refused above"),
+        if let Work::Map(_) = work {
+            cluster.serve_map(&|item| solve_item(puzzle, &whole, item));
+        } else {
+            let nodes: Vec<_> = boards.iter().map(|b| puzzle.node(b)).collect();
+            cluster.serve_batch_in_place(&solver, puzzle, &nodes);
         }
     }
     ExitCode::SUCCESS

@@ -7,9 +7,12 @@
 //! the split phase, the merge and the next threshold, as
 //! [`Solver::solve_by_parts`] does; every rank (the root included) searches
 //! parts with its own threads, each thread keeping its transposition table
-//! from part to part. Parts are handed out one at a time as threads run
-//! dry (no fixed split: a rank that finishes early gets more), in order,
-//! and none right of a part that found a solution.
+//! from part to part of one start. Parts are handed out leftmost first as
+//! threads run dry (no fixed split: a rank that finishes early gets more),
+//! none right of a part that found a solution; once none waits, running
+//! parts hand the right end of their work over to the ranks running dry.
+//! A batch ([`Cluster::solve_batch`]) runs several searches at once, their
+//! parts on every rank.
 //!
 //! Every rank runs the same program. A *job* is one search: the root says
 //! what to search in a few bytes of its own making ([`Cluster::solve`]),
@@ -46,9 +49,9 @@
 //! Run as `mpirun -np 4 PROGRAM` (or `srun` under Slurm):
 //! `docs/distributed.md` in the repository.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
@@ -294,9 +297,21 @@ fn offsets(counts: &[Count]) -> Vec<Count> {
         .collect()
 }
 
-/// A part with where it belongs: the pass, its number in the pass, the
-/// limit.
-type Job<M> = (u64, u32, u32, Part<M>);
+/// A part with where it belongs: the pass, the start it is a part of (its
+/// index in the job's starts), its number in the pass, the limit.
+type Job<M> = (u64, u32, u32, u32, Part<M>);
+
+/// Every part of a pass with its report (none for a part left
+/// unsearched), as a [`PartRunner`] returns them.
+type Searched<M> = Vec<(Part<M>, Option<PartReport<M>>)>;
+
+/// A rank's searcher threads: their queue of parts and what stops their
+/// parts right of a solution and asks them for work.
+type Searchers<M> = (Sender<Job<M>>, Arc<Control<M>>);
+
+/// Where a rank's searcher threads send what they hand over and their
+/// reports, and what wraps them for it.
+type Outbox<M, E> = (Sender<E>, fn(Sent<M>) -> E);
 
 /// What a searcher thread sends the root, in the order it happens (one
 /// channel, then one tag: a part handed over always arrives before the
@@ -308,10 +323,6 @@ enum Sent<M> {
     /// The report of part `.1` of pass `.0`.
     Done(u64, u32, PartReport<M>),
 }
-
-/// A rank's searcher threads: their queue of parts, what they send back,
-/// and what stops their parts right of a solution and asks them for work.
-type Searchers<M> = (Sender<Job<M>>, Receiver<Sent<M>>, Arc<Control<M>>);
 
 fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     bincode::serialize(value).expect("parts and reports always serialise")
@@ -445,33 +456,138 @@ impl Cluster {
         P::Move: Serialize + DeserializeOwned + 'static,
     {
         assert!(self.is_root(), "Cluster::solve runs on the root (rank 0)");
+        let starts = std::slice::from_ref(start);
+        let mut reports = self.batch_with(job, solver, puzzle, starts, with, &|_, _| ());
+        reports.pop().expect("one search, one report")
+    }
+
+    /// The root: searches each of `starts` of `puzzle` with `solver` over
+    /// every rank and returns, in their order, what `solver.solve_sequential`
+    /// would for each. The searches run at once, each split into parts (the
+    /// parts of earlier starts first): a rank that runs dry takes parts of
+    /// any, so a batch does not wait for its slowest search on one thread.
+    /// `done(i, report)` is called as search `i` ends (from another thread).
+    /// The other ranks get `job` from [`next_job`](Self::next_job) and must
+    /// [`serve_batch`](Self::serve_batch) the same puzzle, starts and
+    /// solver.
+    ///
+    /// # Panics
+    /// On a rank other than the root, or after [`finish`](Self::finish).
+    pub fn solve_batch<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        starts: &[P::State],
+        done: &(dyn Fn(usize, &Report<P::Move>) + Sync),
+    ) -> Vec<Report<P::Move>>
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned + 'static,
+    {
+        self.batch_with(job, solver, puzzle, starts, plain::<P>, done)
+    }
+
+    /// [`solve_batch`](Self::solve_batch) with the parts searched by the
+    /// in-place loop on every rank (the other ranks call
+    /// [`serve_batch_in_place`](Self::serve_batch_in_place)).
+    ///
+    /// # Panics
+    /// As `solve_batch`.
+    pub fn solve_batch_in_place<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        starts: &[P::State],
+        done: &(dyn Fn(usize, &Report<P::Move>) + Sync),
+    ) -> Vec<Report<P::Move>>
+    where
+        P: ParallelPuzzle + InPlace,
+        P::Move: Serialize + DeserializeOwned + 'static,
+    {
+        self.batch_with(job, solver, puzzle, starts, in_place::<P>, done)
+    }
+
+    fn batch_with<P>(
+        &self,
+        job: &[u8],
+        solver: &Solver,
+        puzzle: &P,
+        starts: &[P::State],
+        with: With<P>,
+        done: &(dyn Fn(usize, &Report<P::Move>) + Sync),
+    ) -> Vec<Report<P::Move>>
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned + 'static,
+    {
+        assert!(
+            self.is_root(),
+            "Cluster::solve_batch runs on the root (rank 0)"
+        );
         assert!(!self.ended.get(), "Cluster::solve after finish");
         for r in 1..self.size() {
             self.world
                 .process_at_rank(r as i32)
                 .send_with_tag(job, TAG_JOB);
         }
-        let report = std::thread::scope(|scope| {
-            let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
-            let runner = Runner {
-                cluster: self,
-                // A guess until parts are timed.
-                part_time: Cell::new(1e-3),
-                local: RefCell::new(Some(parts)),
-                done,
-                control,
-            };
-            let report = solver.solve_by_parts(puzzle, start, &runner);
-            // The root's threads end with their queue.
-            runner.local.borrow_mut().take();
-            report
+        let n = starts.len();
+        let reports: Mutex<Vec<Option<Report<P::Move>>>> =
+            Mutex::new((0..n).map(|_| None).collect());
+        let wanted = self.total_threads() * 32;
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            let (events, arrived) = mpsc::channel::<Event<P::Move>>();
+            let (parts, control) = self.spawn_searchers(
+                scope,
+                solver,
+                puzzle,
+                starts,
+                with,
+                (events.clone(), Event::Sent),
+            );
+            // The drivers: each runs one search after another, its passes
+            // split by the scheduler below; one more than the threads, so
+            // that parts of the next search wait while one merges.
+            let (next, reports) = (&next, &reports);
+            for _ in 0..n.min(self.total_threads() + 1) {
+                let events = events.clone();
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        if i >= n {
+                            break;
+                        }
+                        // Says the search ended even if it panicked, so
+                        // that the scheduler stops (the panic then shows).
+                        let _ended = Ended(&events);
+                        let driver = Driver {
+                            start: i as u32,
+                            events: &events,
+                            most: wanted,
+                            took: Cell::new([None, None]),
+                        };
+                        let report = solver.solve_by_parts(puzzle, &starts[i], &driver);
+                        done(i, &report);
+                        reports.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(report);
+                    }
+                });
+            }
+            drop(events);
+            Scheduler::new(self, parts, control).run(&arrived, n);
         });
         for r in 1..self.size() {
             self.world
                 .process_at_rank(r as i32)
                 .send_with_tag(&[0u8][..], TAG_JOB_DONE);
         }
-        report
+        reports
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .into_iter()
+            .map(|r| r.expect("every search answered"))
+            .collect()
     }
 
     /// The root: tells every other rank that there are no more jobs (their
@@ -798,7 +914,7 @@ impl Cluster {
         P: ParallelPuzzle,
         P::Move: Serialize + DeserializeOwned + 'static,
     {
-        self.serve_with(solver, puzzle, start, plain::<P>);
+        self.serve_with(solver, puzzle, std::slice::from_ref(start), plain::<P>);
     }
 
     /// [`serve`](Self::serve) with the in-place loop (the root calls
@@ -811,10 +927,38 @@ impl Cluster {
         P: ParallelPuzzle + InPlace,
         P::Move: Serialize + DeserializeOwned + 'static,
     {
-        self.serve_with(solver, puzzle, start, in_place::<P>);
+        self.serve_with(solver, puzzle, std::slice::from_ref(start), in_place::<P>);
     }
 
-    fn serve_with<P>(&self, solver: &Solver, puzzle: &P, start: &P::State, with: With<P>)
+    /// A rank other than the root: searches the parts of the current job
+    /// (the root's [`solve_batch`](Self::solve_batch) of `puzzle` from
+    /// `starts`, the same starts in the same order, with a solver like
+    /// `solver`) until the job ends.
+    ///
+    /// # Panics
+    /// As `serve`.
+    pub fn serve_batch<P>(&self, solver: &Solver, puzzle: &P, starts: &[P::State])
+    where
+        P: ParallelPuzzle,
+        P::Move: Serialize + DeserializeOwned + 'static,
+    {
+        self.serve_with(solver, puzzle, starts, plain::<P>);
+    }
+
+    /// [`serve_batch`](Self::serve_batch) with the in-place loop (the root
+    /// calls [`solve_batch_in_place`](Self::solve_batch_in_place)).
+    ///
+    /// # Panics
+    /// As `serve`.
+    pub fn serve_batch_in_place<P>(&self, solver: &Solver, puzzle: &P, starts: &[P::State])
+    where
+        P: ParallelPuzzle + InPlace,
+        P::Move: Serialize + DeserializeOwned + 'static,
+    {
+        self.serve_with(solver, puzzle, starts, in_place::<P>);
+    }
+
+    fn serve_with<P>(&self, solver: &Solver, puzzle: &P, starts: &[P::State], with: With<P>)
     where
         P: ParallelPuzzle,
         P::Move: Serialize + DeserializeOwned + 'static,
@@ -824,7 +968,9 @@ impl Cluster {
             "Cluster::serve runs on ranks other than the root"
         );
         std::thread::scope(|scope| {
-            let (parts, done, control) = self.spawn_searchers(scope, solver, puzzle, start, with);
+            let (sent, done) = mpsc::channel::<Sent<P::Move>>();
+            let (parts, control) =
+                self.spawn_searchers(scope, solver, puzzle, starts, with, (sent, |s| s));
             let idle = || control.idle();
             self.serve_loop(&done, TAG_REPORT, idle, |tag, bytes| match tag {
                 TAG_PART => {
@@ -916,65 +1062,81 @@ impl Cluster {
     }
 
     /// Starts this rank's searcher threads in `scope`: each takes parts
-    /// from the returned queue and sends their reports back; the control
-    /// stops the parts right of a solution.
-    fn spawn_searchers<'s, 'e: 's, P>(
+    /// from the returned queue and sends what it hands over and its
+    /// reports to `sent` (through `wrap`); the control stops the parts
+    /// right of a solution and asks them for work. A thread keeps one part
+    /// searcher (its table) while its parts are of one start.
+    fn spawn_searchers<'s, 'e: 's, P, E>(
         &self,
         scope: &'s std::thread::Scope<'s, 'e>,
         solver: &'e Solver,
         puzzle: &'e P,
-        start: &'e P::State,
+        starts: &'e [P::State],
         with: With<P>,
+        (sent, wrap): Outbox<P::Move, E>,
     ) -> Searchers<P::Move>
     where
         P: ParallelPuzzle,
         P::Move: 'static,
+        E: Send + 'static,
     {
         let (part_tx, part_rx) = mpsc::channel::<Job<P::Move>>();
-        let (done_tx, done_rx) = mpsc::channel::<Sent<P::Move>>();
         let part_rx = Arc::new(Mutex::new(part_rx));
         let control = Arc::new(Control::new(self.own));
         let rank = self.rank();
         for t in 0..self.own {
-            let (part_rx, done_tx, control) = (part_rx.clone(), done_tx.clone(), control.clone());
+            let (part_rx, sent, control) = (part_rx.clone(), sent.clone(), control.clone());
             scope.spawn(move || {
-                let searched = with(solver, puzzle, start, &mut |searcher| {
-                    // The part searched now, for what it hands over.
-                    let now = Rc::new(Cell::new((0u64, 0u32)));
-                    let (at, split_tx) = (now.clone(), done_tx.clone());
-                    searcher.hand_over_to(move |part| {
-                        let (pass, id) = at.get();
-                        // The root has gone only if a thread panicked.
-                        let _ = split_tx.send(Sent::Split(pass, id, part));
+                // One thread waits at the queue; the others at its lock.
+                let recv = || part_rx.lock().ok().and_then(|rx| rx.recv().ok());
+                let mut next: Option<Job<P::Move>> = recv();
+                while let Some(first) = next.take() {
+                    let from = first.1 as usize;
+                    let start = starts.get(from).unwrap_or_else(|| {
+                        panic!(
+                            "rank {rank}: a part of start {from}, of {} here",
+                            starts.len()
+                        )
                     });
-                    control.register(t, searcher.stop_flag(), searcher.hand_over_flag());
-                    loop {
-                        // One thread waits at the queue; the others at its lock.
-                        let next = part_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok((pass, id, limit, part))) = next else {
-                            break;
-                        };
-                        now.set((pass, id));
-                        let report = if control.begin(t, pass, id, part.start()) {
-                            searcher.search(limit, &part).unwrap_or_else(|e| {
-                                panic!("rank {rank}: a part not of this puzzle and start: {e}")
-                            })
-                        } else {
-                            PartReport {
-                                end: PartEnd::Preempted,
-                                stats: Stats::default(),
+                    let searched = with(solver, puzzle, start, &mut |searcher| {
+                        // The part searched now, for what it hands over.
+                        let now = Rc::new(Cell::new((0u64, 0u32)));
+                        let (at, split) = (now.clone(), sent.clone());
+                        searcher.hand_over_to(move |part| {
+                            let (pass, id) = at.get();
+                            // The root has gone only if a thread panicked.
+                            let _ = split.send(wrap(Sent::Split(pass, id, part)));
+                        });
+                        control.register(t, searcher.stop_flag(), searcher.hand_over_flag());
+                        let mut job = Some(first.clone());
+                        while let Some((pass, of, id, limit, part)) = job.take().or_else(recv) {
+                            if of as usize != from {
+                                // Another start: another searcher.
+                                next = Some((pass, of, id, limit, part));
+                                return;
                             }
-                        };
-                        control.end(t);
-                        if done_tx.send(Sent::Done(pass, id, report)).is_err() {
-                            break;
+                            now.set((pass, id));
+                            let report = if control.begin(t, pass, id, part.start()) {
+                                searcher.search(limit, &part).unwrap_or_else(|e| {
+                                    panic!("rank {rank}: a part not of this puzzle and start: {e}")
+                                })
+                            } else {
+                                PartReport {
+                                    end: PartEnd::Preempted,
+                                    stats: Stats::default(),
+                                }
+                            };
+                            control.end(t);
+                            if sent.send(wrap(Sent::Done(pass, id, report))).is_err() {
+                                return;
+                            }
                         }
-                    }
-                });
-                searched.unwrap_or_else(|e| panic!("rank {rank}: {e}"));
+                    });
+                    searched.unwrap_or_else(|e| panic!("rank {rank}: {e}"));
+                }
             });
         }
-        (part_tx, done_rx, control)
+        (part_tx, control)
     }
 }
 
@@ -995,10 +1157,14 @@ struct Slot<M> {
     flags: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
 }
 
+/// Asks kept for parts no thread has taken yet, at most (more are
+/// dropped: asks for parts that ended before the ask came).
+const MOST_ASKED: usize = 1024;
+
 struct Watch<M> {
-    /// The pass and the start right of which no part matters (a solution
-    /// or a budget stop left of it).
-    cut: Option<(u64, Vec<M>)>,
+    /// Per pass, the start right of which no part matters (a solution or
+    /// a budget stop left of it).
+    cuts: HashMap<u64, Vec<M>>,
     threads: Vec<Slot<M>>,
     /// Parts asked to hand work over before a thread took them.
     asked: HashSet<(u64, u32)>,
@@ -1014,12 +1180,16 @@ impl<M: Ord> Control<M> {
             .collect();
         Self {
             watch: Mutex::new(Watch {
-                cut: None,
+                cuts: HashMap::new(),
                 threads,
                 asked: HashSet::new(),
             }),
             pending: AtomicUsize::new(0),
         }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Watch<M>> {
+        self.watch.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A part goes to the threads' queue.
@@ -1032,23 +1202,20 @@ impl<M: Ord> Control<M> {
         self.pending.load(Ordering::SeqCst) == 0
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Watch<M>> {
-        self.watch.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Thread `t`'s searcher's stop flag and hand-over request.
     fn register(&self, t: usize, stop: Arc<AtomicBool>, ask: Arc<AtomicBool>) {
         self.lock().threads[t].flags = Some((stop, ask));
     }
 
     /// Thread `t` starts part `id` of `pass`: `false` when it lies right
-    /// of the cut (it is then not searched). Its flags are reset here,
-    /// under the lock, so that what was meant for its last part never
-    /// reaches this one, and set again when this part was asked for work.
+    /// of the pass's cut (it is then not searched). Its flags are reset
+    /// here, under the lock, so that what was meant for its last part
+    /// never reaches this one, and set again when this part was asked for
+    /// work.
     fn begin(&self, t: usize, pass: u64, id: u32, start: Vec<M>) -> bool {
         let mut watch = self.lock();
         let asked = watch.asked.remove(&(pass, id));
-        let right = matches!(&watch.cut, Some((p, cut)) if *p == pass && start > *cut);
+        let right = watch.cuts.get(&pass).is_some_and(|cut| start > *cut);
         let slot = &mut watch.threads[t];
         if let Some((stop, ask)) = &slot.flags {
             stop.store(false, Ordering::SeqCst);
@@ -1068,7 +1235,7 @@ impl<M: Ord> Control<M> {
     /// now, and those still queued when a thread takes them.
     fn cut(&self, pass: u64, cut: Vec<M>) {
         let mut watch = self.lock();
-        if matches!(&watch.cut, Some((p, old)) if *p == pass && *old <= cut) {
+        if watch.cuts.get(&pass).is_some_and(|old| *old <= cut) {
             return;
         }
         for slot in &watch.threads {
@@ -1078,7 +1245,7 @@ impl<M: Ord> Control<M> {
                 }
             }
         }
-        watch.cut = Some((pass, cut));
+        watch.cuts.insert(pass, cut);
     }
 
     /// Asks part `id` of `pass` to hand work over: its thread now, or the
@@ -1093,8 +1260,9 @@ impl<M: Ord> Control<M> {
                 }
             }
         }
-        // Asks of earlier passes can no longer be met.
-        watch.asked.retain(|&(p, _)| p == pass);
+        if watch.asked.len() >= MOST_ASKED {
+            watch.asked.clear();
+        }
         watch.asked.insert((pass, id));
     }
 }
@@ -1105,19 +1273,93 @@ impl Drop for Cluster {
     }
 }
 
-/// The root's [`PartRunner`]: hands each pass's parts out over the ranks'
-/// threads, leftmost first, as they run dry, and once none waits asks the
-/// running parts to hand work over.
-struct Runner<'c, M> {
-    cluster: &'c Cluster,
-    /// How long parts take, on average (a moving average, in seconds).
-    part_time: Cell<f64>,
-    /// The root's own searcher threads' queue.
-    local: RefCell<Option<Sender<Job<M>>>>,
-    done: Receiver<Sent<M>>,
-    /// Stops the root's own parts right of a solution, and asks them for
-    /// work.
-    control: Arc<Control<M>>,
+/// What reaches the root's main thread from its own threads: what a
+/// searcher thread sends, a driver's pass, a driver's search ended.
+enum Event<M> {
+    Sent(Sent<M>),
+    Pass(NewPass<M>),
+    Ended,
+}
+
+/// A pass a driver wants searched, and where its parts' reports go.
+struct NewPass<M> {
+    /// The start the search is of (its index in the job's starts).
+    start: u32,
+    limit: u32,
+    parts: Vec<Part<M>>,
+    answer: Sender<Searched<M>>,
+}
+
+/// Sends [`Event::Ended`] when dropped: after a driver's search, or when
+/// it panicked.
+struct Ended<'a, M>(&'a Sender<Event<M>>);
+
+impl<M> Drop for Ended<'_, M> {
+    fn drop(&mut self) {
+        let _ = self.0.send(Event::Ended);
+    }
+}
+
+/// A driver's [`PartRunner`]: hands each pass to the root's main thread
+/// and waits for its parts' reports.
+struct Driver<'a, M> {
+    start: u32,
+    events: &'a Sender<Event<M>>,
+    /// The most parts a pass is split into.
+    most: usize,
+    /// How long its last two passes took.
+    took: Cell<[Option<Duration>; 2]>,
+}
+
+/// The time a part should take at least, so that its messages (a few
+/// tens of microseconds) cost little: a pass predicted to take `t` on one
+/// thread is split into about `t / PART_TIME` parts.
+const PART_TIME: Duration = Duration::from_millis(2);
+
+/// How much longer an IDA* pass takes than the one before, when only one
+/// is known (the sliding puzzles' passes grow by 3-8).
+const GROWTH: f64 = 6.0;
+
+impl<M: Send> PartRunner<M> for Driver<'_, M> {
+    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Searched<M> {
+        let (answer, reports) = mpsc::channel();
+        let pass = NewPass {
+            start: self.start,
+            limit,
+            parts,
+            answer,
+        };
+        self.events
+            .send(Event::Pass(pass))
+            .unwrap_or_else(|_| panic!("the root's main thread has gone"));
+        let reports: Searched<M> = reports
+            .recv()
+            .unwrap_or_else(|_| panic!("the root's main thread has gone"));
+        // The pass's work on one thread: its parts' search times (the
+        // time it took here depends on what else the ranks searched).
+        let work: Duration = reports
+            .iter()
+            .filter_map(|(_, r)| r.as_ref())
+            .map(|r| r.stats.elapsed)
+            .sum();
+        let [_, last] = self.took.get();
+        self.took.set([last, Some(work)]);
+        reports
+    }
+
+    fn parts_wanted(&self) -> usize {
+        // Enough that uneven parts even out over every thread, but no more
+        // than keeps each part long enough to repay its messages: the
+        // early passes of an IDA* search are tiny.
+        let predicted = match self.took.get() {
+            [_, None] => return 1,
+            [Some(before), Some(last)] if !before.is_zero() => {
+                last.as_secs_f64() * (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
+            }
+            [_, Some(last)] => last.as_secs_f64() * GROWTH,
+        };
+        ((predicted / PART_TIME.as_secs_f64()) as usize).clamp(1, self.most)
+    }
 }
 
 /// A part of a pass on the root: where it starts, where it is searched
@@ -1133,35 +1375,19 @@ struct Entry<M> {
     report: Option<PartReport<M>>,
 }
 
-impl<M: Copy> Entry<M> {
-    fn new(part: Part<M>) -> Self {
-        Self {
-            start: part.start(),
-            part,
-            rank: None,
-            asked: false,
-            report: None,
-        }
-    }
-}
-
-/// One pass on the root: its parts, those waiting (leftmost first), the
-/// parts each rank holds, and where it is cut.
+/// A pass on the root: its parts and where it is cut.
 struct Pass<M> {
-    id: u64,
+    /// The start the search is of.
+    start: u32,
+    limit: u32,
     entries: Vec<Entry<M>>,
-    waiting: BinaryHeap<Reverse<(Vec<M>, u32)>>,
-    /// Per rank: its searcher threads, and the parts it holds (searched or
-    /// queued there).
-    threads: Vec<usize>,
-    held: Vec<usize>,
-    /// Parts handed out and not reported.
+    /// Parts waiting, and parts handed out and not reported.
+    waiting: usize,
     out: usize,
-    /// Asks for work with no answer yet.
-    asks: usize,
     /// The leftmost solution met, or the start of the leftmost part a
     /// budget stopped: no part that starts right of it matters.
     cut: Option<Vec<M>>,
+    answer: Sender<Searched<M>>,
 }
 
 impl<M: Copy + Ord> Pass<M> {
@@ -1169,20 +1395,142 @@ impl<M: Copy + Ord> Pass<M> {
     fn right_of_cut(&self, start: &[M]) -> bool {
         self.cut.as_deref().is_some_and(|cut| start > cut)
     }
+}
 
-    /// Adds a part; it waits for a thread.
-    fn add(&mut self, part: Part<M>) {
-        let id = self.entries.len() as u32;
-        let entry = Entry::new(part);
-        self.waiting.push(Reverse((entry.start.clone(), id)));
-        self.entries.push(entry);
+/// The parts waiting on the root, the earliest search's leftmost first:
+/// the search's start, the part's start, its pass and number.
+type Waiting<M> = BinaryHeap<Reverse<(u32, Vec<M>, u64, u32)>>;
+
+/// The root's main thread during a job: hands the parts of every pass
+/// under way out over the ranks' threads, the earliest search's leftmost
+/// first, as they run dry; once none waits, asks running parts to hand
+/// work over; routes what comes back to the passes, and each finished
+/// pass to its driver.
+struct Scheduler<'c, M> {
+    cluster: &'c Cluster,
+    /// The root's own searcher threads' queue.
+    local: Sender<Job<M>>,
+    /// Stops the root's own parts right of a solution, and asks them for
+    /// work.
+    control: Arc<Control<M>>,
+    passes: HashMap<u64, Pass<M>>,
+    /// Parts waiting: the search's start, the part's start, pass, number.
+    waiting: Waiting<M>,
+    /// Per rank: its searcher threads, and the parts it holds (searched or
+    /// queued there).
+    threads: Vec<usize>,
+    held: Vec<usize>,
+    /// Asks for work with no answer yet.
+    asks: usize,
+    /// How long parts take, on average (a moving average, in seconds).
+    part_time: f64,
+}
+
+impl<'c, M> Scheduler<'c, M>
+where
+    M: Copy + Ord + Serialize + DeserializeOwned + Send,
+{
+    fn new(cluster: &'c Cluster, local: Sender<Job<M>>, control: Arc<Control<M>>) -> Self {
+        Self {
+            cluster,
+            local,
+            control,
+            passes: HashMap::new(),
+            waiting: BinaryHeap::new(),
+            threads: cluster.threads.clone(),
+            held: vec![0; cluster.size()],
+            asks: 0,
+            // A guess until parts are timed.
+            part_time: 1e-3,
+        }
     }
 
-    /// An answer from part `id` to an ask (or its end).
-    fn answered(&mut self, id: u32) {
-        let entry = &mut self.entries[id as usize];
-        if std::mem::take(&mut entry.asked) {
-            self.asks -= 1;
+    /// Runs the job until its `searches` have ended.
+    fn run(mut self, arrived: &Receiver<Event<M>>, searches: usize) {
+        let (mut ended, mut wait) = (0, Backoff::default());
+        while ended < searches {
+            self.hand_out();
+            self.ask_for_work();
+            let mut events: Vec<(usize, Event<M>)> = arrived.try_iter().map(|e| (0, e)).collect();
+            while let Some(probed) = self
+                .cluster
+                .world
+                .any_process()
+                .immediate_matched_probe_with_tag(TAG_REPORT)
+            {
+                let (bytes, status): (Vec<u8>, Status) = probed.matched_receive_vec();
+                let sent = decode(&bytes, "report");
+                events.push((status.source_rank() as usize, Event::Sent(sent)));
+            }
+            let idle = self.control.idle();
+            events.extend(wait.wait(!events.is_empty(), idle, arrived).map(|e| (0, e)));
+            for (rank, event) in events {
+                match event {
+                    Event::Sent(Sent::Split(pass, from, part)) => self.split(pass, from, part),
+                    Event::Sent(Sent::Done(pass, i, report)) => self.done(rank, pass, i, report),
+                    Event::Pass(pass) => self.add(pass),
+                    Event::Ended => ended += 1,
+                }
+            }
+        }
+    }
+
+    /// A driver's new pass: its parts wait.
+    fn add(&mut self, new: NewPass<M>) {
+        let id = self.cluster.passes.get();
+        self.cluster.passes.set(id + 1);
+        let mut pass = Pass {
+            start: new.start,
+            limit: new.limit,
+            entries: Vec::with_capacity(new.parts.len()),
+            waiting: 0,
+            out: 0,
+            cut: None,
+            answer: new.answer,
+        };
+        for part in new.parts {
+            Self::push(&mut self.waiting, &mut pass, id, part);
+        }
+        self.passes.insert(id, pass);
+        self.settle(id);
+    }
+
+    /// Adds `part` to pass `id`, waiting.
+    fn push(waiting: &mut Waiting<M>, pass: &mut Pass<M>, id: u64, part: Part<M>) {
+        let i = pass.entries.len() as u32;
+        let start = part.start();
+        waiting.push(Reverse((pass.start, start.clone(), id, i)));
+        pass.waiting += 1;
+        pass.entries.push(Entry {
+            part,
+            start,
+            rank: None,
+            asked: false,
+            report: None,
+        });
+    }
+
+    /// Hands out the waiting parts, the earliest search's leftmost first,
+    /// to the ranks that hold fewest, each up to what keeps its threads
+    /// busy while the root hears of their ends.
+    fn hand_out(&mut self) {
+        let latency = LATENCY.as_secs_f64() / self.part_time;
+        let per_thread = (1 + latency.ceil() as usize).clamp(QUEUED, MOST_QUEUED);
+        while let Some(rank) = fewest(&self.held, &self.threads, per_thread) {
+            let Some(Reverse((_, _, id, i))) = self.waiting.pop() else {
+                break;
+            };
+            let pass = self.passes.get_mut(&id).expect("a waiting part's pass");
+            pass.waiting -= 1;
+            let entry = &mut pass.entries[i as usize];
+            entry.rank = Some(rank);
+            self.held[rank] += 1;
+            pass.out += 1;
+            if rank == 0 {
+                self.control.queued();
+            }
+            let job = (id, pass.start, i, pass.limit, entry.part.clone());
+            self.cluster.hand_out(rank, job, &self.local, TAG_PART);
         }
     }
 
@@ -1196,167 +1544,142 @@ impl<M: Copy + Ord> Pass<M> {
             .sum()
     }
 
-    /// The part to ask for work next: the leftmost one handed out, left of
-    /// the cut and not asked yet, on a rank that is not hungry itself if
-    /// there is one (a rank's own part split for it would only wait
-    /// there).
-    fn to_ask(&self) -> Option<u32> {
-        let candidates = self.entries.iter().enumerate().filter(|(_, e)| {
-            e.rank.is_some() && e.report.is_none() && !e.asked && !self.right_of_cut(&e.start)
-        });
-        let busy = |e: &Entry<M>| e.rank.is_some_and(|r| self.held[r] >= self.threads[r] * 2);
-        let pick = |only_busy: bool| {
-            candidates
-                .clone()
-                .filter(|(_, e)| !only_busy || busy(e))
-                .min_by(|a, b| a.1.start.cmp(&b.1.start))
-                .map(|(i, _)| i as u32)
-        };
-        pick(true).or_else(|| pick(false))
+    /// Nothing waits and threads are running dry: asks parts handed out to
+    /// hand work over, one ask for each part wanted: the earliest search's
+    /// leftmost first, left of its cut and not asked yet, on a rank that
+    /// is not hungry itself if there is one (a rank's own part split for
+    /// it would only wait there).
+    fn ask_for_work(&mut self) {
+        if !self.waiting.is_empty() {
+            return;
+        }
+        while self.asks < self.hungry() {
+            let busy = |rank: usize| self.held[rank] >= self.threads[rank] * 2;
+            // The best so far: (the search, the part's start), whether its
+            // rank is busy, the pass, the part.
+            type Best<'a, M> = ((u32, &'a [M]), bool, u64, u32);
+            let mut best: Option<Best<'_, M>> = None;
+            for (&id, pass) in &self.passes {
+                for (i, e) in pass.entries.iter().enumerate() {
+                    let Some(rank) = e.rank else { continue };
+                    if e.report.is_some() || e.asked || pass.right_of_cut(&e.start) {
+                        continue;
+                    }
+                    let key = (pass.start, &e.start[..]);
+                    // Busy ranks first, then the earliest, leftmost.
+                    let better = match &best {
+                        None => true,
+                        Some((k, b, _, _)) => (!busy(rank), key) < (!*b, *k),
+                    };
+                    if better {
+                        best = Some((key, busy(rank), id, i as u32));
+                    }
+                }
+            }
+            let Some((_, _, id, i)) = best else {
+                break;
+            };
+            let entry = &mut self.passes.get_mut(&id).expect("a pass").entries[i as usize];
+            entry.asked = true;
+            self.asks += 1;
+            let rank = entry.rank.expect("a part handed out");
+            if rank == 0 {
+                self.control.ask(id, i);
+            } else {
+                self.cluster
+                    .world
+                    .process_at_rank(rank as i32)
+                    .send_with_tag(&encode(&(id, i))[..], TAG_ASK);
+            }
+        }
     }
-}
 
-impl<M> Runner<'_, M>
-where
-    M: Copy + Ord + Serialize + DeserializeOwned + Send,
-{
-    /// Tells every rank that the parts of `pass` right of `cut` are not
-    /// needed.
-    fn cut(&self, pass: u64, cut: &[M]) {
-        self.control.cut(pass, cut.to_vec());
-        let stop = encode(&(pass, cut));
+    /// An answer from part `i` of pass `id` to an ask (or its end).
+    fn answered(&mut self, id: u64, i: u32) {
+        let pass = self.passes.get_mut(&id).expect("a part's pass");
+        if std::mem::take(&mut pass.entries[i as usize].asked) {
+            self.asks -= 1;
+        }
+    }
+
+    /// Part `from` of pass `id` handed `part` over.
+    fn split(&mut self, id: u64, from: u32, part: Part<M>) {
+        self.answered(id, from);
+        let pass = self.passes.get_mut(&id).expect("a part's pass");
+        if pass.right_of_cut(&part.start()) {
+            // Not needed: recorded unsearched.
+            pass.entries.push(Entry {
+                start: part.start(),
+                part,
+                rank: None,
+                asked: false,
+                report: None,
+            });
+        } else {
+            Self::push(&mut self.waiting, pass, id, part);
+        }
+    }
+
+    /// Part `i` of pass `id`, searched on `rank`, reported.
+    fn done(&mut self, rank: usize, id: u64, i: u32, report: PartReport<M>) {
+        self.answered(id, i);
+        self.held[rank] -= 1;
+        if !matches!(report.end, PartEnd::Preempted) {
+            // A moving average over about 16 parts.
+            let took = report.stats.elapsed.as_secs_f64().max(1e-6);
+            self.part_time += (took - self.part_time) / 16.0;
+        }
+        let pass = self.passes.get_mut(&id).expect("a part's pass");
+        pass.out -= 1;
+        let cut = match &report.end {
+            PartEnd::Found(path) => Some(path.clone()),
+            PartEnd::Stopped(_) => Some(pass.entries[i as usize].start.clone()),
+            _ => None,
+        };
+        pass.entries[i as usize].report = Some(report);
+        if let Some(cut) = cut {
+            if pass.cut.as_ref().is_none_or(|old| cut < *old) {
+                self.cut(id, cut);
+            }
+        }
+        self.settle(id);
+    }
+
+    /// No part of pass `id` that starts right of `cut` matters: none
+    /// waiting is handed out, and every rank stops those it searches
+    /// (their reports then say `Preempted`).
+    fn cut(&mut self, id: u64, cut: Vec<M>) {
+        let pass = self.passes.get_mut(&id).expect("a pass");
+        let before = self.waiting.len();
+        self.waiting
+            .retain(|Reverse((_, start, p, _))| *p != id || *start <= cut);
+        pass.waiting -= before - self.waiting.len();
+        self.control.cut(id, cut.clone());
+        let stop = encode(&(id, &cut));
         for r in 1..self.cluster.size() {
             self.cluster
                 .world
                 .process_at_rank(r as i32)
                 .send_with_tag(&stop[..], TAG_STOP);
         }
+        pass.cut = Some(cut);
     }
 
-    /// Asks part `id` of `pass`, searched on `rank`, to hand work over.
-    fn ask(&self, rank: usize, pass: u64, id: u32) {
-        if rank == 0 {
-            self.control.ask(pass, id);
-        } else {
-            self.cluster
-                .world
-                .process_at_rank(rank as i32)
-                .send_with_tag(&encode(&(pass, id))[..], TAG_ASK);
+    /// Ends pass `id` when none of its parts waits or is out: its driver
+    /// gets every part with its report (none for those left unsearched).
+    fn settle(&mut self, id: u64) {
+        let pass = &self.passes[&id];
+        if pass.waiting > 0 || pass.out > 0 {
+            return;
         }
-    }
-}
-
-impl<M> PartRunner<M> for Runner<'_, M>
-where
-    M: Copy + Ord + Serialize + DeserializeOwned + Send,
-{
-    fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Vec<(Part<M>, Option<PartReport<M>>)> {
-        let cluster = self.cluster;
-        let id = cluster.passes.get();
-        cluster.passes.set(id + 1);
-        let mut pass = Pass {
-            id,
-            entries: Vec::with_capacity(parts.len()),
-            waiting: BinaryHeap::new(),
-            threads: cluster.threads.clone(),
-            held: vec![0; cluster.size()],
-            out: 0,
-            asks: 0,
-            cut: None,
-        };
-        for part in parts {
-            pass.add(part);
-        }
-        let mut wait = Backoff::default();
-        let local = self.local.borrow();
-        let local = local.as_ref().expect("the root's threads run during a job");
-        loop {
-            // Hand out the leftmost waiting parts, to the ranks that hold
-            // fewest, each up to what keeps its threads busy while the root
-            // hears of their ends; those right of the cut stay unsearched.
-            let latency = LATENCY.as_secs_f64() / self.part_time.get();
-            let per_thread = (1 + latency.ceil() as usize).clamp(QUEUED, MOST_QUEUED);
-            while let Some(rank) = fewest(&pass.held, &pass.threads, per_thread) {
-                let Some(Reverse((start, i))) = pass.waiting.pop() else {
-                    break;
-                };
-                if pass.right_of_cut(&start) {
-                    continue;
-                }
-                pass.held[rank] += 1;
-                pass.out += 1;
-                let entry = &mut pass.entries[i as usize];
-                entry.rank = Some(rank);
-                if rank == 0 {
-                    self.control.queued();
-                }
-                let job = (pass.id, i, limit, entry.part.clone());
-                cluster.hand_out(rank, job, local, TAG_PART);
-            }
-            if pass.out == 0 && pass.waiting.is_empty() {
-                break;
-            }
-            // Nothing waits and threads are running dry: ask parts handed
-            // out to hand work over, one ask for each part wanted.
-            if pass.waiting.is_empty() {
-                while pass.asks < pass.hungry() {
-                    let Some(i) = pass.to_ask() else {
-                        break;
-                    };
-                    let entry = &mut pass.entries[i as usize];
-                    entry.asked = true;
-                    pass.asks += 1;
-                    let rank = entry.rank.expect("a part handed out");
-                    self.ask(rank, pass.id, i);
-                }
-            }
-            let idle = self.control.idle();
-            for (rank, sent) in cluster.arrivals(&self.done, TAG_REPORT, &mut wait, idle) {
-                match sent {
-                    Sent::Split(p, from, part) => {
-                        assert_eq!(p, pass.id, "a part of another pass");
-                        pass.answered(from);
-                        pass.add(part);
-                    }
-                    Sent::Done(p, i, report) => {
-                        assert_eq!(p, pass.id, "a report of another pass");
-                        pass.answered(i);
-                        pass.held[rank] -= 1;
-                        pass.out -= 1;
-                        if !matches!(report.end, PartEnd::Preempted) {
-                            // A moving average over about 16 parts.
-                            let took = report.stats.elapsed.as_secs_f64().max(1e-6);
-                            let average = self.part_time.get();
-                            self.part_time.set(average + (took - average) / 16.0);
-                        }
-                        let cut = match &report.end {
-                            PartEnd::Found(path) => Some(path.clone()),
-                            PartEnd::Stopped(_) => Some(pass.entries[i as usize].start.clone()),
-                            _ => None,
-                        };
-                        if let Some(cut) = cut {
-                            if pass.cut.as_ref().is_none_or(|old| cut < *old) {
-                                // Nothing right of it is handed out, and
-                                // what runs there stops (its report then
-                                // says `Preempted`).
-                                self.cut(pass.id, &cut);
-                                pass.cut = Some(cut);
-                            }
-                        }
-                        pass.entries[i as usize].report = Some(report);
-                    }
-                }
-            }
-        }
-        pass.entries
+        let pass = self.passes.remove(&id).expect("a pass");
+        let parts = pass
+            .entries
             .into_iter()
             .map(|e| (e.part, e.report))
-            .collect()
-    }
-
-    fn parts_wanted(&self) -> usize {
-        // Enough that uneven parts even out over every thread.
-        self.cluster.threads.iter().sum::<usize>() * 32
+            .collect();
+        // A driver that has gone has panicked; the scope will say so.
+        let _ = pass.answer.send(parts);
     }
 }
 
