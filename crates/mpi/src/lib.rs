@@ -639,7 +639,10 @@ impl Cluster {
     /// `job` from [`next_job`](Self::next_job) and must
     /// [`serve_map`](Self::serve_map) with the same `f`. For batches of
     /// searches: `job` the puzzle, each item one start, each result its
-    /// encoded report.
+    /// encoded report; each search then runs whole on one thread (no
+    /// messages while it runs, but the batch ends with its slowest
+    /// search), where [`solve_batch`](Self::solve_batch) splits them all
+    /// over every rank.
     ///
     /// # Panics
     /// On a rank other than the root, or after [`finish`](Self::finish).
