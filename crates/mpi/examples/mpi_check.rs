@@ -22,6 +22,8 @@ use puzzle_testkit::graph::Graph;
 enum Case {
     Graph(Box<(Graph, u32, Solver)>),
     Eight(Board, bool),
+    /// A 3x3 board under a node limit that stops the search.
+    Capped(Board),
     Mayan(Box<puzzle_mayan::Problem>),
     BoxSlide(Box<puzzle_boxslide::Level>),
     Rotation(puzzle_rotation::Board),
@@ -105,7 +107,18 @@ fn cases() -> Vec<Case> {
         let board = home.walk(steps, &mut rng);
         cases.push(Case::Eight(board, k % 2 == 0));
     }
+    // The hardest 3x3 boards (31 moves), stopped long before that.
+    for tiles in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
+        let board = puzzle_sliding::parse_board(tiles, 1, 3, 3).expect("a 3x3 board");
+        cases.push(Case::Capped(board));
+    }
     cases
+}
+
+/// The solver of the capped cases: IDA* that stops after 2,000 nodes.
+fn capped() -> Solver {
+    Solver::new(Strategy::IdaStar { max_depth: 40 })
+        .budget(puzzle_search_core::Budget::default().max_nodes(2_000))
 }
 
 /// The censuses checked: `W H CAP`, the sliding puzzle of that size
@@ -225,6 +238,10 @@ fn main() -> ExitCode {
                         cluster.serve(&ida, &puzzle, &node);
                     }
                 }
+                Case::Capped(board) => {
+                    let puzzle = eight();
+                    cluster.serve_in_place(&capped(), &puzzle, &puzzle.node(board));
+                }
                 case => {
                     let solver = crate_solver(case);
                     match case {
@@ -271,6 +288,22 @@ fn main() -> ExitCode {
                 (
                     got == want,
                     matches!(want, Outcome::Solved(_)),
+                    format!("{got:?} / {want:?}"),
+                )
+            }
+            Case::Capped(board) => {
+                let (puzzle, solver) = (eight(), capped());
+                let node = puzzle.node(board);
+                let got = outcome(
+                    cluster.solve_in_place(&job, &solver, &puzzle, &node),
+                    &mut handed,
+                );
+                let want = solver.solve_sequential(&puzzle, &node).outcome;
+                // A stop, said as one: never "no solution", never a guess.
+                let stopped = Outcome::Stopped(puzzle_search_core::Limit::Nodes);
+                (
+                    got == want && want == stopped,
+                    false,
                     format!("{got:?} / {want:?}"),
                 )
             }
