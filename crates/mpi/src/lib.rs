@@ -85,7 +85,8 @@ const TAG_REPORT: i32 = 4;
 const TAG_JOB_DONE: i32 = 5;
 /// Root to rank: no more jobs.
 const TAG_END: i32 = 6;
-/// Root to rank: stop the parts right of this one (`(pass, index)`).
+/// Root to rank: stop the parts of a pass that start right of this move
+/// sequence (`(pass, moves)`).
 const TAG_STOP: i32 = 7;
 /// Root to rank: a map starts.
 const TAG_MAP: i32 = 8;
