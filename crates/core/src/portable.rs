@@ -42,13 +42,14 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, PassRun, Split, split_phase};
+use crate::strategy::{PassEnd, PassRun, Split, predict, split_phase};
 use crate::table::Memo;
 
 #[cfg(feature = "serde")]
@@ -132,7 +133,7 @@ pub struct PartReport<M> {
 /// }
 /// let count = Count(Default::default());
 /// assert!(count.run(3, vec![]).is_empty());
-/// assert_eq!(count.parts_wanted(), 64);
+/// assert_eq!(count.parts_wanted(None), 64);
 /// ```
 pub trait PartRunner<M> {
     /// Searches `parts` of the pass at `limit` (each with a
@@ -156,8 +157,13 @@ pub trait PartRunner<M> {
     /// About how many parts a pass should be split into (the split phase
     /// runs on the driving side alone, so it stops deepening once a split
     /// expands 16,384 nodes, or when four deeper splits give no more
-    /// parts, whatever this says); 64 by default.
-    fn parts_wanted(&self) -> usize {
+    /// parts, whatever this says); 64 by default. `predicted`: how long
+    /// the pass should take on one thread, from the last two passes'
+    /// (their split phases' and parts' search times; `None` before the
+    /// first), so that a runner
+    /// whose parts cost messages can keep short passes in few parts.
+    fn parts_wanted(&self, predicted: Option<Duration>) -> usize {
+        let _ = predicted;
         64
     }
 }
@@ -402,7 +408,7 @@ impl<'a, P: Puzzle> PartSearcher<'a, P> {
         engine.path.clone_from(&part.path);
         engine.root_q = part.q;
         engine.root_from = part.from;
-        let began = std::time::Instant::now();
+        let began = Instant::now();
         let flow = engine.run(&state, parent.as_ref());
         engine.root_q = 0;
         engine.root_from = None;
@@ -431,6 +437,9 @@ pub(crate) struct ByParts<'a, P: Puzzle> {
     meter: Meter<'a>,
     /// The split depth that gave enough parts last time.
     split: u32,
+    /// The last two passes' work on one thread (the split phase's time
+    /// and their parts' search times).
+    took: [Option<Duration>; 2],
 }
 
 impl<'a, P: Puzzle> ByParts<'a, P> {
@@ -445,6 +454,7 @@ impl<'a, P: Puzzle> ByParts<'a, P> {
             runner,
             meter: Meter::new(ctx),
             split: 1,
+            took: [None, None],
         }
     }
 }
@@ -463,12 +473,18 @@ impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
                 ctx.hasher.clone(),
             )
         };
-        let target = self.runner.parts_wanted().max(1);
-        let (tasks, leaf, mut next) =
-            match split_phase(&engine, start, rules, target, &mut self.split, &mut stats) {
-                Split::Done(end) => return (end, stats),
-                Split::Tasks { tasks, leaf, next } => (tasks, leaf, next),
-            };
+        let target = self.runner.parts_wanted(predict(self.took)).max(1);
+        let began = Instant::now();
+        let phase = split_phase(&engine, start, rules, target, &mut self.split, &mut stats);
+        // The pass's work on one thread: the split phase's, then the parts'.
+        let mut work = began.elapsed();
+        let (tasks, leaf, mut next) = match phase {
+            Split::Done(end) => {
+                self.took = [self.took[1], Some(work)];
+                return (end, stats);
+            }
+            Split::Tasks { tasks, leaf, next } => (tasks, leaf, next),
+        };
         let parts: Vec<Part<P::Move>> = tasks
             .into_iter()
             .map(|t| Part {
@@ -503,6 +519,7 @@ impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
                 continue;
             };
             part_nodes += report.stats.expanded;
+            work += report.stats.elapsed;
             stats += report.stats;
             if answer.is_some() {
                 continue;
@@ -516,6 +533,7 @@ impl<P: Puzzle> PassRun<P> for ByParts<'_, P> {
                 }
             }
         }
+        self.took = [self.took[1], Some(work)];
         // The parts' nodes count against this side's budget too.
         if let Err(Interrupt::Limit(limit)) = self.meter.count_and_check(part_nodes) {
             if answer.is_none() && leaf.is_none() {

@@ -40,6 +40,8 @@ struct Shuffled<'a, P: Puzzle> {
     parts: RefCell<usize>,
     /// Parts handed over, over every pass.
     handed: RefCell<u64>,
+    /// What each pass was predicted to take, as `parts_wanted` heard.
+    predicted: RefCell<Vec<Option<std::time::Duration>>>,
 }
 
 impl<'a, P: Puzzle> Shuffled<'a, P> {
@@ -61,6 +63,7 @@ impl<'a, P: Puzzle> Shuffled<'a, P> {
             split: seed % 3 != 0,
             parts: RefCell::new(0),
             handed: RefCell::new(0),
+            predicted: RefCell::new(Vec::new()),
         }
     }
 }
@@ -160,7 +163,8 @@ where
         done
     }
 
-    fn parts_wanted(&self) -> usize {
+    fn parts_wanted(&self, predicted: Option<std::time::Duration>) -> usize {
+        self.predicted.borrow_mut().push(predicted);
         self.wanted
     }
 }
@@ -237,6 +241,11 @@ fn the_eight_puzzle_by_parts_equals_one_thread() {
         let got = ida.solve_by_parts(&EightPuzzle, &board, &runner);
         assert_eq!(got.outcome, want.outcome, "board {i}");
         assert!(*runner.parts.borrow() > 0);
+        // No prediction before the first pass; one, from the parts' search
+        // times, for every pass after.
+        let predicted = runner.predicted.borrow();
+        assert_eq!(predicted.first(), Some(&None), "board {i}");
+        assert!(predicted[1..].iter().all(Option::is_some), "board {i}");
     }
 }
 

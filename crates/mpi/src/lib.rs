@@ -567,7 +567,6 @@ impl Cluster {
                             start: i as u32,
                             events: &events,
                             most: wanted,
-                            took: Cell::new([None, None]),
                         };
                         let report = solver.solve_by_parts(puzzle, &starts[i], &driver);
                         done(i, &report);
@@ -1311,18 +1310,12 @@ struct Driver<'a, M> {
     events: &'a Sender<Event<M>>,
     /// The most parts a pass is split into.
     most: usize,
-    /// How long its last two passes took.
-    took: Cell<[Option<Duration>; 2]>,
 }
 
 /// The time a part should take at least, so that its messages (a few
 /// tens of microseconds) cost little: a pass predicted to take `t` on one
 /// thread is split into about `t / PART_TIME` parts.
 const PART_TIME: Duration = Duration::from_millis(2);
-
-/// How much longer an IDA* pass takes than the one before, when only one
-/// is known (the sliding puzzles' passes grow by 3-8).
-const GROWTH: f64 = 6.0;
 
 impl<M: Send> PartRunner<M> for Driver<'_, M> {
     fn run(&self, limit: u32, parts: Vec<Part<M>>) -> Searched<M> {
@@ -1336,33 +1329,19 @@ impl<M: Send> PartRunner<M> for Driver<'_, M> {
         self.events
             .send(Event::Pass(pass))
             .unwrap_or_else(|_| panic!("the root's main thread has gone"));
-        let reports: Searched<M> = reports
-            .recv()
-            .unwrap_or_else(|_| panic!("the root's main thread has gone"));
-        // The pass's work on one thread: its parts' search times (the
-        // time it took here depends on what else the ranks searched).
-        let work: Duration = reports
-            .iter()
-            .filter_map(|(_, r)| r.as_ref())
-            .map(|r| r.stats.elapsed)
-            .sum();
-        let [_, last] = self.took.get();
-        self.took.set([last, Some(work)]);
         reports
+            .recv()
+            .unwrap_or_else(|_| panic!("the root's main thread has gone"))
     }
 
-    fn parts_wanted(&self) -> usize {
+    fn parts_wanted(&self, predicted: Option<Duration>) -> usize {
         // Enough that uneven parts even out over every thread, but no more
         // than keeps each part long enough to repay its messages: the
-        // early passes of an IDA* search are tiny.
-        let predicted = match self.took.get() {
-            [_, None] => return 1,
-            [Some(before), Some(last)] if !before.is_zero() => {
-                last.as_secs_f64() * (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
-            }
-            [_, Some(last)] => last.as_secs_f64() * GROWTH,
+        // early passes of an IDA* search are tiny (the first in one part).
+        let Some(predicted) = predicted else {
+            return 1;
         };
-        ((predicted / PART_TIME.as_secs_f64()) as usize).clamp(1, self.most)
+        ((predicted.as_secs_f64() / PART_TIME.as_secs_f64()) as usize).clamp(1, self.most)
     }
 }
 
@@ -1398,6 +1377,21 @@ impl<M: Copy + Ord> Pass<M> {
     /// Whether a part that starts at `start` lies right of the cut.
     fn right_of_cut(&self, start: &[M]) -> bool {
         self.cut.as_deref().is_some_and(|cut| start > cut)
+    }
+
+    /// Pass `id` of `passes`, which a message names: one under way, unless
+    /// the ranks run different programs.
+    fn named(passes: &mut HashMap<u64, Self>, id: u64) -> &mut Self {
+        passes.get_mut(&id).unwrap_or_else(|| {
+            panic!("a message of pass {id}, not under way: ranks running different programs?")
+        })
+    }
+
+    /// Part `i` of pass `id` (this one), which a message names.
+    fn entry(&mut self, id: u64, i: u32) -> &mut Entry<M> {
+        self.entries.get_mut(i as usize).unwrap_or_else(|| {
+            panic!("a message of part {i} of pass {id}, which has none: ranks running different programs?")
+        })
     }
 }
 
@@ -1499,12 +1493,15 @@ where
         self.settle(id);
     }
 
-    /// Adds `part` to pass `id`, waiting.
+    /// Adds `part` to pass `id`: waiting, or unsearched when it lies right
+    /// of the pass's cut.
     fn push(waiting: &mut Waiting<M>, pass: &mut Pass<M>, id: u64, part: Part<M>) {
         let i = pass.entries.len() as u32;
         let start = part.start();
-        waiting.push(Reverse((pass.start, start.clone(), id, i)));
-        pass.waiting += 1;
+        if !pass.right_of_cut(&start) {
+            waiting.push(Reverse((pass.start, start.clone(), id, i)));
+            pass.waiting += 1;
+        }
         pass.entries.push(Entry {
             part,
             start,
@@ -1524,7 +1521,7 @@ where
             let Some(Reverse((_, _, id, i))) = self.waiting.pop() else {
                 break;
             };
-            let pass = self.passes.get_mut(&id).expect("a waiting part's pass");
+            let pass = Pass::named(&mut self.passes, id);
             pass.waiting -= 1;
             let entry = &mut pass.entries[i as usize];
             entry.rank = Some(rank);
@@ -1559,34 +1556,30 @@ where
         }
         while self.asks < self.hungry() {
             let busy = |rank: usize| self.held[rank] >= self.threads[rank] * 2;
-            // The best so far: (the search, the part's start), whether its
-            // rank is busy, the pass, the part.
-            type Best<'a, M> = ((u32, &'a [M]), bool, u64, u32);
-            let mut best: Option<Best<'_, M>> = None;
-            for (&id, pass) in &self.passes {
-                for (i, e) in pass.entries.iter().enumerate() {
-                    let Some(rank) = e.rank else { continue };
-                    if e.report.is_some() || e.asked || pass.right_of_cut(&e.start) {
-                        continue;
-                    }
-                    let key = (pass.start, &e.start[..]);
-                    // Busy ranks first, then the earliest, leftmost.
-                    let better = match &best {
-                        None => true,
-                        Some((k, b, _, _)) => (!busy(rank), key) < (!*b, *k),
-                    };
-                    if better {
-                        best = Some((key, busy(rank), id, i as u32));
-                    }
-                }
-            }
-            let Some((_, _, id, i)) = best else {
+            // Parts out, not asked, left of their pass's cut: on busy ranks
+            // first, then the earliest search's, leftmost.
+            let best = self
+                .passes
+                .iter()
+                .flat_map(|(&id, pass)| {
+                    pass.entries.iter().enumerate().filter_map(move |(i, e)| {
+                        let rank = e.rank?;
+                        let open = e.report.is_none() && !e.asked && !pass.right_of_cut(&e.start);
+                        open.then_some((
+                            (!busy(rank), pass.start, &e.start[..]),
+                            id,
+                            i as u32,
+                            rank,
+                        ))
+                    })
+                })
+                .min_by(|a, b| a.0.cmp(&b.0))
+                .map(|(_, id, i, rank)| (id, i, rank));
+            let Some((id, i, rank)) = best else {
                 break;
             };
-            let entry = &mut self.passes.get_mut(&id).expect("a pass").entries[i as usize];
-            entry.asked = true;
+            Pass::named(&mut self.passes, id).entry(id, i).asked = true;
             self.asks += 1;
-            let rank = entry.rank.expect("a part handed out");
             if rank == 0 {
                 self.control.ask(id, i);
             } else {
@@ -1600,8 +1593,8 @@ where
 
     /// An answer from part `i` of pass `id` to an ask (or its end).
     fn answered(&mut self, id: u64, i: u32) {
-        let pass = self.passes.get_mut(&id).expect("a part's pass");
-        if std::mem::take(&mut pass.entries[i as usize].asked) {
+        let pass = Pass::named(&mut self.passes, id);
+        if std::mem::take(&mut pass.entry(id, i).asked) {
             self.asks -= 1;
         }
     }
@@ -1609,19 +1602,12 @@ where
     /// Part `from` of pass `id` handed `part` over.
     fn split(&mut self, id: u64, from: u32, part: Part<M>) {
         self.answered(id, from);
-        let pass = self.passes.get_mut(&id).expect("a part's pass");
-        if pass.right_of_cut(&part.start()) {
-            // Not needed: recorded unsearched.
-            pass.entries.push(Entry {
-                start: part.start(),
-                part,
-                rank: None,
-                asked: false,
-                report: None,
-            });
-        } else {
-            Self::push(&mut self.waiting, pass, id, part);
-        }
+        Self::push(
+            &mut self.waiting,
+            Pass::named(&mut self.passes, id),
+            id,
+            part,
+        );
     }
 
     /// Part `i` of pass `id`, searched on `rank`, reported.
@@ -1633,14 +1619,15 @@ where
             let took = report.stats.elapsed.as_secs_f64().max(1e-6);
             self.part_time += (took - self.part_time) / 16.0;
         }
-        let pass = self.passes.get_mut(&id).expect("a part's pass");
+        let pass = Pass::named(&mut self.passes, id);
         pass.out -= 1;
+        let entry = pass.entry(id, i);
         let cut = match &report.end {
             PartEnd::Found(path) => Some(path.clone()),
-            PartEnd::Stopped(_) => Some(pass.entries[i as usize].start.clone()),
+            PartEnd::Stopped(_) => Some(entry.start.clone()),
             _ => None,
         };
-        pass.entries[i as usize].report = Some(report);
+        entry.report = Some(report);
         if let Some(cut) = cut {
             if pass.cut.as_ref().is_none_or(|old| cut < *old) {
                 self.cut(id, cut);
@@ -1653,7 +1640,7 @@ where
     /// waiting is handed out, and every rank stops those it searches
     /// (their reports then say `Preempted`).
     fn cut(&mut self, id: u64, cut: Vec<M>) {
-        let pass = self.passes.get_mut(&id).expect("a pass");
+        let pass = Pass::named(&mut self.passes, id);
         let before = self.waiting.len();
         self.waiting
             .retain(|Reverse((_, start, p, _))| *p != id || *start <= cut);
@@ -1672,11 +1659,13 @@ where
     /// Ends pass `id` when none of its parts waits or is out: its driver
     /// gets every part with its report (none for those left unsearched).
     fn settle(&mut self, id: u64) {
-        let pass = &self.passes[&id];
-        if pass.waiting > 0 || pass.out > 0 {
+        let done = |p: &Pass<M>| p.waiting == 0 && p.out == 0;
+        if !self.passes.get(&id).is_some_and(done) {
             return;
         }
-        let pass = self.passes.remove(&id).expect("a pass");
+        let Some(pass) = self.passes.remove(&id) else {
+            return;
+        };
         let parts = pass
             .entries
             .into_iter()

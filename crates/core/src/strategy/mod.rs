@@ -10,6 +10,7 @@ pub(crate) mod ida;
 pub(crate) mod parallel;
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Task};
@@ -22,6 +23,24 @@ use crate::puzzle::Puzzle;
 use crate::solver::Options;
 use crate::stats::Stats;
 use crate::table::Memo;
+
+/// The growth from one pass to the next assumed when only one is known.
+const GROWTH: f64 = 8.0;
+
+/// What the next pass should take, from what the last two took: the last
+/// one times the growth between them (`GROWTH` when only one is known);
+/// `None` before any. (IDA* passes grow by a factor that stays about the
+/// same from one to the next.)
+pub(crate) fn predict(took: [Option<Duration>; 2]) -> Option<Duration> {
+    let last = took[1]?;
+    let growth = match took[0] {
+        Some(before) if !before.is_zero() => {
+            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
+        }
+        _ => GROWTH,
+    };
+    Some(last.mul_f64(growth))
+}
 
 /// One DFS pass in a form other than the sequential engine's.
 pub(crate) trait PassRun<P: Puzzle> {
@@ -399,5 +418,22 @@ impl<'a, P: Puzzle> Runner<'a, P> {
             }
             Runner::Parallel(par) => par.run_pass(start, rules),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_pass_is_predicted_from_the_growth_of_the_last_two() {
+        let ms = Duration::from_millis;
+        assert_eq!(predict([None, None]), None);
+        assert_eq!(predict([None, Some(ms(1))]), Some(ms(8)));
+        assert_eq!(predict([Some(ms(1)), Some(ms(3))]), Some(ms(9)));
+        // A pass that shrank is not taken to shrink further; growth capped.
+        assert_eq!(predict([Some(ms(4)), Some(ms(2))]), Some(ms(2)));
+        assert_eq!(predict([Some(ms(1)), Some(ms(100))]), Some(ms(1600)));
+        assert_eq!(predict([Some(ms(0)), Some(ms(1))]), Some(ms(8)));
     }
 }

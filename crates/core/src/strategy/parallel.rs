@@ -29,7 +29,7 @@ use crate::engine::{Engine, Flow, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, PassRun, Split, pass_end, split_phase};
+use crate::strategy::{PassEnd, PassRun, Split, pass_end, predict, split_phase};
 use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
@@ -41,8 +41,6 @@ const SMALL_PASS: Duration = Duration::from_millis(5);
 /// How long an idle worker sleeps before it looks for other work on the
 /// pool again (a hand-over or the end of the pass wakes it sooner).
 const IDLE_WAIT: Duration = Duration::from_millis(1);
-/// The growth from one pass to the next assumed when only one is known.
-const GROWTH: f64 = 8.0;
 
 /// How one task ended.
 enum TaskEnd<M> {
@@ -199,20 +197,6 @@ impl<P: Puzzle> Sink<P> for Pool<P> {
         drop(q);
         self.wake.notify_one();
     }
-}
-
-/// What the next pass should take, from what the last two took: the last
-/// one times the growth between them (`GROWTH` when only one is known);
-/// `None` before any.
-fn predict(took: [Option<Duration>; 2]) -> Option<Duration> {
-    let last = took[1]?;
-    let growth = match took[0] {
-        Some(before) if !before.is_zero() => {
-            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
-        }
-        _ => GROWTH,
-    };
-    Some(last.mul_f64(growth))
 }
 
 /// The parallel form of a DFS pass, with its shared transposition table.
@@ -390,22 +374,5 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
 impl<P: ParallelPuzzle> PassRun<P> for Parallel<'_, P> {
     fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats) {
         self.pass(start, rules)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_next_pass_is_predicted_from_the_growth_of_the_last_two() {
-        let ms = Duration::from_millis;
-        assert_eq!(predict([None, None]), None);
-        assert_eq!(predict([None, Some(ms(1))]), Some(ms(8)));
-        assert_eq!(predict([Some(ms(1)), Some(ms(3))]), Some(ms(9)));
-        // A pass that shrank is not taken to shrink further; growth capped.
-        assert_eq!(predict([Some(ms(4)), Some(ms(2))]), Some(ms(2)));
-        assert_eq!(predict([Some(ms(1)), Some(ms(100))]), Some(ms(1600)));
-        assert_eq!(predict([Some(ms(0)), Some(ms(1))]), Some(ms(8)));
     }
 }
