@@ -25,10 +25,9 @@
 
 use std::hash::BuildHasher;
 
-use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
-use crate::meter::{Interrupt, Meter};
+use crate::meter::{Interrupt, Meter, SearchHasher};
 use crate::puzzle::{InPlace, Promise, Puzzle};
 use crate::stats::Stats;
 use crate::table::{Info, Memo};
@@ -199,7 +198,7 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     pub(crate) split: Option<(u32, Vec<Task<P>>)>,
     frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
-    hasher: DefaultHashBuilder,
+    hasher: SearchHasher,
     /// The slack from which the table is used now: at least the rules'
     /// `table_slack`, raised while look-ups do not pay (see `adapt_slack`).
     slack: u32,
@@ -256,7 +255,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         rules: Rules,
         memo: Memo<'a, P::State>,
         meter: Meter<'a>,
-        hasher: DefaultHashBuilder,
+        hasher: SearchHasher,
     ) -> Self {
         Self {
             puzzle,

@@ -57,7 +57,7 @@ pub use census::{Census, Distances, Ranked};
 pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;
-pub use outcome::{Outcome, Report, Shortest, ShortestReport};
+pub use outcome::{Outcome, Report, Shortest, ShortestMethod, ShortestReport};
 pub use progress::{Phase, Progress};
 pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use replay::{ReplayError, replay};

@@ -3,7 +3,6 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use hashbrown::DefaultHashBuilder;
 
 use crate::budget::{Budget, Limit};
 use crate::progress::{Hook, Phase, Progress, RUNNING_EVERY_MS};
@@ -33,6 +32,14 @@ impl Interrupt {
     }
 }
 
+/// The hasher of every search's tables and visited sets: foldhash with a
+/// fixed seed, so that the same search expands the same nodes on every run
+/// (a table's replacements and a hash table's probe order depend on the
+/// hashes; a randomly seeded hasher made IDA*'s node counts with a table
+/// differ between runs). Puzzle states are not adversarial input, so the
+/// flooding resistance a random seed buys is not needed here.
+pub(crate) type SearchHasher = foldhash::fast::FixedState;
+
 /// What one `solve` call shares between its threads.
 pub(crate) struct Ctx<'a> {
     pub(crate) budget: &'a Budget,
@@ -42,7 +49,7 @@ pub(crate) struct Ctx<'a> {
     pub(crate) nodes: AtomicU64,
     /// The one hasher of the search: every thread and the shared table
     /// must agree on each state's hash.
-    pub(crate) hasher: DefaultHashBuilder,
+    pub(crate) hasher: SearchHasher,
     /// The progress hook, told of [`Phase::Running`] from the budget checks.
     pub(crate) progress: Option<&'a Hook>,
     /// The current pass's depth limit, for those reports.
@@ -59,7 +66,7 @@ impl<'a> Ctx<'a> {
             start,
             deadline: budget.effective_deadline(start),
             nodes: AtomicU64::new(0),
-            hasher: DefaultHashBuilder::default(),
+            hasher: SearchHasher::default(),
             progress,
             depth: AtomicU32::new(0),
             last_report: AtomicU64::new(0),

@@ -1,5 +1,7 @@
 //! What a search returns.
 
+use std::fmt;
+
 use crate::budget::Limit;
 use crate::stats::Stats;
 
@@ -101,6 +103,33 @@ pub enum Shortest {
     Stopped(Limit),
 }
 
+/// Which search found the length of the shortest solutions (and guided
+/// the count or the listing after it). Two race, in slices of growing
+/// size, and the first to finish is used: the work is within a small
+/// factor of the faster one's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ShortestMethod {
+    /// Breadth-first layers, each state stored once with the number of
+    /// shortest move sequences into it: the count is a sum over the goals
+    /// of the first layer that holds one, and the listing enters a state
+    /// only at its own layer. Wins where the bound is weak and the states
+    /// within the shortest length fit in [`Budget::max_states`](crate::Budget::max_states).
+    Layers,
+    /// IDA* (with the solver's options), then a depth-first pass memoised
+    /// per state and moves left. Wins where the bound is strong.
+    DepthFirst,
+}
+
+impl fmt::Display for ShortestMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ShortestMethod::Layers => "layers",
+            ShortestMethod::DepthFirst => "depth-first",
+        })
+    }
+}
+
 /// A [`Shortest`] with the statistics of the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -109,4 +138,7 @@ pub struct ShortestReport {
     pub outcome: Shortest,
     /// What it cost.
     pub stats: Stats,
+    /// Which search found the length; `None` when the search ended before
+    /// one did.
+    pub method: Option<ShortestMethod>,
 }

@@ -1215,12 +1215,19 @@ impl Solver {
             };
             all::length(puzzle, start, max_depth, &ctx, setup, &mut stats)
         });
-        let outcome = match length {
-            Ok(length) => all::for_each(puzzle, start, length, &ctx, &mut stats, &mut visit),
-            Err(end) => end,
+        let (outcome, method) = match length {
+            Ok(found) => (
+                all::for_each(puzzle, start, &found, &ctx, &mut stats, &mut visit),
+                Some(found.method()),
+            ),
+            Err(end) => (end, None),
         };
         stats.elapsed = ctx.start.elapsed();
-        ShortestReport { outcome, stats }
+        ShortestReport {
+            outcome,
+            stats,
+            method,
+        }
     }
 
     /// The first `k` shortest solutions in lexicographic order (all of
@@ -1318,9 +1325,20 @@ impl Solver {
                 in_place: None,
                 parts: None,
             };
-            let outcome = all::count(puzzle, start, max_depth, &ctx, setup, &mut stats);
+            let (outcome, method) = match all::length(puzzle, start, max_depth, &ctx, setup, &mut stats)
+            {
+                Ok(found) => (
+                    all::count(puzzle, start, &found, &ctx, &mut stats),
+                    Some(found.method()),
+                ),
+                Err(end) => (end, None),
+            };
             stats.elapsed = ctx.start.elapsed();
-            ShortestReport { outcome, stats }
+            ShortestReport {
+                outcome,
+                stats,
+                method,
+            }
         })
     }
 }

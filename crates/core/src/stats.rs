@@ -47,6 +47,14 @@ pub struct Stats {
     pub handed_over: u64,
     /// IDA* iterations (thresholds tried).
     pub iterations: u32,
+    /// Nodes expanded by the reachability check that DFS and IDA* run
+    /// first when their depth limit is practically unlimited (a BFS of at
+    /// most 16,384 states: see [`Strategy::ida`](crate::Strategy::ida)).
+    /// Not in `expanded`, which is the strategy's own work; both count
+    /// against the budget's node limit.
+    pub reach_expanded: u64,
+    /// The states that check stored (not in `peak_visited`).
+    pub reach_states: u64,
     /// The largest BFS layer.
     pub peak_frontier: u64,
     /// The most states BFS stored at once.
@@ -71,6 +79,8 @@ impl AddAssign for Stats {
         self.dead_ends += o.dead_ends;
         self.handed_over += o.handed_over;
         self.iterations += o.iterations;
+        self.reach_expanded += o.reach_expanded;
+        self.reach_states = self.reach_states.max(o.reach_states);
         self.peak_frontier = self.peak_frontier.max(o.peak_frontier);
         self.peak_visited = self.peak_visited.max(o.peak_visited);
         self.elapsed = self.elapsed.max(o.elapsed);
@@ -113,6 +123,13 @@ impl fmt::Display for Stats {
                 f,
                 " peak-frontier {} peak-visited {}",
                 self.peak_frontier, self.peak_visited
+            )?;
+        }
+        if self.reach_expanded > 0 {
+            write!(
+                f,
+                " reach-check expanded {} states {}",
+                self.reach_expanded, self.reach_states
             )?;
         }
         write!(f, " in {:.3?}", self.elapsed)

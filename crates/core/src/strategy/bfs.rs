@@ -17,12 +17,11 @@
 
 use std::hash::BuildHasher;
 
-use hashbrown::DefaultHashBuilder;
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::engine::check_order;
-use crate::meter::{Ctx, Interrupt, Meter};
+use crate::meter::{Ctx, Interrupt, Meter, SearchHasher};
 use crate::outcome::Outcome;
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::{Promise, Puzzle};
@@ -30,7 +29,7 @@ use crate::solver::Options;
 use crate::stats::Stats;
 
 /// The top half of a state's hash: what the visited table stores.
-fn short_hash<S: std::hash::Hash>(hasher: &DefaultHashBuilder, state: &S) -> u32 {
+fn short_hash<S: std::hash::Hash>(hasher: &SearchHasher, state: &S) -> u32 {
     (hasher.hash_one(state) >> 32) as u32
 }
 
@@ -87,7 +86,7 @@ pub(crate) fn search<P: Puzzle>(
         return Outcome::NoSolution;
     }
     let max_states = max_states.min(u32::MAX as usize);
-    let hasher = DefaultHashBuilder::default();
+    let hasher = ctx.hasher.clone();
     let mut nodes: Vec<Node<P>> = vec![Node {
         state: start.clone(),
         parent: 0,

@@ -8,7 +8,7 @@
 use hashbrown::HashMap;
 
 use crate::budget::Limit;
-use crate::meter::{Ctx, Meter};
+use crate::meter::{Ctx, Meter, SearchHasher};
 use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
 use crate::solver::Options;
@@ -38,8 +38,8 @@ pub(crate) fn solve<P: Puzzle>(
     let mut meter = Meter::new(ctx);
     let cap = ctx.budget.max_states;
     // Distances from the start, and to a goal.
-    let mut fwd: HashMap<P::State, u32> = HashMap::new();
-    let mut bwd: HashMap<P::State, u32> = HashMap::new();
+    let mut fwd: HashMap<P::State, u32, SearchHasher> = HashMap::with_hasher(ctx.hasher.clone());
+    let mut bwd: HashMap<P::State, u32, SearchHasher> = HashMap::with_hasher(ctx.hasher.clone());
     fwd.insert(start.clone(), 0);
     let mut f_layer = vec![start.clone()];
     let mut b_layer = Vec::new();

@@ -25,12 +25,25 @@ pub(crate) fn solve<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    search(puzzle, start, max_depth, ctx, setup, stats, max_depth >= DEEP)
+}
+
+/// [`solve`], with the reachability check first when `reach`.
+pub(crate) fn search<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    setup: Setup<'_, P>,
+    stats: &mut Stats,
+    reach: bool,
+) -> Outcome<P::Move> {
     let options = setup.options;
     let Some(mut threshold) = puzzle.lower_bound(start) else {
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     };
-    if max_depth >= DEEP {
+    if reach {
         if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
             return outcome;
         }

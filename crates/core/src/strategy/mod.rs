@@ -6,15 +6,19 @@ pub(crate) mod bfs;
 pub(crate) mod bidir;
 pub(crate) mod dfs;
 pub(crate) mod ida;
+pub(crate) mod layers;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
 
+use std::hash::BuildHasher;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use hashbrown::HashTable;
+
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Task};
-use crate::meter::{Ctx, Interrupt, Meter};
+use crate::meter::{Ctx, Interrupt, Meter, SearchHasher};
 use crate::outcome::Outcome;
 use crate::portable::{ByParts, PartRunner};
 #[cfg(feature = "parallel")]
@@ -117,8 +121,14 @@ pub(crate) fn reach_check<P: Puzzle>(
 ) -> Option<Outcome<P::Move>> {
     let cap = REACH_STATES.min(ctx.budget.max_states);
     // With no depth limit the BFS prunes dead ends only, so "no solution"
-    // means the whole reachable space was seen and holds no goal.
-    match bfs::search(puzzle, start, INF, cap, ctx, None, stats) {
+    // means the whole reachable space was seen and holds no goal. Its work
+    // is reported apart from the strategy's (it counts against the
+    // budget all the same).
+    let mut own = Stats::default();
+    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, &mut own);
+    stats.reach_expanded += own.expanded;
+    stats.reach_states = stats.reach_states.max(own.peak_visited);
+    match outcome {
         Outcome::NoSolution => Some(Outcome::NoSolution),
         Outcome::Solved(_) | Outcome::Stopped(Limit::States) => None,
         Outcome::Stopped(limit) => Some(Outcome::Stopped(limit)),
@@ -134,7 +144,9 @@ pub(crate) type Children<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
 /// child at depth `g < length` is entered only when `keep(child, g)` says
 /// it may lie on such a sequence. A child whose subtree held none is
 /// remembered with its depth (same state, same moves left, same result)
-/// and not entered again.
+/// and not entered again at that depth: each (state, depth) pair fails at
+/// most once, so the walk is linear in the pairs it meets plus the
+/// solutions it lists.
 pub(crate) fn walk_length<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
@@ -152,9 +164,11 @@ pub(crate) fn walk_length<P: Puzzle>(
         return Ok(0);
     }
     let mut count = 0u128;
-    // Fruitless states with the depth they failed at (a state meets one
-    // depth almost always; keeping the last is enough to stay exact).
-    let mut dead: hashbrown::HashMap<P::State, u32> = hashbrown::HashMap::new();
+    // Fruitless (state, depth) pairs: the same state at another depth has
+    // other moves left, and may reach a goal in them.
+    let hasher = SearchHasher::default();
+    let pair_hash = |s: &P::State, g: u32| hasher.hash_one((s, g));
+    let mut dead: HashTable<(P::State, u32)> = HashTable::new();
     let mut path: Vec<P::Move> = Vec::new();
     // The entered states, each with whether a goal was met below it.
     let mut states: Vec<(P::State, bool)> = Vec::new();
@@ -178,10 +192,12 @@ pub(crate) fn walk_length<P: Puzzle>(
                 } else {
                     // A state over the budget is an `Interrupt` like any
                     // other limit, never a wrong or short answer.
-                    if dead.len() >= meter.max_states() && !dead.contains_key(&s) {
+                    // Entered only when not dead at this depth: a new pair.
+                    if dead.len() >= meter.max_states() {
                         return Err(Interrupt::Limit(Limit::States));
                     }
-                    dead.insert(s, g - 1);
+                    let hash = pair_hash(&s, g - 1);
+                    dead.insert_unique(hash, (s, g - 1), |e| hasher.hash_one((&e.0, e.1)));
                 }
             }
             path.pop();
@@ -204,7 +220,11 @@ pub(crate) fn walk_length<P: Puzzle>(
             }
             continue;
         }
-        if dead.get(child) == Some(&g) || !keep(child, g) {
+        let is_dead = || {
+            dead.find(pair_hash(child, g), |e| e.1 == g && e.0 == *child)
+                .is_some()
+        };
+        if !keep(child, g) || is_dead() {
             continue;
         }
         meter.tick()?;
