@@ -3,7 +3,6 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-
 use crate::budget::{Budget, Limit};
 use crate::progress::{Hook, Phase, Progress, RUNNING_EVERY_MS};
 

@@ -162,6 +162,8 @@ pub(crate) struct Options {
     /// Parallel passes hand work over at every budget check, not only to
     /// idle threads (a test setting, see `hand_over_always`).
     pub(crate) hand_over_always: bool,
+    /// Any shortest solution will do (see `any_shortest`).
+    pub(crate) any_shortest: bool,
 }
 
 /// A configured search: a [`Strategy`], its options and a [`Budget`].
@@ -213,6 +215,7 @@ impl fmt::Debug for Solver {
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
             .field("threads", &self.options.threads)
+            .field("any_shortest", &self.options.any_shortest)
             .field("budget", &self.budget)
             .finish()
     }
@@ -250,6 +253,7 @@ impl Solver {
                 parallel: false,
                 progress: None,
                 hand_over_always: false,
+                any_shortest: false,
             },
             budget: Budget::default(),
         }
@@ -428,6 +432,40 @@ impl Solver {
         {
             this.options.pool = Arc::default();
         }
+        this
+    }
+
+    /// Lets BFS, A* and bidirectional search return *any* shortest
+    /// solution, not the lexicographically smallest: `successors` may then
+    /// push moves in any order (not checked), A* reads its answer off the
+    /// parents it kept and bidirectional search off the two sides'
+    /// distances, without the depth-first second pass that finds the
+    /// smallest (about half their expanded nodes where many solutions tie).
+    /// The answer is still shortest; which one depends on the move order.
+    /// The default, `false`, keeps every strategy's answer the
+    /// lexicographically smallest.
+    ///
+    /// DFS and IDA* are not changed by it: their answer is the first
+    /// solution in the moves' order and already costs no second pass, and
+    /// their parallel and portable passes order their parts by the move
+    /// sequences, so they keep the ascending-order check.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, replay, from_fn};
+    /// // From 0 to 9 by +1 or +3, pushed in descending move order.
+    /// let walk = from_fn(
+    ///     |s: &u8, out: &mut Vec<(u8, u8)>| out.extend([(3, s + 3), (1, s + 1)].into_iter().filter(|m| m.1 <= 9)),
+    ///     |s: &u8| *s == 9,
+    /// );
+    /// let report = Solver::new(Strategy::astar()).any_shortest(true).solve(&walk, &0);
+    /// let moves = report.solution().expect("solved");
+    /// assert_eq!(moves.len(), 3); // shortest: 3 + 3 + 3
+    /// assert_eq!(replay(&walk, &0, moves), Ok(9));
+    /// ```
+    #[must_use = "the builder returns the new solver"]
+    pub fn any_shortest(&self, on: bool) -> Self {
+        let mut this = self.clone();
+        this.options.any_shortest = on;
         this
     }
 
@@ -1325,14 +1363,14 @@ impl Solver {
                 in_place: None,
                 parts: None,
             };
-            let (outcome, method) = match all::length(puzzle, start, max_depth, &ctx, setup, &mut stats)
-            {
-                Ok(found) => (
-                    all::count(puzzle, start, &found, &ctx, &mut stats),
-                    Some(found.method()),
-                ),
-                Err(end) => (end, None),
-            };
+            let (outcome, method) =
+                match all::length(puzzle, start, max_depth, &ctx, setup, &mut stats) {
+                    Ok(found) => (
+                        all::count(puzzle, start, &found, &ctx, &mut stats),
+                        Some(found.method()),
+                    ),
+                    Err(end) => (end, None),
+                };
             stats.elapsed = ctx.start.elapsed();
             ShortestReport {
                 outcome,

@@ -185,11 +185,7 @@ fn node_limit_stops_every_strategy() {
         // Checked every 256 nodes per thread; the reachability check's
         // nodes (reported apart) count against the limit too.
         let nodes = report.stats.expanded + report.stats.reach_expanded;
-        assert!(
-            nodes > 50_000 && nodes < 52_000,
-            "{}",
-            report.stats
-        );
+        assert!(nodes > 50_000 && nodes < 52_000, "{}", report.stats);
     }
 }
 

@@ -2,8 +2,10 @@
 //! (ripgrep's layout). The models and oracles come from `puzzle-testkit`.
 
 mod adversarial;
+mod any_shortest;
 mod batch;
 mod canonical;
+mod counting;
 mod eight_puzzle;
 mod engine;
 mod fifteen;

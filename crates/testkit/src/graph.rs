@@ -199,6 +199,49 @@ fn random_edges(
     edges
 }
 
+impl Graph {
+    /// The shortest solutions from `start` of at most `max` moves: their
+    /// length and number, by a breadth-first search that sums, for each
+    /// node, the ways into it over the moves from the layer before (two
+    /// moves between the same nodes are two ways). `None`: no goal within
+    /// `max` moves. The oracle of the core's counting.
+    pub fn path_count(&self, start: u32, max: u32) -> Option<(u32, u128)> {
+        let n = self.edges.len();
+        let mut depth = vec![u32::MAX; n];
+        let mut ways = vec![0u128; n];
+        depth[start as usize] = 0;
+        ways[start as usize] = 1;
+        let mut layer = vec![start];
+        for d in 0..=max {
+            let goals: u128 = layer
+                .iter()
+                .filter(|&&v| self.goals[v as usize])
+                .map(|&v| ways[v as usize])
+                .sum();
+            if goals > 0 {
+                return Some((d, goals));
+            }
+            let mut next = Vec::new();
+            for &u in &layer {
+                for &(_, v) in &self.edges[u as usize] {
+                    if depth[v as usize] == u32::MAX {
+                        depth[v as usize] = d + 1;
+                        next.push(v);
+                    }
+                    if depth[v as usize] == d + 1 {
+                        ways[v as usize] += ways[u as usize];
+                    }
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            layer = next;
+        }
+        None
+    }
+}
+
 impl Puzzle for Graph {
     type State = u32;
     type Move = u8;

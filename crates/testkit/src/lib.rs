@@ -11,6 +11,8 @@
 //! - [`graph`]: seeded random explicit graphs with exact distances and
 //!   brute-force enumerations.
 //! - [`fewest`]: a breadth-first oracle for any puzzle.
+//! - [`klotski`]: Klotski on the 4x5 tray in three metrics, with a
+//!   breadth-first oracle that counts shortest paths.
 //! - [`census`]: the census of a sliding-tile board written by hand (a
 //!   queue and a distance array by rank), the baseline of the core's.
 //! - [`all_moves`]: a puzzle wrapper that generates every move (ablations).
@@ -29,6 +31,7 @@ pub mod eight_puzzle;
 pub mod fewest;
 pub mod fifteen;
 pub mod graph;
+pub mod klotski;
 pub mod mayan_reference;
 pub mod mutate;
 pub mod stepped;

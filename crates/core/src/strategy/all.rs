@@ -39,7 +39,7 @@ use crate::strategy::layers::{Layers, Step};
 use crate::strategy::{Children, Setup, ida, walk_length};
 
 /// The first slice of the race: nodes for IDA*, states for the layers.
-const FIRST_SLICE: u64 = 1 << 12;
+const FIRST_SLICE: u64 = 1 << 10;
 
 fn stopped(i: Interrupt) -> Shortest {
     Shortest::Stopped(i.limit())
@@ -124,18 +124,7 @@ pub(crate) fn length<'p, P: Puzzle>(
     let mut meter = Meter::new(ctx);
     let mut slice = FIRST_SLICE;
     loop {
-        // IDA* first: the quick answer where the bound is strong.
-        let quota = layers.as_ref().map(|_| slice);
-        match ida_slice(puzzle, start, max_depth, ctx, setup, stats, quota) {
-            Slice::Done(Ok(length)) => {
-                return Ok(Length {
-                    length,
-                    guide: None,
-                });
-            }
-            Slice::Done(Err(end)) => return Err(end),
-            Slice::Quota => {}
-        }
+        // The layers first: a small space is done before IDA* starts.
         if let Some(l) = layers.as_mut() {
             let quota = usize::try_from(slice).unwrap_or(usize::MAX);
             match l.run(quota, &mut meter, stats) {
@@ -152,6 +141,17 @@ pub(crate) fn length<'p, P: Puzzle>(
                 Step::Full => layers = None,
                 Step::Paused => {}
             }
+        }
+        let quota = layers.as_ref().map(|_| slice);
+        match ida_slice(puzzle, start, max_depth, ctx, setup, stats, quota) {
+            Slice::Done(Ok(length)) => {
+                return Ok(Length {
+                    length,
+                    guide: None,
+                });
+            }
+            Slice::Done(Err(end)) => return Err(end),
+            Slice::Quota => {}
         }
         slice = slice.saturating_mul(4);
     }

@@ -29,9 +29,10 @@ pub(crate) fn solve<P: Puzzle>(
     start: &P::State,
     max_depth: u32,
     ctx: &Ctx<'_>,
-    _options: &Options,
+    options: &Options,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    let any = options.any_shortest;
     if puzzle.is_goal(start) {
         return Outcome::Solved(Vec::new());
     }
@@ -49,6 +50,9 @@ pub(crate) fn solve<P: Puzzle>(
     let hasher = &ctx.hasher;
     let mut states: Vec<P::State> = vec![start.clone()];
     let mut g_of: Vec<u32> = vec![0];
+    // With `any_shortest`: each state's parent (index) and the move from
+    // it on the fewest-moves route known, to read the answer off.
+    let mut parents: Vec<(u32, Option<P::Move>)> = if any { vec![(0, None)] } else { Vec::new() };
     let mut index: HashTable<u32> = HashTable::new();
     index.insert_unique(hasher.hash_one(start), 0, |&i| {
         hasher.hash_one(&states[i as usize])
@@ -68,6 +72,13 @@ pub(crate) fn solve<P: Puzzle>(
             continue; // a stale entry: reached in fewer moves since
         }
         if puzzle.is_goal(&states[at]) {
+            if any {
+                if let Some(path) = read_parents(&parents, at, g) {
+                    meter.flush();
+                    stats.peak_visited = states.len() as u64;
+                    return Outcome::Solved(path);
+                }
+            }
             break g;
         }
         if let Err(i) = meter.tick() {
@@ -77,11 +88,13 @@ pub(crate) fn solve<P: Puzzle>(
         }
         children.clear();
         puzzle.successors(&states[at], &mut children);
-        check_order(&children);
+        if !any {
+            check_order(&children);
+        }
         stats.expanded += 1;
         stats.generated += children.len() as u64;
         stats.peak_frontier = stats.peak_frontier.max(queue.len() as u64);
-        for (_, child) in children.drain(..) {
+        for (mv, child) in children.drain(..) {
             let g1 = g + 1;
             let Some(h) = puzzle.lower_bound(&child) else {
                 stats.dead_ends += 1;
@@ -100,6 +113,9 @@ pub(crate) fn solve<P: Puzzle>(
                 }
                 Some(i) => {
                     g_of[i as usize] = g1;
+                    if any {
+                        parents[i as usize] = (at as u32, Some(mv));
+                    }
                     i
                 }
                 None => {
@@ -111,6 +127,9 @@ pub(crate) fn solve<P: Puzzle>(
                     let i = states.len() as u32;
                     states.push(child);
                     g_of.push(g1);
+                    if any {
+                        parents.push((at as u32, Some(mv)));
+                    }
                     index.insert_unique(hash, i, |&j| hasher.hash_one(&states[j as usize]));
                     i
                 }
@@ -142,4 +161,23 @@ pub(crate) fn solve<P: Puzzle>(
             "Puzzle contract broken: successors and lower_bound must be deterministic (A* found a goal {length} moves away, then not again)"
         ),
     }
+}
+
+/// The moves from the start to state `at` along the parents kept, if that
+/// route has `g` moves (it has: when a goal leaves the queue with the
+/// fewest moves `g`, no state on its parent chain has been improved since
+/// it was linked, or the improved entry, of smaller `f`, would have left
+/// the queue first and relinked the goal; checked all the same, and the
+/// second pass runs where it fails).
+fn read_parents<M: Copy>(parents: &[(u32, Option<M>)], mut at: usize, g: u32) -> Option<Vec<M>> {
+    let mut moves = Vec::with_capacity(g as usize);
+    while let (parent, Some(mv)) = parents[at] {
+        if moves.len() == g as usize {
+            return None;
+        }
+        moves.push(mv);
+        at = parent as usize;
+    }
+    moves.reverse();
+    (moves.len() == g as usize).then_some(moves)
 }

@@ -51,6 +51,9 @@ pub(crate) fn solve<P: Puzzle>(
     }
     let (mut rf, mut rb) = (0u32, 0u32);
     let mut out = Vec::new();
+    // The first state both sides reached (its two distances add up to the
+    // length, see below).
+    let mut meet: Option<P::State> = None;
     let length = 'meet: loop {
         if f_layer.is_empty() || b_layer.is_empty() || rf.saturating_add(rb) >= max_depth {
             meter.flush();
@@ -93,7 +96,10 @@ pub(crate) fn solve<P: Puzzle>(
                     meter.flush();
                     return Outcome::Stopped(Limit::States);
                 }
-                met |= other.contains_key(&n);
+                if !met && other.contains_key(&n) {
+                    met = true;
+                    meet = Some(n.clone());
+                }
                 // A goal the forward side meets must be one the goal side
                 // started from: else `goal_states` left it out, and the
                 // answer could be longer than the shortest.
@@ -120,6 +126,16 @@ pub(crate) fn solve<P: Puzzle>(
     if length > max_depth {
         meter.flush();
         return Outcome::NoSolution;
+    }
+
+    // Any shortest solution will do: read one off the two sides through
+    // the state where they met. Its distances add up to `length`: at most
+    // `rf + rb` (each side complete to its radius), at least the shortest.
+    if options.any_shortest {
+        if let Some(path) = meet.and_then(|m| read_through(puzzle, &m, &fwd, &bwd, stats)) {
+            meter.flush();
+            return Outcome::Solved(path);
+        }
     }
 
     // The smallest sequence of `length` moves: a state at depth `g` is
@@ -160,4 +176,43 @@ fn goal_missing() -> ! {
         "Puzzle contract broken: the forward search met a goal that goal_states did not list \
          (goal_states must list every goal state; a missing one can make the answer longer)"
     );
+}
+
+/// A shortest solution through `meet`, read off the two sides' distances:
+/// back to the start by predecessors one closer to it each step, on to a
+/// goal by successors one closer to the goals. Each step exists (the side
+/// that stored a state at distance `d > 0` found it from one at `d - 1`);
+/// `None` if the puzzle's predecessors and successors disagree, and the
+/// depth-first pass then decides.
+fn read_through<P: Puzzle>(
+    puzzle: &P,
+    meet: &P::State,
+    fwd: &HashMap<P::State, u32, SearchHasher>,
+    bwd: &HashMap<P::State, u32, SearchHasher>,
+    stats: &mut Stats,
+) -> Option<Vec<P::Move>> {
+    let mut out = Vec::new();
+    let mut back = Vec::new();
+    let (mut at, mut d) = (meet.clone(), *fwd.get(meet)?);
+    while d > 0 {
+        out.clear();
+        puzzle.predecessors(&at, &mut out);
+        stats.expanded += 1;
+        stats.generated += out.len() as u64;
+        let (mv, prev) = out.drain(..).find(|(_, p)| fwd.get(p) == Some(&(d - 1)))?;
+        back.push(mv);
+        (at, d) = (prev, d - 1);
+    }
+    back.reverse();
+    let (mut at, mut d) = (meet.clone(), *bwd.get(meet)?);
+    while d > 0 {
+        out.clear();
+        puzzle.successors(&at, &mut out);
+        stats.expanded += 1;
+        stats.generated += out.len() as u64;
+        let (mv, next) = out.drain(..).find(|(_, n)| bwd.get(n) == Some(&(d - 1)))?;
+        back.push(mv);
+        (at, d) = (next, d - 1);
+    }
+    puzzle.is_goal(&at).then_some(back)
 }

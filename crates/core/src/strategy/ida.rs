@@ -25,7 +25,15 @@ pub(crate) fn solve<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
-    search(puzzle, start, max_depth, ctx, setup, stats, max_depth >= DEEP)
+    search(
+        puzzle,
+        start,
+        max_depth,
+        ctx,
+        setup,
+        stats,
+        max_depth >= DEEP,
+    )
 }
 
 /// [`solve`], with the reachability check first when `reach`.

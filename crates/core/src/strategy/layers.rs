@@ -110,9 +110,9 @@ impl<'p, P: Puzzle> Layers<'p, P> {
     /// The layer of `state`, if it was stored.
     pub(crate) fn depth(&self, state: &P::State) -> Option<u32> {
         let h = short_hash(&self.hasher, state);
-        let &(_, i) = self
-            .index
-            .find(spread(h), |&(eh, i)| eh == h && self.states[i as usize] == *state)?;
+        let &(_, i) = self.index.find(spread(h), |&(eh, i)| {
+            eh == h && self.states[i as usize] == *state
+        })?;
         // The last start at or before `i` names its layer.
         Some((self.starts.partition_point(|&s| s <= i as usize) - 1) as u32)
     }

@@ -125,7 +125,7 @@ pub(crate) fn reach_check<P: Puzzle>(
     // is reported apart from the strategy's (it counts against the
     // budget all the same).
     let mut own = Stats::default();
-    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, &mut own);
+    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, true, &mut own);
     stats.reach_expanded += own.expanded;
     stats.reach_states = stats.reach_states.max(own.peak_visited);
     match outcome {
