@@ -55,6 +55,16 @@ pub struct Stats {
     pub reach_expanded: u64,
     /// The states that check stored (not in `peak_visited`).
     pub reach_states: u64,
+    /// At least this many of IDA*'s expansions were repeats: a state its
+    /// pass had expanded already, reached again by another route (a
+    /// transposition). Known for the passes whose threshold the
+    /// reachability check saw whole: a pass to threshold `t` can expand
+    /// at most the states within `t` moves of the start, and the check
+    /// counted those; 0 elsewhere, and for parallel passes. A large number
+    /// means the puzzle has many transpositions and IDA* without a table
+    /// re-searches them (exponentially in the depth):
+    /// [`Solver::table`](crate::Solver::table) prunes them.
+    pub repeated: u64,
     /// The largest BFS layer.
     pub peak_frontier: u64,
     /// The most states BFS stored at once.
@@ -81,6 +91,7 @@ impl AddAssign for Stats {
         self.iterations += o.iterations;
         self.reach_expanded += o.reach_expanded;
         self.reach_states = self.reach_states.max(o.reach_states);
+        self.repeated += o.repeated;
         self.peak_frontier = self.peak_frontier.max(o.peak_frontier);
         self.peak_visited = self.peak_visited.max(o.peak_visited);
         self.elapsed = self.elapsed.max(o.elapsed);
@@ -124,6 +135,9 @@ impl fmt::Display for Stats {
                 " peak-frontier {} peak-visited {}",
                 self.peak_frontier, self.peak_visited
             )?;
+        }
+        if self.repeated > 0 {
+            write!(f, " repeated {} (transpositions: table(true) prunes them)", self.repeated)?;
         }
         if self.reach_expanded > 0 {
             write!(

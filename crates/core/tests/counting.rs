@@ -5,12 +5,16 @@
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
+use puzzle_testkit::eight_puzzle::{EightPuzzle, instances};
 use puzzle_testkit::graph::Graph;
 use puzzle_testkit::klotski::{Klotski, Metric};
 
 use puzzle_search_core::{
-    Budget, Limit, Puzzle, Shortest, ShortestMethod, Solver, SplitMix64, Strategy, replay,
+    Budget, Limit, Outcome, Phase, Puzzle, Shortest, ShortestMethod, Solver, SplitMix64, Strategy,
+    replay,
 };
 
 /// Checks a listing: distinct, strictly ascending, each a solution of
@@ -268,4 +272,76 @@ fn node_counts_repeat_from_run_to_run() {
         })
         .collect();
     assert_eq!(bfs.len(), 1, "{bfs:?}");
+}
+
+/// Counts, per IDA* pass, the expansions of a state the pass had expanded
+/// already (the solver's progress hook clears the pass's set after each).
+struct Watched<P: Puzzle> {
+    inner: P,
+    pass: Arc<Mutex<HashSet<P::State>>>,
+    repeats: AtomicU64,
+}
+
+impl<P: Puzzle> Watched<P> {
+    fn new(inner: P) -> Self {
+        Self {
+            inner,
+            pass: Arc::default(),
+            repeats: AtomicU64::new(0),
+        }
+    }
+
+    /// `solver`, telling this puzzle where each pass ends.
+    fn hook(&self, solver: &Solver) -> Solver
+    where
+        P::State: Send + 'static,
+    {
+        let pass = Arc::clone(&self.pass);
+        solver.on_progress(move |p| {
+            if p.phase == Phase::Iteration {
+                pass.lock().expect("not poisoned").clear();
+            }
+        })
+    }
+}
+
+impl<P: Puzzle> Puzzle for Watched<P> {
+    type State = P::State;
+    type Move = P::Move;
+    fn successors(&self, s: &P::State, out: &mut Vec<(P::Move, P::State)>) {
+        if !self.pass.lock().expect("not poisoned").insert(s.clone()) {
+            self.repeats.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.successors(s, out);
+    }
+    fn is_goal(&self, s: &P::State) -> bool {
+        self.inner.is_goal(s)
+    }
+    fn lower_bound(&self, s: &P::State) -> Option<u32> {
+        self.inner.lower_bound(s)
+    }
+}
+
+#[test]
+fn repeated_expansions_are_a_true_lower_bound_and_flag_klotski() {
+    let start = Klotski::start();
+    let watched = Watched::new(Klotski { metric: Metric::Line });
+    let solver = Solver::new(Strategy::ida()).budget(Budget::default().max_nodes(300_000));
+    // The reachability check expands through `successors` too: cleared
+    // with the first pass's end, not counted (its states are distinct).
+    let report = watched.hook(&solver).solve(&watched, &start);
+    assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
+    let stats = report.stats;
+    let true_repeats = watched.repeats.load(Ordering::Relaxed);
+    assert!(stats.repeated <= true_repeats, "{} > {true_repeats}", stats.repeated);
+    // Most of IDA*'s work on Klotski is repeats, and the stats say so.
+    assert!(stats.repeated > stats.expanded / 2, "{stats}");
+    assert!(stats.to_string().contains("repeated"));
+    // Wherever it is reported, it is a lower bound: the 8-puzzle.
+    let ida = Solver::new(Strategy::ida());
+    for board in instances(5, 3) {
+        let w = Watched::new(EightPuzzle);
+        let r = w.hook(&ida).solve(&w, &board);
+        assert!(r.stats.repeated <= w.repeats.load(Ordering::Relaxed));
+    }
 }

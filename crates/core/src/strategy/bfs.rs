@@ -65,13 +65,16 @@ pub(crate) fn solve<P: Puzzle>(
         ctx,
         options.progress.as_deref(),
         !options.any_shortest,
+        None,
         stats,
     )
 }
 
 /// BFS storing at most `max_states` states, calling `progress` after each
 /// layer; `ordered`: check that moves come in ascending order (the
-/// lexicographic answer depends on it).
+/// lexicographic answer depends on it); `within`, when given, gets the
+/// number of states within each distance `0, 1, ...` of the start, for
+/// every layer completed.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search<P: Puzzle>(
     puzzle: &P,
@@ -81,8 +84,13 @@ pub(crate) fn search<P: Puzzle>(
     ctx: &Ctx<'_>,
     progress: Option<&Hook>,
     ordered: bool,
+    mut within: Option<&mut Vec<u64>>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
+    if let Some(w) = within.as_deref_mut() {
+        w.clear();
+        w.push(1);
+    }
     if puzzle.is_goal(start) {
         return Outcome::Solved(Vec::new());
     }
@@ -200,6 +208,9 @@ pub(crate) fn search<P: Puzzle>(
         depth += 1;
         ctx.set_depth(depth);
         stats.peak_visited = nodes.len() as u64;
+        if let Some(w) = within.as_deref_mut() {
+            w.push(nodes.len() as u64);
+        }
         if let Some(hook) = progress {
             hook(&Progress {
                 phase: Phase::Layer,

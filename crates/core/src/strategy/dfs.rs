@@ -21,7 +21,7 @@ pub(crate) fn solve<P: Puzzle>(
 ) -> Outcome<P::Move> {
     let options = setup.options;
     if depth >= DEEP {
-        if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
+        if let Some(outcome) = reach_check(puzzle, start, ctx, stats, None) {
             return outcome;
         }
     }

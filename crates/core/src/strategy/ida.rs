@@ -51,8 +51,10 @@ pub(crate) fn search<P: Puzzle>(
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     };
+    // States within each distance of the start, as far as the check saw.
+    let mut within = Vec::new();
     if reach {
-        if let Some(outcome) = reach_check(puzzle, start, ctx, stats) {
+        if let Some(outcome) = reach_check(puzzle, start, ctx, stats, Some(&mut within)) {
             return outcome;
         }
     }
@@ -67,10 +69,18 @@ pub(crate) fn search<P: Puzzle>(
         table_by_left: options.table_by_left,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, setup);
+    let sequential = matches!(runner, Runner::Sequential(_));
     while threshold <= max_depth {
         rules.limit = threshold;
         ctx.set_depth(threshold);
         let (end, pass_stats) = runner.pass(start, rules);
+        // A pass to `threshold` expands states within that distance only;
+        // more expansions than there are such states were repeats (a
+        // sequential pass expands each node once; parallel ones repeat
+        // their split phase).
+        if let Some(&states) = within.get(threshold as usize).filter(|_| sequential) {
+            stats.repeated += pass_stats.expanded.saturating_sub(states);
+        }
         *stats += pass_stats;
         stats.iterations += 1;
         if let Some(hook) = &options.progress {

@@ -112,12 +112,16 @@ pub(crate) const DEEP: u32 = 256;
 const REACH_STATES: usize = 1 << 14;
 
 /// `Some(outcome)` when the search is decided before it starts: no goal is
-/// reachable from `start` (`NoSolution`), or the budget ran out.
+/// reachable from `start` (`NoSolution`), or the budget ran out. `within`
+/// gets the number of states within each distance of the start that the
+/// check saw whole (IDA* compares its passes with it: see
+/// [`Stats::repeated`]).
 pub(crate) fn reach_check<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
     ctx: &Ctx<'_>,
     stats: &mut Stats,
+    within: Option<&mut Vec<u64>>,
 ) -> Option<Outcome<P::Move>> {
     let cap = REACH_STATES.min(ctx.budget.max_states);
     // With no depth limit the BFS prunes dead ends only, so "no solution"
@@ -125,7 +129,7 @@ pub(crate) fn reach_check<P: Puzzle>(
     // is reported apart from the strategy's (it counts against the
     // budget all the same).
     let mut own = Stats::default();
-    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, true, &mut own);
+    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, true, within, &mut own);
     stats.reach_expanded += own.expanded;
     stats.reach_states = stats.reach_states.max(own.peak_visited);
     match outcome {
