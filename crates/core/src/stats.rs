@@ -137,7 +137,11 @@ impl fmt::Display for Stats {
             )?;
         }
         if self.repeated > 0 {
-            write!(f, " repeated {} (transpositions: table(true) prunes them)", self.repeated)?;
+            write!(
+                f,
+                " repeated {} (transpositions: table(true) prunes them)",
+                self.repeated
+            )?;
         }
         if self.reach_expanded > 0 {
             write!(

@@ -325,7 +325,9 @@ impl<P: Puzzle> Puzzle for Watched<P> {
 #[test]
 fn repeated_expansions_are_a_true_lower_bound_and_flag_klotski() {
     let start = Klotski::start();
-    let watched = Watched::new(Klotski { metric: Metric::Line });
+    let watched = Watched::new(Klotski {
+        metric: Metric::Line,
+    });
     let solver = Solver::new(Strategy::ida()).budget(Budget::default().max_nodes(300_000));
     // The reachability check expands through `successors` too: cleared
     // with the first pass's end, not counted (its states are distinct).
@@ -333,7 +335,11 @@ fn repeated_expansions_are_a_true_lower_bound_and_flag_klotski() {
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
     let stats = report.stats;
     let true_repeats = watched.repeats.load(Ordering::Relaxed);
-    assert!(stats.repeated <= true_repeats, "{} > {true_repeats}", stats.repeated);
+    assert!(
+        stats.repeated <= true_repeats,
+        "{} > {true_repeats}",
+        stats.repeated
+    );
     // Most of IDA*'s work on Klotski is repeats, and the stats say so.
     assert!(stats.repeated > stats.expanded / 2, "{stats}");
     assert!(stats.to_string().contains("repeated"));
