@@ -19,6 +19,7 @@ use puzzle_search::{
     DepthMode, Outcome, Puzzle, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay,
     rotation,
 };
+use puzzle_search_cli::table::{Align, Table};
 use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
 
 /// One line of the table.
@@ -550,12 +551,19 @@ fn census() -> Result<Showcase, String> {
 
 /// The showcase: each instance, its ways, and the speed-up over the first.
 fn show(cases: &[Showcase]) {
-    println!(
-        "{:<54} {:>7} {:>12} {:>10} {:>9}  answer",
-        "way", "threads", "nodes", "time", "speed-up"
+    let mut table = Table::new(
+        &[
+            ("way", Align::Left),
+            ("threads", Align::Right),
+            ("nodes", Align::Right),
+            ("time", Align::Right),
+            ("speed-up", Align::Right),
+            ("answer", Align::Left),
+        ],
+        2,
     );
     for case in cases {
-        println!("\n{}", case.instance);
+        table.heading(case.instance.clone());
         let base = case.ways.first().map(|w| w.time);
         for (i, w) in case.ways.iter().enumerate() {
             let speed = match base {
@@ -565,16 +573,18 @@ fn show(cases: &[Showcase]) {
                 _ => String::new(),
             };
             let nodes = w.nodes.map_or("-".into(), |n| n.to_string());
-            println!(
-                "  {:<52} {:>7} {:>12} {:>10} {:>9}  {}",
-                w.way,
-                w.threads,
+            table.row([
+                w.way.clone(),
+                w.threads.to_string(),
                 nodes,
                 format!("{:.2?}", w.time),
                 speed,
-                w.answer
-            );
+                w.answer.clone(),
+            ]);
         }
+    }
+    for line in table.lines() {
+        println!("{line}");
     }
 }
 
@@ -630,18 +640,26 @@ fn quick() {
     flip_rows(&mut rows);
     boxslide_rows(&mut rows);
     sliding_rows(&mut rows);
-    println!(
-        "{:<10} {:<22} {:>10} {:>11}  answer",
-        "puzzle", "strategy", "nodes", "time"
+    let mut table = Table::new(
+        &[
+            ("puzzle", Align::Left),
+            ("strategy", Align::Left),
+            ("nodes", Align::Right),
+            ("time", Align::Right),
+            ("answer", Align::Left),
+        ],
+        0,
     );
     for r in &rows {
-        println!(
-            "{:<10} {:<22} {:>10} {:>11}  {}",
-            r.puzzle,
-            r.strategy,
-            r.nodes,
+        table.row([
+            r.puzzle.to_string(),
+            r.strategy.to_string(),
+            r.nodes.to_string(),
             format!("{:.1?}", r.time),
-            r.answer
-        );
+            r.answer.to_string(),
+        ]);
+    }
+    for line in table.lines() {
+        println!("{line}");
     }
 }

@@ -11,6 +11,7 @@
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the searches;
 //! - [`svg`]: solutions as a strip of boards in SVG (`--svg FILE`);
 //! - [`sliding`]: the `sliding` example's program, shared with `sliding_mpi`;
+//! - [`table`]: plain-text tables whose columns fit their widest cell;
 //! - [`variant`]: the named solver configurations of `--strategy`.
 
 pub mod args;
@@ -20,6 +21,7 @@ pub mod paint;
 pub mod progress;
 pub mod sliding;
 pub mod svg;
+pub mod table;
 
 use puzzle_search_core::Solver;
 
