@@ -46,14 +46,14 @@ fn solvers(max: u32) -> Vec<Solver> {
     ]
 }
 
-/// A long, thin graph: `n` nodes on a line, each with 1 to 3 moves to
+/// A long, thin graph: `n` nodes on a line, each with 2 or 3 moves to
 /// nodes at most `reach` away (most of them forward), one goal near the
 /// far end: answers dozens of moves long, so that a weak bound leaves
 /// IDA* exponential and the layers win.
 fn corridor(rng: &mut SplitMix64, n: usize, reach: u64) -> Graph {
     let mut edges = Vec::with_capacity(n);
     for u in 0..n as u64 {
-        let degree = 1 + rng.below(3);
+        let degree = 2 + rng.below(2);
         let mut out: Vec<(u8, u32)> = (0..degree)
             .map(|label| {
                 let back = rng.below(4) == 0;
@@ -90,7 +90,7 @@ fn counts_and_listings_on_random_graphs_equal_path_counts() {
             let weaken = [1, 1, 2, 1000][case / 4 % 4];
             Graph::new(g.edges, goals, weaken)
         } else {
-            let mut g = corridor(&mut rng, n % 997 / 4 + 40, 4);
+            let mut g = corridor(&mut rng, [60, 300, 600][case % 3], 4);
             g.weaken = [3, 1000][case % 2];
             g
         };
@@ -134,8 +134,9 @@ fn counts_and_listings_on_random_graphs_equal_path_counts() {
         }
     }
     // Both searches of the race won some cases.
+    eprintln!("{solved} solved, {by_layers} by layers, {depth_first} depth first");
     assert!(
-        solved > 300 && by_layers > 100 && depth_first > 20,
+        solved > 300 && by_layers > 60 && depth_first > 60,
         "{solved} solved, {by_layers} by layers, {depth_first} depth first"
     );
 }

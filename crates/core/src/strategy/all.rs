@@ -3,10 +3,11 @@
 //! lexicographic order.
 //!
 //! Two searches race for the length, in slices of growing size (each
-//! four times the last): IDA* (the solver's options; restarted with the
-//! larger node quota, its early passes cost a third of the last) and the
-//! counting layers of [`layers`](super::layers) (resumed where the last
-//! slice stopped, until the budget's `max_states`). Where the bound is
+//! four times the last): IDA* first (the solver's options; restarted with
+//! the larger node quota from the threshold it had reached) and the
+//! counting layers of [`layers`](super::layers) (half as many states,
+//! resumed where the last slice stopped, until the budget's
+//! `max_states`). Where the bound is
 //! strong IDA* wins by far; where it is weak and the space small (Klotski
 //! under a Manhattan bound: IDA* met each state with dozens of moves-left
 //! values) the layers win, and they know the count already. Either way the
@@ -38,8 +39,11 @@ use crate::stats::Stats;
 use crate::strategy::layers::{Layers, Step};
 use crate::strategy::{Children, Setup, ida, walk_length};
 
-/// The first slice of the race: nodes for IDA*, states for the layers.
-const FIRST_SLICE: u64 = 1 << 10;
+/// The first slice of the race: nodes for IDA*.
+const FIRST_SLICE: u64 = 1 << 12;
+/// The layers' slice is IDA*'s over this: states stored (each expanded
+/// later) against nodes expanded.
+const LAYER_SHARE: u64 = 2;
 
 fn stopped(i: Interrupt) -> Shortest {
     Shortest::Stopped(i.limit())
@@ -72,6 +76,7 @@ enum Slice {
 
 /// IDA* for the length, under `quota` nodes on top of the budget (`None`:
 /// the budget alone). Its nodes count against the budget as every other.
+#[allow(clippy::too_many_arguments)]
 fn ida_slice<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
@@ -80,6 +85,7 @@ fn ida_slice<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
     quota: Option<u64>,
+    floor: &mut u32,
 ) -> Slice {
     let answer = |outcome: Outcome<P::Move>| match outcome {
         Outcome::Solved(moves) => Ok(moves.len() as u32),
@@ -90,7 +96,7 @@ fn ida_slice<P: Puzzle>(
     let reach = false;
     let Some(quota) = quota else {
         return Slice::Done(answer(ida::search(
-            puzzle, start, max_depth, ctx, setup, stats, reach,
+            puzzle, start, max_depth, ctx, setup, stats, reach, *floor,
         )));
     };
     let left = ctx
@@ -102,8 +108,11 @@ fn ida_slice<P: Puzzle>(
     budget.time_limit = None;
     budget.deadline = ctx.deadline;
     let sub = Ctx::new(&budget, ctx.progress);
-    let outcome = ida::search(puzzle, start, max_depth, &sub, setup, stats, reach);
+    let outcome = ida::search(puzzle, start, max_depth, &sub, setup, stats, reach, *floor);
     ctx.nodes.fetch_add(sub.nodes(), Ordering::Relaxed);
+    // The pass the quota stopped had a threshold that the passes before
+    // it proved no solution shorter than.
+    *floor = (*floor).max(sub.depth.load(Ordering::Relaxed));
     match outcome {
         Outcome::Stopped(Limit::Nodes) if left.is_none_or(|l| l > quota) => Slice::Quota,
         outcome => Slice::Done(answer(outcome)),
@@ -123,10 +132,26 @@ pub(crate) fn length<'p, P: Puzzle>(
     let mut layers = Some(Layers::new(puzzle, start, max_depth, ctx));
     let mut meter = Meter::new(ctx);
     let mut slice = FIRST_SLICE;
+    // No solution is shorter than this (what either search proved).
+    let mut floor = 0;
     loop {
-        // The layers first: a small space is done before IDA* starts.
+        // IDA* first: where the bound is strong it is done in the first
+        // slice, and the layers never run.
+        let quota = layers.as_ref().map(|_| slice);
+        match ida_slice(
+            puzzle, start, max_depth, ctx, setup, stats, quota, &mut floor,
+        ) {
+            Slice::Done(Ok(length)) => {
+                return Ok(Length {
+                    length,
+                    guide: None,
+                });
+            }
+            Slice::Done(Err(end)) => return Err(end),
+            Slice::Quota => {}
+        }
         if let Some(l) = layers.as_mut() {
-            let quota = usize::try_from(slice).unwrap_or(usize::MAX);
+            let quota = usize::try_from(slice / LAYER_SHARE).unwrap_or(usize::MAX);
             match l.run(quota, &mut meter, stats) {
                 Step::Found { length, count } => {
                     let l = layers.take().expect("just run");
@@ -139,19 +164,8 @@ pub(crate) fn length<'p, P: Puzzle>(
                 Step::Stopped(limit) => return Err(Shortest::Stopped(limit)),
                 // Over `max_states`: IDA* alone from now on.
                 Step::Full => layers = None,
-                Step::Paused => {}
+                Step::Paused => floor = floor.max(l.floor()),
             }
-        }
-        let quota = layers.as_ref().map(|_| slice);
-        match ida_slice(puzzle, start, max_depth, ctx, setup, stats, quota) {
-            Slice::Done(Ok(length)) => {
-                return Ok(Length {
-                    length,
-                    guide: None,
-                });
-            }
-            Slice::Done(Err(end)) => return Err(end),
-            Slice::Quota => {}
         }
         slice = slice.saturating_mul(4);
     }

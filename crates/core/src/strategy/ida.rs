@@ -33,10 +33,17 @@ pub(crate) fn solve<P: Puzzle>(
         setup,
         stats,
         max_depth >= DEEP,
+        0,
     )
 }
 
-/// [`solve`], with the reachability check first when `reach`.
+/// [`solve`], with the reachability check first when `reach`, and the
+/// first threshold at least `floor`: a length no solution is known to be
+/// shorter than (the threshold of an IDA* pass that earlier passes led to,
+/// or one more than a BFS's complete layers), so that the passes below it
+/// need not run again. The answer is the same: the passes from `floor` on
+/// never skip past the shortest length (see `docs/strategies.md`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
@@ -45,12 +52,14 @@ pub(crate) fn search<P: Puzzle>(
     setup: Setup<'_, P>,
     stats: &mut Stats,
     reach: bool,
+    floor: u32,
 ) -> Outcome<P::Move> {
     let options = setup.options;
     let Some(mut threshold) = puzzle.lower_bound(start) else {
         stats.dead_ends += 1;
         return Outcome::NoSolution;
     };
+    threshold = threshold.max(floor);
     // States within each distance of the start, as far as the check saw.
     let mut within = Vec::new();
     if reach {

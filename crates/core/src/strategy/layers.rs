@@ -107,6 +107,12 @@ impl<'p, P: Puzzle> Layers<'p, P> {
         }
     }
 
+    /// A length no solution is shorter than: one more than the deepest
+    /// complete layer, which holds no goal (the layer being filled can).
+    pub(crate) fn floor(&self) -> u32 {
+        self.goal_layer.unwrap_or((self.starts.len() - 1) as u32)
+    }
+
     /// The layer of `state`, if it was stored.
     pub(crate) fn depth(&self, state: &P::State) -> Option<u32> {
         let h = short_hash(&self.hasher, state);
