@@ -35,3 +35,8 @@ pub use parse::{Level, ParseError};
 pub use puzzle::BoxSlide;
 pub use puzzle_search_core::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

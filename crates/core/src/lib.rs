@@ -40,6 +40,7 @@ mod excerpt;
 mod from_fn;
 mod generate;
 mod meter;
+mod options;
 mod outcome;
 pub mod pdb;
 pub mod portable;
@@ -57,16 +58,23 @@ pub use census::{Census, Distances, Ranked};
 pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;
+pub use options::DepthMode;
 pub use outcome::{Outcome, Report, Shortest, ShortestMethod, ShortestReport};
 pub use progress::{Phase, Progress};
 pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use replay::{ReplayError, replay};
 pub use rng::SplitMix64;
-pub use solver::{DepthMode, Solver, Strategy};
+pub use solver::{Solver, Strategy};
 pub use stats::Stats;
 
 /// Why every pruning of the strategies keeps the answer: the proofs from
-/// the repository's `docs/strategies.md`, shown here so that rustdoc
+/// `docs/strategies.md` (kept in this crate so that its package carries
+/// it; the repository's `docs/strategies.md` links here), shown so that rustdoc
 /// readers reach them from the items that rely on them.
-#[doc = include_str!("../../../docs/strategies.md")]
+#[doc = include_str!("../docs/strategies.md")]
 pub mod proofs {}
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

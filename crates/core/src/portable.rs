@@ -49,7 +49,7 @@ use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{PassEnd, PassRun, Split, predict, split_phase};
+use crate::strategy::pass::{PassEnd, PassRun, Split, predict, split_phase};
 use crate::table::Memo;
 
 #[cfg(feature = "serde")]

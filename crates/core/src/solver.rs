@@ -9,22 +9,13 @@ use crate::meter::Ctx;
 use std::ops::ControlFlow;
 
 use crate::engine::{InPlaceFn, Mode, Rules, in_place_fn};
+use crate::options::{DepthMode, Options};
 use crate::outcome::{Outcome, Report, ShortestReport};
 use crate::portable::{PartError, PartRunner, PartSearcher};
-use crate::progress::{Hook, Progress};
+use crate::progress::Progress;
 use crate::puzzle::{InPlace, ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
 use crate::strategy::{ParallelForm, Setup, all, astar, bfs, bidir, dfs, ida};
-
-/// Which solutions a depth-limited DFS looks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DepthMode {
-    /// Solutions of exactly the depth (a goal reached earlier does not end
-    /// the sequence; the puzzle's moves go on from it).
-    Exactly,
-    /// Solutions of at most the depth (a goal ends the sequence).
-    AtMost,
-}
 
 /// A search strategy. Every strategy returns the lexicographically smallest
 /// (in canonical move order) of the solutions it promises.
@@ -184,28 +175,6 @@ impl fmt::Display for Strategy {
     }
 }
 
-/// The options every strategy reads.
-#[derive(Clone)]
-pub(crate) struct Options {
-    pub(crate) table_bytes: usize,
-    pub(crate) table_min_slack: u32,
-    /// Gate the table on the moves left alone (see `table_min_left`).
-    pub(crate) table_by_left: bool,
-    pub(crate) dedup: bool,
-    pub(crate) parallel: bool,
-    /// Threads for the parallel passes (`None`: rayon's current pool).
-    pub(crate) threads: Option<usize>,
-    /// Their pool, made on first use and shared by the solver's clones.
-    #[cfg(feature = "parallel")]
-    pool: Arc<std::sync::OnceLock<Option<rayon::ThreadPool>>>,
-    pub(crate) progress: Option<Arc<Hook>>,
-    /// Parallel passes hand work over at every budget check, not only to
-    /// idle threads (a test setting, see `hand_over_always`).
-    pub(crate) hand_over_always: bool,
-    /// Any shortest solution will do (see `any_shortest`).
-    pub(crate) any_shortest: bool,
-}
-
 /// A configured search: a [`Strategy`], its options and a [`Budget`].
 ///
 /// The options never change the answer, only the work done: the
@@ -282,19 +251,7 @@ impl Solver {
     pub fn new(strategy: Strategy) -> Self {
         Self {
             strategy,
-            options: Options {
-                table_bytes: 0,
-                table_min_slack: Self::DEFAULT_TABLE_MIN_SLACK,
-                table_by_left: false,
-                threads: None,
-                #[cfg(feature = "parallel")]
-                pool: Arc::default(),
-                dedup: false,
-                parallel: false,
-                progress: None,
-                hand_over_always: false,
-                any_shortest: false,
-            },
+            options: Options::new(),
             budget: Budget::default(),
         }
     }
@@ -353,7 +310,7 @@ impl Solver {
     }
 
     /// The slack from which [`table`](Self::table) looks nodes up: 3.
-    pub const DEFAULT_TABLE_MIN_SLACK: u32 = 3;
+    pub const DEFAULT_TABLE_MIN_SLACK: u32 = crate::options::DEFAULT_TABLE_MIN_SLACK;
 
     /// Uses the table only at nodes whose moves left exceed their lower
     /// bound by at least `slack` (the moves left, with no bound).

@@ -30,3 +30,8 @@ pub use flip_game::{FlipGameAnswer, flip_game};
 pub use grid::Grid;
 pub use parse::{ParseError, parse_flip_game, parse_fliptile};
 pub use puzzle::{BfsError, FlipPuzzle, TooLarge, bfs_to_white, bfs_to_white_with, solve_with};
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

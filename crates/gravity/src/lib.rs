@@ -497,3 +497,8 @@ mod tests {
         assert!(clearing > 1000, "{clearing}");
     }
 }
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -29,3 +29,8 @@ pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;
 pub use puzzle_search_core::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,14 +1,12 @@
-//! The judge's answer and the solver front door.
+//! The judge's answer, and why a search gave none.
 
 use std::error::Error;
 use std::fmt;
 
-use puzzle_search_core::{Limit, Outcome, Report, Solver, Strategy};
+use puzzle_search_core::{Limit, Outcome};
 
 use crate::board::Board;
 use crate::moves::Move;
-use crate::pdb;
-use crate::puzzle::Rotation;
 
 /// A shortest, lexicographically smallest move sequence and the number it
 /// leaves in the centre. `Display` prints the judge's two lines.
@@ -94,55 +92,6 @@ impl fmt::Display for SolveError {
 }
 
 impl Error for SolveError {}
-
-/// The longest answer the core's searches look for. The census shows that
-/// boards with eight of each number never need more than 13 moves (see
-/// `docs/puzzles/rotation.md`); other boards get a wide margin.
-pub const MAX_DEPTH: u32 = 40;
-
-/// Solves `board` by the fastest exact method: the pattern database when
-/// each number fills eight cells (the game as published), IDA* otherwise.
-///
-/// # Errors
-/// Never for boards with eight of each number; otherwise only when the
-/// IDA* fallback finds nothing within [`MAX_DEPTH`] moves.
-///
-/// ```
-/// use puzzle_rotation::{Board, solve};
-/// // The spec's first sample case.
-/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
-/// assert_eq!(solve(&board).expect("eight of each").to_string(), "AC\n2");
-/// # Ok::<(), puzzle_rotation::ParseError>(())
-/// ```
-pub fn solve(board: &Board) -> Result<Answer, SolveError> {
-    match pdb::solve(board) {
-        Some(answer) => Ok(answer),
-        None => {
-            let ida = Solver::new(Strategy::IdaStar {
-                max_depth: MAX_DEPTH,
-            });
-            Answer::from_outcome(board, solve_with(board, &ida).outcome)
-        }
-    }
-}
-
-/// Searches `board` with `solver`: the outcome (the moves, as the other
-/// puzzle crates' `solve_with` give them) and the statistics.
-/// [`Answer::from_outcome`] turns the outcome into the judge's answer.
-///
-/// ```
-/// use puzzle_rotation::{Answer, Board, solve_with};
-/// use puzzle_search_core::{Solver, Strategy};
-/// let board: Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3".parse()?;
-/// let report = solve_with(&board, &Solver::new(Strategy::ida()));
-/// assert_eq!(report.solution().map(<[_]>::len), Some(2));
-/// let answer = Answer::from_outcome(&board, report.outcome).expect("solved");
-/// assert_eq!(answer.to_string(), "AC\n2");
-/// # Ok::<(), puzzle_rotation::ParseError>(())
-/// ```
-pub fn solve_with(board: &Board, solver: &Solver) -> Report<Move> {
-    solver.solve_in_place(&Rotation, board)
-}
 
 impl Answer {
     /// The judge's answer from a search's outcome on `board`.

@@ -28,9 +28,16 @@ mod moves;
 mod parse;
 pub mod pdb;
 mod puzzle;
+mod solve;
 
-pub use answer::{Answer, MAX_DEPTH, SolveError, solve, solve_with};
+pub use answer::{Answer, SolveError};
 pub use board::{Board, CELLS, CENTRE};
 pub use moves::{LINES, Move};
 pub use parse::{ParseError, parse_cases, parse_cases_until};
 pub use puzzle::Rotation;
+pub use solve::{MAX_DEPTH, solve, solve_with};
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -18,9 +18,9 @@ use hashbrown::HashTable;
 use crate::budget::Limit;
 use crate::engine::check_order;
 use crate::meter::{Ctx, Meter};
+use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
-use crate::solver::Options;
 use crate::stats::Stats;
 use crate::strategy::smallest_of_length;
 

@@ -22,10 +22,10 @@ use hashbrown::HashTable;
 use crate::budget::Limit;
 use crate::engine::check_order;
 use crate::meter::{Ctx, Interrupt, Meter, SearchHasher};
+use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::{Promise, Puzzle};
-use crate::solver::Options;
 use crate::stats::Stats;
 
 /// The top half of a state's hash: what the visited table stores.

@@ -9,9 +9,9 @@ use hashbrown::HashMap;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter, SearchHasher};
+use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::puzzle::Puzzle;
-use crate::solver::Options;
 use crate::stats::Stats;
 use crate::strategy::{bfs, smallest_of_length};
 

@@ -2,10 +2,10 @@
 
 use crate::engine::{Mode, Rules};
 use crate::meter::Ctx;
+use crate::options::DepthMode;
 use crate::outcome::Outcome;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
-use crate::solver::DepthMode;
 use crate::stats::Stats;
 use crate::strategy::{DEEP, PassEnd, Runner, Setup, reach_check};
 

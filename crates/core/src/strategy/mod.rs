@@ -1,4 +1,13 @@
-//! The strategies: depth-limited DFS, IDA*, BFS, and the parallel pass.
+//! The strategies: depth-limited DFS, IDA*, BFS, A*, bidirectional BFS,
+//! every shortest solution, and how their passes run.
+//!
+//! This module holds what every strategy is handed ([`Setup`]), the
+//! reachability check before practically unlimited depths, and
+//! [`Runner`], which runs a strategy's passes sequentially, in parallel or
+//! in portable parts. What the pass forms share (how a pass ends, the
+//! split phase) is in [`pass`], below the forms that use it
+//! ([`parallel`], [`crate::portable`]), so that none of them imports this
+//! module back; the walk over the sequences of one length is [`walk`].
 
 pub(crate) mod all;
 pub(crate) mod astar;
@@ -9,48 +18,23 @@ pub(crate) mod ida;
 pub(crate) mod layers;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
+pub(crate) mod pass;
+pub(crate) mod walk;
 
-use std::hash::BuildHasher;
-use std::ops::ControlFlow;
-use std::time::Duration;
-
-use hashbrown::HashTable;
+pub(crate) use pass::{PassEnd, PassRun, pass_end};
+pub(crate) use walk::{smallest_of_length, walk_length};
 
 use crate::budget::Limit;
-use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Task};
-use crate::meter::{Ctx, Interrupt, Meter, SearchHasher};
+use crate::engine::{Engine, INF, InPlaceFn, Rules};
+use crate::meter::{Ctx, Meter};
+use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::portable::{ByParts, PartRunner};
 #[cfg(feature = "parallel")]
 use crate::puzzle::ParallelPuzzle;
 use crate::puzzle::Puzzle;
-use crate::solver::Options;
 use crate::stats::Stats;
 use crate::table::Memo;
-
-/// The growth from one pass to the next assumed when only one is known.
-const GROWTH: f64 = 8.0;
-
-/// What the next pass should take, from what the last two took: the last
-/// one times the growth between them (`GROWTH` when only one is known);
-/// `None` before any. (IDA* passes grow by a factor that stays about the
-/// same from one to the next.)
-pub(crate) fn predict(took: [Option<Duration>; 2]) -> Option<Duration> {
-    let last = took[1]?;
-    let growth = match took[0] {
-        Some(before) if !before.is_zero() => {
-            (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, 16.0)
-        }
-        _ => GROWTH,
-    };
-    Some(last.mul_f64(growth))
-}
-
-/// One DFS pass in a form other than the sequential engine's.
-pub(crate) trait PassRun<P: Puzzle> {
-    /// One pass from `start` under `rules`, with the work it did.
-    fn run_pass(&mut self, start: &P::State, rules: Rules) -> (PassEnd<P::Move>, Stats);
-}
 
 /// Makes the parallel form of a pass. Only a [`ParallelPuzzle`] has one;
 /// the strategies take it as an `Option`, so that they compile for any
@@ -142,254 +126,6 @@ pub(crate) fn reach_check<P: Puzzle>(
 /// A node's children with their moves, in canonical order.
 pub(crate) type Children<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
 
-/// Walks the sequences of exactly `length` moves from `start` that end at
-/// a goal, in lexicographic order, calling `on_goal` on each until it
-/// breaks; returns how many it met. Depth first in canonical order; a
-/// child at depth `g < length` is entered only when `keep(child, g)` says
-/// it may lie on such a sequence. A child whose subtree held none is
-/// remembered with its depth (same state, same moves left, same result)
-/// and not entered again at that depth: each (state, depth) pair fails at
-/// most once, so the walk is linear in the pairs it meets plus the
-/// solutions it lists.
-pub(crate) fn walk_length<P: Puzzle>(
-    puzzle: &P,
-    start: &P::State,
-    length: u32,
-    meter: &mut Meter<'_>,
-    stats: &mut Stats,
-    keep: &mut dyn FnMut(&P::State, u32) -> bool,
-    on_goal: &mut dyn FnMut(&[P::Move]) -> ControlFlow<()>,
-) -> Result<u128, Interrupt> {
-    if length == 0 {
-        if puzzle.is_goal(start) {
-            let _ = on_goal(&[]);
-            return Ok(1);
-        }
-        return Ok(0);
-    }
-    let mut count = 0u128;
-    // Fruitless (state, depth) pairs: the same state at another depth has
-    // other moves left, and may reach a goal in them.
-    let hasher = SearchHasher::default();
-    let pair_hash = |s: &P::State, g: u32| hasher.hash_one((s, g));
-    let mut dead: HashTable<(P::State, u32)> = HashTable::new();
-    let mut path: Vec<P::Move> = Vec::new();
-    // The entered states, each with whether a goal was met below it.
-    let mut states: Vec<(P::State, bool)> = Vec::new();
-    // Child lists per depth, kept and reused: no allocation per node.
-    let mut frames: Vec<(Children<P>, usize)> = vec![(Vec::new(), 0)];
-    puzzle.successors(start, &mut frames[0].0);
-    let mut top = 1;
-    loop {
-        if top == 0 {
-            return Ok(count);
-        }
-        let g = top as u32; // moves to a child of the top frame
-        let (kids, next) = &mut frames[top - 1];
-        let Some((mv, child)) = kids.get(*next) else {
-            top -= 1;
-            if let Some((s, fruitful)) = states.pop() {
-                if fruitful {
-                    if let Some(parent) = states.last_mut() {
-                        parent.1 = true;
-                    }
-                } else {
-                    // A state over the budget is an `Interrupt` like any
-                    // other limit, never a wrong or short answer.
-                    // Entered only when not dead at this depth: a new pair.
-                    if dead.len() >= meter.max_states() {
-                        return Err(Interrupt::Limit(Limit::States));
-                    }
-                    let hash = pair_hash(&s, g - 1);
-                    dead.insert_unique(hash, (s, g - 1), |e| hasher.hash_one((&e.0, e.1)));
-                }
-            }
-            path.pop();
-            continue;
-        };
-        *next += 1;
-        let mv = *mv;
-        if g == length {
-            if puzzle.is_goal(child) {
-                count += 1;
-                if let Some(parent) = states.last_mut() {
-                    parent.1 = true;
-                }
-                path.push(mv);
-                let flow = on_goal(&path);
-                path.pop();
-                if flow.is_break() {
-                    return Ok(count);
-                }
-            }
-            continue;
-        }
-        let is_dead = || {
-            dead.find(pair_hash(child, g), |e| e.1 == g && e.0 == *child)
-                .is_some()
-        };
-        if !keep(child, g) || is_dead() {
-            continue;
-        }
-        meter.tick()?;
-        let child = child.clone();
-        if frames.len() == top {
-            frames.push((Vec::new(), 0));
-        }
-        let (grand, at) = &mut frames[top];
-        grand.clear();
-        *at = 0;
-        puzzle.successors(&child, grand);
-        stats.expanded += 1;
-        stats.generated += grand.len() as u64;
-        path.push(mv);
-        states.push((child, false));
-        top += 1;
-    }
-}
-
-/// The lexicographically smallest sequence of exactly `length` moves from
-/// `start` that ends at a goal (see [`walk_length`]); `Ok(None)` when there
-/// is none.
-pub(crate) fn smallest_of_length<P: Puzzle>(
-    puzzle: &P,
-    start: &P::State,
-    length: u32,
-    meter: &mut Meter<'_>,
-    stats: &mut Stats,
-    keep: &mut dyn FnMut(&P::State, u32) -> bool,
-) -> Result<Option<Vec<P::Move>>, Interrupt> {
-    let mut found = None;
-    walk_length(puzzle, start, length, meter, stats, keep, &mut |moves| {
-        found = Some(moves.to_vec());
-        ControlFlow::Break(())
-    })?;
-    Ok(found)
-}
-
-/// How one DFS pass ended.
-pub(crate) enum PassEnd<M> {
-    /// The lexicographically smallest solution of the pass.
-    Found(Vec<M>),
-    /// None; `next` is the smallest cut-off `g + bound` (the next IDA*
-    /// threshold), `INF` when nothing was cut off by depth.
-    Fail { next: u32 },
-    /// A budget limit stopped the pass.
-    Stopped(Limit),
-}
-
-/// How a whole pass that one engine ran from the start ended.
-pub(crate) fn pass_end<P: Puzzle>(engine: &mut Engine<'_, P>, flow: Flow) -> PassEnd<P::Move> {
-    match flow {
-        Flow::Found => PassEnd::Found(std::mem::take(&mut engine.path)),
-        Flow::Fail(_) | Flow::Deferred => PassEnd::Fail {
-            next: engine.min_pruned,
-        },
-        Flow::Stop(Interrupt::Limit(limit)) => PassEnd::Stopped(limit),
-        // Only parallel tasks are preempted or hand work over.
-        Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => PassEnd::Fail { next: INF },
-    }
-}
-
-/// Stop deepening the split when the tasks have not grown for this many
-/// depths (a chain-like space would otherwise be split to its end).
-const FLAT_DEPTHS: u32 = 4;
-/// ...or when the split phase, which runs on one thread, expanded this many.
-const SPLIT_NODES: u64 = 1 << 14;
-/// Make the split shallower when it gives this many times the tasks wanted.
-const TOO_MANY: usize = 8;
-
-/// How a pass's split phase ended.
-#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-pub(crate) enum Split<P: Puzzle> {
-    /// The pass is decided without tasks.
-    Done(PassEnd<P::Move>),
-    /// The open nodes at the split depth, in canonical (preorder) order;
-    /// `leaf`: a solution met above the split depth, right of every task;
-    /// `next`: the smallest cut-off of the split phase.
-    Tasks {
-        tasks: Vec<Task<P>>,
-        leaf: Option<Vec<P::Move>>,
-        next: u32,
-    },
-}
-
-/// The split phase of a pass run in parts (threads or processes): runs
-/// the pass sequentially down to a split depth (from `*split`, the depth
-/// that did last time), deepening it until there are about `target`
-/// tasks, or making it shallower when there are far too many (IDA*'s
-/// trees grow with each iteration, and the split phase runs on one
-/// thread). `engine` makes the engine it runs with.
-#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-pub(crate) fn split_phase<'e, P: Puzzle>(
-    engine: &dyn Fn() -> Engine<'e, P>,
-    start: &P::State,
-    rules: Rules,
-    target: usize,
-    split: &mut u32,
-    stats: &mut Stats,
-) -> Split<P> {
-    let mut depth = (*split).min(rules.limit.saturating_sub(1)).max(1);
-    let (mut grown_at, mut most) = (depth, 0);
-    let (mut deepened, mut shrunk) = (false, false);
-    let result = loop {
-        let mut engine = engine();
-        engine.split = Some((depth, Vec::new()));
-        let flow = engine.run(start, None);
-        let split_nodes = engine.stats.expanded;
-        *stats += std::mem::take(&mut engine.stats);
-        let tasks = engine.split.take().map(|(_, t)| t).unwrap_or_default();
-        match flow {
-            Flow::Found if tasks.is_empty() => break Split::Done(PassEnd::Found(engine.path)),
-            Flow::Found => {
-                break Split::Tasks {
-                    tasks,
-                    leaf: Some(engine.path),
-                    next: INF,
-                };
-            }
-            Flow::Fail(_) => {
-                break Split::Done(PassEnd::Fail {
-                    next: engine.min_pruned,
-                });
-            }
-            Flow::Stop(Interrupt::Limit(limit)) => break Split::Done(PassEnd::Stopped(limit)),
-            // The split phase's engine has no preemption or sink.
-            Flow::Stop(Interrupt::Preempted | Interrupt::HandOver) => {
-                break Split::Done(PassEnd::Fail { next: INF });
-            }
-            Flow::Deferred => {
-                if tasks.len() > most {
-                    (grown_at, most) = (depth, tasks.len());
-                }
-                if tasks.len() > TOO_MANY * target && depth > 1 && !deepened {
-                    depth -= 1;
-                    shrunk = true;
-                    continue;
-                }
-                let deepen = tasks.len() < target
-                    && !shrunk
-                    && depth + 1 < rules.limit
-                    && depth < grown_at + FLAT_DEPTHS
-                    && split_nodes < SPLIT_NODES;
-                if !deepen {
-                    break Split::Tasks {
-                        tasks,
-                        leaf: None,
-                        next: engine.min_pruned,
-                    };
-                }
-                depth += 1;
-                deepened = true;
-            }
-        }
-    };
-    if let Split::Tasks { .. } = result {
-        *split = depth;
-    }
-    result
-}
-
 /// Runs DFS passes from one start, sequentially or in parallel, keeping the
 /// transposition table between passes (its facts stay true across IDA*
 /// iterations).
@@ -442,22 +178,5 @@ impl<'a, P: Puzzle> Runner<'a, P> {
             }
             Runner::Parallel(par) => par.run_pass(start, rules),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_next_pass_is_predicted_from_the_growth_of_the_last_two() {
-        let ms = Duration::from_millis;
-        assert_eq!(predict([None, None]), None);
-        assert_eq!(predict([None, Some(ms(1))]), Some(ms(8)));
-        assert_eq!(predict([Some(ms(1)), Some(ms(3))]), Some(ms(9)));
-        // A pass that shrank is not taken to shrink further; growth capped.
-        assert_eq!(predict([Some(ms(4)), Some(ms(2))]), Some(ms(2)));
-        assert_eq!(predict([Some(ms(1)), Some(ms(100))]), Some(ms(1600)));
-        assert_eq!(predict([Some(ms(0)), Some(ms(1))]), Some(ms(8)));
     }
 }

@@ -1,0 +1,149 @@
+//! Pattern databases: exact distances in an abstraction of a puzzle, built
+//! by breadth-first search from the goal, used as admissible bounds.
+//!
+//! The user describes the abstract space through [`Abstraction`]: a
+//! perfect rank of its states (`0..size`), the goal states, each state's
+//! neighbours with whether the move costs, and the *key* a state is stored
+//! under (several states may share one key: the table keeps the least
+//! distance of them). [`PatternDb::build`] runs a 0-1 breadth-first search
+//! (moves that do not cost keep the distance, so that only the pattern's
+//! own moves are counted and tables over disjoint patterns add up), in
+//! parallel with the `parallel` feature, and stores one entry per key: 4
+//! bits when every distance fits, else a byte.
+//!
+//! A built table is saved with [`PatternDb::save`] and loaded with
+//! [`PatternDb::load`]: the file names its format version and the
+//! abstraction (so a table of another puzzle or pattern is refused) and
+//! carries a checksum of its whole contents (so a stale, cut or corrupt
+//! file is refused, never trusted). [`PatternDb::load_or_build`] does both.
+//!
+//! # Why a bound from it is admissible
+//! Every move of the puzzle maps to a move of the abstraction (or to no
+//! move) whose cost is at most the real one, and the goal maps to a goal:
+//! so the abstract distance of a state's image never exceeds the real
+//! distance. For additive tables each real move costs in at most one
+//! pattern (the tile it moves belongs to one pattern), so the sum over
+//! disjoint patterns is admissible too; the maximum of admissible bounds
+//! is admissible.
+//!
+//! # Example
+//! ```
+//! use puzzle_search_core::pdb::{Abstraction, PatternDb};
+//!
+//! /// A ring of 12 cells: a token steps left or right, the goal is cell 0.
+//! /// (The method examples on [`PatternDb`] use this ring too.)
+//! struct Ring;
+//! impl Abstraction for Ring {
+//!     fn name(&self) -> String { "ring 12".into() }
+//!     fn size(&self) -> u64 { 12 }
+//!     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+//!     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+//!         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+//!     }
+//! }
+//! let table = PatternDb::build(&Ring, None)?;
+//! assert_eq!(table.get(3), 3);
+//! assert_eq!(table.get(9), 3);
+//! assert_eq!(table.max_distance(), 6);
+//! assert!(table.is_nibble()); // every distance fits in 4 bits
+//! # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+//! ```
+//!
+//! # Layout
+//! - this module: the [`Abstraction`] a table is built over, build
+//!   progress, the error type;
+//! - `table`: [`PatternDb`], its storage (4-bit or byte entries) and
+//!   look-ups;
+//! - `build`: the 0-1 breadth-first search that fills a table (shared
+//!   with the core's dense census);
+//! - `file`: the file format, saving, loading and its checks.
+
+use std::fmt;
+
+mod build;
+mod file;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use build::distances;
+pub use table::PatternDb;
+
+/// An abstract space to build a [`PatternDb`] over.
+///
+/// Moves must be reversible (a neighbour's neighbours include the state,
+/// with the same cost), since the search runs from the goals backwards.
+pub trait Abstraction: Sync {
+    /// Names the puzzle and the pattern, e.g. `"sliding 4x4 blank-first
+    /// tiles 1,2,3"`: saved in the file and checked on loading.
+    ///
+    /// Required even for tables never saved, on purpose: the name is what
+    /// keeps one abstraction from loading another's file, and no default
+    /// (a type name, say) tells apart two patterns of one type. A table
+    /// built in memory only may return any name.
+    fn name(&self) -> String;
+    /// The number of abstract states; ranks are `0..size`. At most 2^32.
+    ///
+    /// Ranks and keys are `u64` (spaces of up to 2^32 states, and keys
+    /// that index files), distances `u8` (what a table stores), bounds
+    /// `u32` (what [`Puzzle::lower_bound`](crate::Puzzle::lower_bound)
+    /// returns): `u32::from(table.get(key))` is the one cast a bound needs.
+    fn size(&self) -> u64;
+    /// The ranks of the goal states.
+    fn goals(&self, out: &mut Vec<u64>);
+    /// Appends the neighbours of the state of rank `rank`, each with
+    /// whether the move costs 1 (`true`) or nothing (`false`).
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>);
+    /// The number of keys (table entries); by default one per state.
+    fn key_size(&self) -> u64 {
+        self.size()
+    }
+    /// The key of a state: the table keeps, per key, the least distance
+    /// of the states with that key. By default the rank.
+    fn key(&self, rank: u64) -> u64 {
+        rank
+    }
+}
+
+/// Progress of a build, for a progress bar: states settled so far, and the
+/// total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BuildProgress {
+    /// The distance being settled.
+    pub depth: u8,
+    /// States with a known distance.
+    pub done: u64,
+    /// All states.
+    pub total: u64,
+}
+
+/// Why [`PatternDb::build`] could not build a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PdbError(pub(super) ErrorKind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ErrorKind {
+    TooLarge(u64),
+    NoMemory(u64),
+    TooDeep,
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ErrorKind::TooLarge(n) => write!(f, "{n} abstract states or keys: at most 2^32"),
+            ErrorKind::NoMemory(n) => write!(f, "cannot allocate {n} bytes for the table"),
+            ErrorKind::TooDeep => write!(f, "an abstract distance reaches 255: too deep to store"),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+impl PdbError {
+    /// A space of `n` states or keys: more than 2^32.
+    pub(crate) fn too_large(n: u64) -> Self {
+        Self(ErrorKind::TooLarge(n))
+    }
+}

@@ -1,0 +1,228 @@
+//! [`PatternDb`]: a table of distances by key, 4 bits an entry where every
+//! distance fits, else a byte, and its look-ups.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Distances stored per key: 4 bits where they fit, else a byte.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) enum Entries {
+    Nibbles(Vec<u8>),
+    Bytes(Vec<u8>),
+}
+
+/// A built pattern database: the least abstract distance to a goal, per key.
+/// Keys no goal reaches hold [`UNREACHED`](PatternDb::UNREACHED).
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    pub(super) name: String,
+    pub(super) len: u64,
+    pub(super) max: u8,
+    pub(super) entries: Entries,
+    pub(super) build_time: Duration,
+}
+
+impl fmt::Debug for PatternDb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDb")
+            .field("name", &self.name)
+            .field("keys", &self.len)
+            .field("max_distance", &self.max)
+            .field("nibbles", &self.is_nibble())
+            .finish()
+    }
+}
+
+impl PatternDb {
+    /// The entry of a key no goal reaches (a nibble table stores 15 for it).
+    pub const UNREACHED: u8 = u8::MAX;
+
+    /// The least abstract distance of the states with key `key`
+    /// ([`UNREACHED`](Self::UNREACHED) for none).
+    ///
+    /// # Panics
+    /// If `key` is out of range.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!((table.get(0), table.get(3), table.get(9)), (0, 3, 3));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    #[inline]
+    pub fn get(&self, key: u64) -> u8 {
+        match &self.entries {
+            Entries::Nibbles(v) => {
+                let d = v[(key / 2) as usize] >> (4 * (key % 2)) & 15;
+                if d == 15 { Self::UNREACHED } else { d }
+            }
+            Entries::Bytes(v) => v[key as usize],
+        }
+    }
+
+    /// The abstraction's name, as built or loaded.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.name(), "ring 12");
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of keys.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.len(), 12);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the table has no key.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(!table.is_empty());
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The largest distance stored.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.max_distance(), 6);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn max_distance(&self) -> u8 {
+        self.max
+    }
+
+    /// Whether entries take 4 bits (else a byte).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.is_nibble()); // distances up to 6 fit in 4 bits
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn is_nibble(&self) -> bool {
+        matches!(self.entries, Entries::Nibbles(_))
+    }
+
+    /// The bytes the entries take.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.bytes(), 6); // 12 nibbles
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn bytes(&self) -> usize {
+        match &self.entries {
+            Entries::Nibbles(v) | Entries::Bytes(v) => v.len(),
+        }
+    }
+
+    /// How long [`build`](Self::build) took (zero for a loaded table).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.build_time() < std::time::Duration::from_secs(1));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn build_time(&self) -> Duration {
+        self.build_time
+    }
+}

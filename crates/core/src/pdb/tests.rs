@@ -1,0 +1,268 @@
+//! The pattern databases' unit tests: building, keys, files.
+
+use std::fs;
+use std::time::Duration;
+
+use super::file::{MAGIC, VERSION, checksum};
+use super::*;
+
+/// A line of `n` cells; moving right of cell `free_from` costs nothing.
+struct Line {
+    n: u64,
+    free_from: u64,
+}
+impl Abstraction for Line {
+    fn name(&self) -> String {
+        format!("line {} {}", self.n, self.free_from)
+    }
+    fn size(&self) -> u64 {
+        self.n
+    }
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(0);
+    }
+    fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+        if r > 0 {
+            out.push((r - 1, r <= self.free_from));
+        }
+        if r + 1 < self.n {
+            out.push((r + 1, r < self.free_from));
+        }
+    }
+    fn key_size(&self) -> u64 {
+        self.n.div_ceil(2)
+    }
+    fn key(&self, r: u64) -> u64 {
+        r / 2
+    }
+}
+
+#[test]
+fn free_moves_keep_the_distance_and_keys_keep_the_least() {
+    let t = PatternDb::build(
+        &Line {
+            n: 40,
+            free_from: 20,
+        },
+        None,
+    )
+    .expect("a small table");
+    // Cells 0..=20 cost their index, the rest 20; key k = cells 2k, 2k+1.
+    for k in 0..20 {
+        assert_eq!(u64::from(t.get(k)), (2 * k).min(20), "key {k}");
+    }
+    assert!(!t.is_nibble());
+    assert_eq!(t.max_distance(), 20);
+    let small = PatternDb::build(
+        &Line {
+            n: 20,
+            free_from: 5,
+        },
+        None,
+    )
+    .expect("a small table");
+    assert!(small.is_nibble());
+    assert_eq!(small.get(9), 5);
+}
+
+#[test]
+fn saved_tables_load_back_and_damaged_ones_are_refused() {
+    let line = Line {
+        n: 101,
+        free_from: 60,
+    };
+    let t = PatternDb::build(&line, None).expect("a small table");
+    let dir = std::env::temp_dir().join(format!("pdb-test-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("temp dir");
+    let path = PatternDb::file_in(&dir, &line.name());
+    t.save(&path).expect("save");
+    let back = PatternDb::load(&path, &line.name())
+        .expect("read")
+        .expect("valid");
+    assert_eq!(
+        back,
+        PatternDb {
+            build_time: Duration::ZERO,
+            ..t.clone()
+        }
+    );
+    // Another abstraction's name: refused.
+    assert_eq!(PatternDb::load(&path, "line 101 61").expect("read"), None);
+    // A flipped bit anywhere, or a cut: refused.
+    let data = fs::read(&path).expect("read");
+    for i in [0, 9, 20, data.len() / 2, data.len() - 1] {
+        let mut bad = data.clone();
+        bad[i] ^= 4;
+        assert_eq!(PatternDb::decode(bad, &line.name(), None), None, "byte {i}");
+    }
+    assert_eq!(
+        PatternDb::decode(data[..data.len() - 3].to_vec(), &line.name(), None),
+        None
+    );
+    // load_or_build: the damaged file is rebuilt and rewritten.
+    fs::write(&path, &data[..10]).expect("write");
+    let (again, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
+    assert!(err.is_none());
+    assert_eq!(again.get(30), t.get(30));
+    assert!(
+        PatternDb::load(&path, &line.name())
+            .expect("read")
+            .is_some()
+    );
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// A file as `save` writes it, with any header values: a valid
+/// checksum over whatever it holds.
+fn crafted(name: &str, len: u64, nibble: u8, max: u8, entries: &[u8]) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(name.len() as u32).to_le_bytes());
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(&[nibble, max]);
+    out.extend_from_slice(entries);
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+#[test]
+fn crafted_files_with_valid_checksums_are_refused_where_checkable() {
+    let line = Line {
+        n: 101,
+        free_from: 60,
+    };
+    let name = line.name();
+    let keys = line.key_size();
+    let good = PatternDb::build(&line, None).expect("a small table");
+    assert_eq!(good.max_distance(), 60);
+    let bytes = |n: u64, d: u8| vec![d; n as usize];
+    // Each: refused by decode (the key count checked when given).
+    let cases = [
+        ("keys", crafted(&name, keys - 9, 0, 60, &bytes(keys - 9, 1))),
+        ("width", crafted(&name, keys, 2, 60, &bytes(keys, 1))),
+        ("above max", crafted(&name, keys, 0, 60, &bytes(keys, 61))),
+        ("max 255", crafted(&name, keys, 0, 255, &bytes(keys, 1))),
+        (
+            "nibble max",
+            crafted(&name, keys, 1, 15, &bytes(keys.div_ceil(2), 0x11)),
+        ),
+        ("nibble above", crafted(&name, 4, 1, 3, &[0x44, 0x11])),
+    ];
+    for (what, data) in &cases {
+        assert_eq!(
+            PatternDb::decode(data.clone(), &name, Some(keys)),
+            None,
+            "{what}"
+        );
+    }
+    // The short table used to panic the search (index out of range);
+    // load_or_build now rebuilds it, right.
+    let dir = std::env::temp_dir().join(format!("pdb-crafted-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("temp dir");
+    let path = PatternDb::file_in(&dir, &name);
+    fs::write(&path, &cases[0].1).expect("write");
+    assert!(PatternDb::load(&path, &name).expect("read").is_some());
+    let (t, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
+    assert!(err.is_none(), "{err:?}");
+    assert!((0..keys).all(|k| t.get(k) == good.get(k)));
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_not_read() {
+    use std::sync::mpsc;
+    let dir = std::env::temp_dir().join(format!("pdb-fifo-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("fifo.pdb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let zero = dir.join("zero.pdb");
+    std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link");
+    let mut paths = vec![zero];
+    if made.is_ok_and(|s| s.success()) {
+        paths.push(fifo);
+    } else {
+        eprintln!("no mkfifo here: the FIFO case is skipped");
+    }
+    for path in paths {
+        let (tx, rx) = mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || tx.send(PatternDb::load(&p, "x").map(|t| t.is_none())));
+        let got = rx.recv_timeout(Duration::from_secs(20));
+        assert!(matches!(got, Ok(Ok(true))), "{}: {got:?}", path.display());
+    }
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn saves_race_without_harm_and_failures_leave_nothing() {
+    let line = Line {
+        n: 2001,
+        free_from: 3,
+    };
+    let t = PatternDb::build(&line, None).expect("a small table");
+    let dir = std::env::temp_dir().join(format!("pdb-race-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("temp dir");
+    let path = PatternDb::file_in(&dir, &line.name());
+    // Writers of one file at once: each rename is whole, none fails
+    // (one temporary name once served every writer).
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..25 {
+                    t.save(&path).expect("saved");
+                }
+            });
+        }
+    });
+    assert!(
+        PatternDb::load(&path, &line.name())
+            .expect("read")
+            .is_some()
+    );
+    // A save that cannot rename (a directory in the way) leaves no
+    // temporary file, and load_or_build names the path.
+    fs::remove_file(&path).expect("remove");
+    fs::create_dir_all(path.join("in-the-way")).expect("a directory");
+    assert!(t.save(&path).is_err());
+    let (_, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
+    let err = err.expect("not saved").to_string();
+    assert!(
+        err.starts_with("cannot save ") && err.contains(&*path.to_string_lossy()),
+        "{err}"
+    );
+    let left: Vec<_> = fs::read_dir(&dir).expect("list").flatten().collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn distances_of_255_and_oversized_spaces_are_errors() {
+    // A line of 300 costly steps: distance 255 cannot be stored.
+    let long = Line {
+        n: 300,
+        free_from: 300,
+    };
+    assert_eq!(
+        PatternDb::build(&long, None),
+        Err(PdbError(ErrorKind::TooDeep))
+    );
+    let fine = Line {
+        n: 255,
+        free_from: 255,
+    };
+    assert_eq!(
+        PatternDb::build(&fine, None).map(|t| t.max_distance()),
+        Ok(254)
+    );
+    let huge = Line {
+        n: 1 << 40,
+        free_from: 0,
+    };
+    assert!(matches!(
+        PatternDb::build(&huge, None),
+        Err(PdbError(ErrorKind::TooLarge(_)))
+    ));
+}
