@@ -191,28 +191,36 @@ fn read_through<P: Puzzle>(
     bwd: &HashMap<P::State, u32, SearchHasher>,
     stats: &mut Stats,
 ) -> Option<Vec<P::Move>> {
-    let mut out = Vec::new();
-    let mut back = Vec::new();
-    let (mut at, mut d) = (meet.clone(), *fwd.get(meet)?);
+    let (mut moves, _) = descend(meet, fwd, stats, &mut |s, out| {
+        puzzle.predecessors(s, out);
+    })?;
+    moves.reverse();
+    let (on, goal) = descend(meet, bwd, stats, &mut |s, out| puzzle.successors(s, out))?;
+    moves.extend(on);
+    puzzle.is_goal(&goal).then_some(moves)
+}
+
+/// Lists a state's neighbours with the moves between them.
+type Step<'a, M, S> = &'a mut dyn FnMut(&S, &mut Vec<(M, S)>);
+
+/// From `from`, steps to a neighbour (`step` lists them) one closer by
+/// `dist` each time until distance 0: the moves taken and where they end.
+fn descend<M, S: Clone + Eq + std::hash::Hash>(
+    from: &S,
+    dist: &HashMap<S, u32, SearchHasher>,
+    stats: &mut Stats,
+    step: Step<'_, M, S>,
+) -> Option<(Vec<M>, S)> {
+    let (mut at, mut d) = (from.clone(), *dist.get(from)?);
+    let (mut moves, mut out) = (Vec::new(), Vec::new());
     while d > 0 {
         out.clear();
-        puzzle.predecessors(&at, &mut out);
+        step(&at, &mut out);
         stats.expanded += 1;
         stats.generated += out.len() as u64;
-        let (mv, prev) = out.drain(..).find(|(_, p)| fwd.get(p) == Some(&(d - 1)))?;
-        back.push(mv);
-        (at, d) = (prev, d - 1);
-    }
-    back.reverse();
-    let (mut at, mut d) = (meet.clone(), *bwd.get(meet)?);
-    while d > 0 {
-        out.clear();
-        puzzle.successors(&at, &mut out);
-        stats.expanded += 1;
-        stats.generated += out.len() as u64;
-        let (mv, next) = out.drain(..).find(|(_, n)| bwd.get(n) == Some(&(d - 1)))?;
-        back.push(mv);
+        let (mv, next) = out.drain(..).find(|(_, n)| dist.get(n) == Some(&(d - 1)))?;
+        moves.push(mv);
         (at, d) = (next, d - 1);
     }
-    puzzle.is_goal(&at).then_some(back)
+    Some((moves, at))
 }
