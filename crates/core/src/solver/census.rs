@@ -1,0 +1,124 @@
+//! Censuses: the states at each distance from a start, by hash or by
+//! rank, and a whole space's distances by rank.
+
+use crate::meter::Ctx;
+use crate::{Census, ParallelPuzzle, Puzzle, Ranked, Solver};
+
+impl Solver {
+    /// How many states lie at each distance from `start`: a breadth-first
+    /// census of everything `start` reaches, through a hash set of the
+    /// states seen (any puzzle; the strategy is not used, the budget and
+    /// progress hook are: `max_states` caps the states kept, each layer
+    /// is reported as [`Phase::Layer`](crate::Phase::Layer) with its size
+    /// in [`Progress::layer`](crate::Progress::layer)). For puzzles that
+    /// number their states, [`census_ranked`](Self::census_ranked) needs a
+    /// byte a state instead.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // The 3x3 torus of a token moving right or down: 9 states.
+    /// let torus = from_fn(
+    ///     |&(r, c): &(u8, u8), out: &mut Vec<(char, (u8, u8))>| {
+    ///         out.extend([('D', ((r + 1) % 3, c)), ('R', (r, (c + 1) % 3))])
+    ///     },
+    ///     |_: &(u8, u8)| false,
+    /// );
+    /// let census = Solver::new(Strategy::bfs()).census(&torus, &(0, 0));
+    /// assert_eq!(census.layers, [1, 2, 3, 2, 1]);
+    /// assert_eq!((census.states(), census.radius()), (9, Some(4)));
+    /// ```
+    pub fn census<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Census {
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+        crate::census::by_hash(puzzle, start, &ctx, self.options.progress.as_deref())
+    }
+
+    /// [`census`](Self::census) for a [`Ranked`] puzzle: one byte per rank
+    /// instead of a hash set, each layer expanded in parallel (with the
+    /// `parallel` feature), by the 0-1 breadth-first search that builds
+    /// pattern databases. Budgets are checked between layers, and a space
+    /// larger than `max_states` ranks is refused (`stopped`
+    /// `Some(Limit::States)`). Spaces of more than 2^32 ranks, or with
+    /// distances past 254, take the hash path. Same layers as `census`.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// /// Bit strings of length 4; a move flips one bit.
+    /// struct Cube;
+    /// impl Puzzle for Cube {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend((0..4).map(|b| (b, s ^ 1 << b)));
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// impl Ranked for Cube {
+    ///     fn space_size(&self) -> u64 { 16 }
+    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    ///     fn unrank(&self, r: u64) -> u8 { r as u8 }
+    /// }
+    /// let solver = Solver::new(Strategy::bfs());
+    /// assert_eq!(solver.census_ranked(&Cube, &0).layers, [1, 4, 6, 4, 1]);
+    /// assert_eq!(solver.census(&Cube, &0).layers, [1, 4, 6, 4, 1]);
+    /// ```
+    pub fn census_ranked<P: Ranked + ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Census {
+        self.on_pool(|| {
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+            let progress = self.options.progress.as_deref();
+            match crate::census::by_rank(puzzle, start, &ctx, progress) {
+                Ok(distances) => distances.census,
+                Err(_) => crate::census::by_hash(puzzle, start, &ctx, progress),
+            }
+        })
+    }
+
+    /// Each state's distance from `start`, by rank: the dense census of
+    /// [`census_ranked`](Self::census_ranked) with the byte a rank it fills
+    /// kept (a distance table over a whole space: a pattern database whose
+    /// abstraction is a puzzle of its own, Rotation's mask table). Budgets
+    /// as there: a stop keeps the complete layers' distances
+    /// (`census().stopped` says why), a space over `max_states` ranks is
+    /// refused with no bytes.
+    ///
+    /// # Errors
+    /// [`PdbError`](crate::pdb::PdbError) when the space has more than 2^32
+    /// ranks, a byte a rank cannot be allocated, or a distance reaches 255
+    /// (where `census_ranked` takes the hash path instead).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// /// Two bits; a move flips one.
+    /// struct Bits;
+    /// impl Puzzle for Bits {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend((0..2).map(|b| (b, s ^ (1 << b))));
+    ///     }
+    ///     fn is_goal(&self, _: &u8) -> bool { false }
+    /// }
+    /// impl Ranked for Bits {
+    ///     fn space_size(&self) -> u64 { 4 }
+    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let distances = Solver::new(Strategy::bfs()).distances_ranked(&Bits, &0)?;
+    /// assert_eq!(distances.as_bytes(), [0, 1, 1, 2]);
+    /// assert_eq!(distances.census().layers, [1, 2, 1]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn distances_ranked<P: Ranked + ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Result<crate::census::Distances, crate::pdb::PdbError> {
+        self.on_pool(|| {
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+            crate::census::by_rank(puzzle, start, &ctx, self.options.progress.as_deref())
+        })
+    }
+}
