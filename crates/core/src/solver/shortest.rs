@@ -16,13 +16,20 @@ impl Solver {
     /// - `visit`: called with each solution's moves (a borrowed slice, so
     ///   nothing is kept that the caller does not keep).
     ///
-    /// The solver's [`Strategy`](crate::Strategy) is not used: the length always comes from
-    /// IDA* (with this solver's options and budget, up to `max_depth`);
-    /// then one depth-first pass meets the solutions, cutting only children
-    /// whose bound exceeds the moves left and moves straight back (no
-    /// table, no duplicate elimination: those would drop solutions through
-    /// a state already seen). That pass remembers the states with no goal
-    /// below, at most [`Budget::max_states`](crate::Budget::max_states) of them: past it, the outcome
+    /// The solver's [`Strategy`](crate::Strategy) is not used: the length
+    /// comes from a race, in slices of growing size, between IDA* (with this
+    /// solver's options and budget, up to `max_depth`) and breadth-first
+    /// layers that count the shortest paths into each state; the report's
+    /// `method` says which finished first. Then one depth-first pass meets
+    /// the solutions, cutting only children whose bound exceeds the moves
+    /// left (and, after the layers, children off their own layer), and
+    /// children whose subtree was already found to hold none for those
+    /// moves left (no table, no duplicate elimination: those would drop
+    /// solutions through a state already seen). The time is
+    /// about linear in the states touched plus the solutions listed. The
+    /// layers and the pass's memory of fruitless (state, depth) pairs hold
+    /// at most [`Budget::max_states`](crate::Budget::max_states) entries:
+    /// past it, the outcome
     /// is [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`.
     ///
     /// ```
@@ -134,14 +141,15 @@ impl Solver {
     }
 
     /// The number of shortest solutions of at most `max_depth` moves,
-    /// counted without listing them: per state and moves left, the number
-    /// of ways on to a goal is counted once and reused (a sequence of the
-    /// shortest length ending at a goal passes no state twice, so these
-    /// are exactly the shortest solutions). As in
-    /// [`for_each_shortest`](Self::for_each_shortest), the solver's
-    /// strategy is not used: the length comes from IDA* up to `max_depth`.
-    /// One count per state is kept,
-    /// at most [`Budget::max_states`](crate::Budget::max_states) of them: past it, the outcome is
+    /// counted without listing them. The length comes from the race of
+    /// [`for_each_shortest`](Self::for_each_shortest) (the solver's
+    /// strategy is not used); when the layers win they know the count (per
+    /// state, the sum of its parents' counts in the layer before), else,
+    /// per state and moves left, the number of ways on to a goal is counted
+    /// once and reused (a sequence of the shortest length ending at a goal
+    /// passes no state twice, so these are exactly the shortest
+    /// solutions). At most [`Budget::max_states`](crate::Budget::max_states)
+    /// states or (state, moves left) counts are kept: past it, the outcome is
     /// [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`, never a wrong count.
     ///
     /// ```
