@@ -76,13 +76,9 @@ impl Solver {
             };
             all::length(puzzle, start, max_depth, &ctx, setup, &mut stats)
         });
-        let (outcome, method) = match length {
-            Ok(found) => (
-                all::for_each(puzzle, start, &found, &ctx, &mut stats, &mut visit),
-                Some(found.method()),
-            ),
-            Err(end) => (end, None),
-        };
+        let (outcome, method) = all::then_with(length, |found| {
+            all::for_each(puzzle, start, found, &ctx, &mut stats, &mut visit)
+        });
         stats.elapsed = ctx.start.elapsed();
         ShortestReport {
             outcome,
@@ -187,14 +183,10 @@ impl Solver {
                 in_place: None,
                 parts: None,
             };
-            let (outcome, method) =
-                match all::length(puzzle, start, max_depth, &ctx, setup, &mut stats) {
-                    Ok(found) => (
-                        all::count(puzzle, start, &found, &ctx, &mut stats),
-                        Some(found.method()),
-                    ),
-                    Err(end) => (end, None),
-                };
+            let length = all::length(puzzle, start, max_depth, &ctx, setup, &mut stats);
+            let (outcome, method) = all::then_with(length, |found| {
+                all::count(puzzle, start, found, &ctx, &mut stats)
+            });
             stats.elapsed = ctx.start.elapsed();
             ShortestReport {
                 outcome,

@@ -49,6 +49,18 @@ fn stopped(i: Interrupt) -> Shortest {
     Shortest::Stopped(i.limit())
 }
 
+/// The outcome of the race for the length and, when it found one, of
+/// `then` on it, with the search that found it.
+pub(crate) fn then_with<P: Puzzle>(
+    found: Result<Length<'_, P>, Shortest>,
+    then: impl FnOnce(&Length<'_, P>) -> Shortest,
+) -> (Shortest, Option<ShortestMethod>) {
+    match found {
+        Ok(found) => (then(&found), Some(found.method())),
+        Err(end) => (end, None),
+    }
+}
+
 /// What the race found: the length, and what guides the pass after it.
 pub(crate) struct Length<'p, P: Puzzle> {
     /// Moves in each shortest solution.
@@ -150,11 +162,10 @@ pub(crate) fn length<'p, P: Puzzle>(
             Slice::Done(Err(end)) => return Err(end),
             Slice::Quota => {}
         }
-        if let Some(l) = layers.as_mut() {
+        if let Some(mut l) = layers.take() {
             let quota = usize::try_from(slice / LAYER_SHARE).unwrap_or(usize::MAX);
             match l.run(quota, &mut meter, stats) {
                 Step::Found { length, count } => {
-                    let l = layers.take().expect("just run");
                     return Ok(Length {
                         length,
                         guide: Some((l, count)),
@@ -162,9 +173,12 @@ pub(crate) fn length<'p, P: Puzzle>(
                 }
                 Step::NoSolution => return Err(Shortest::NoSolution),
                 Step::Stopped(limit) => return Err(Shortest::Stopped(limit)),
-                // Over `max_states`: IDA* alone from now on.
-                Step::Full => layers = None,
-                Step::Paused => floor = floor.max(l.floor()),
+                // Over `max_states`: dropped, IDA* alone from now on.
+                Step::Full => {}
+                Step::Paused => {
+                    floor = floor.max(l.floor());
+                    layers = Some(l);
+                }
             }
         }
         slice = slice.saturating_mul(4);
