@@ -125,6 +125,8 @@ pub struct Budget {
     pub(crate) cancel: Option<CancelFlag>,
     /// The most states BFS may store in its visited set.
     pub(crate) max_states: usize,
+    /// The most bytes a pattern-database build may allocate.
+    pub(crate) max_memory: Option<u64>,
 }
 
 impl Default for Budget {
@@ -135,6 +137,7 @@ impl Default for Budget {
             deadline: None,
             cancel: None,
             max_states: Self::DEFAULT_MAX_STATES,
+            max_memory: None,
         }
     }
 }
@@ -222,6 +225,46 @@ impl Budget {
     pub fn max_states(mut self, states: usize) -> Self {
         self.max_states = states;
         self
+    }
+
+    /// Caps the bytes a pattern-database build
+    /// ([`PatternDb::build_within`](crate::pdb::PatternDb::build_within))
+    /// allocates: a build that would need more is refused up front, before
+    /// anything is allocated, with an error naming what it needs (default:
+    /// no cap but the allocator's, whose failure is an error too).
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// struct Ring;
+    /// impl Abstraction for Ring {
+    ///     fn name(&self) -> String { "ring 1000".into() }
+    ///     fn size(&self) -> u64 { 1000 }
+    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    ///         out.extend([((r + 1) % 1000, true), ((r + 999) % 1000, true)]);
+    ///     }
+    /// }
+    /// let tight = Budget::default().max_memory(100);
+    /// let err = PatternDb::build_within(&Ring, &tight, None).unwrap_err();
+    /// assert!(err.to_string().contains("bytes"), "{err}");
+    /// assert!(PatternDb::build_within(&Ring, &Budget::default().max_memory(1 << 20), None).is_ok());
+    /// ```
+    pub fn max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// Whether the cancel flag is set or the deadline (counted from
+    /// `start`) has passed: the limit that stops a bulk step.
+    pub(crate) fn exceeded(&self, start: Instant) -> Option<Limit> {
+        if self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            return Some(Limit::Cancelled);
+        }
+        match self.effective_deadline(start) {
+            Some(at) if Instant::now() >= at => Some(Limit::Time),
+            _ => None,
+        }
     }
 
     /// The earlier of the deadline and `start + time_limit`.

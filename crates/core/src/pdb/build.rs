@@ -1,23 +1,25 @@
-//! Building a table: the 0-1 breadth-first search from the goals, in
-//! parallel with the `parallel` feature (shared with the core's dense
-//! census).
+//! Building a table (the search itself is `bfs`'s), and the byte-a-state
+//! 0-1 breadth-first search the core's dense census runs.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 use super::table::Entries;
-use super::{Abstraction, BuildProgress, ErrorKind, PatternDb, PdbError};
+use super::{Abstraction, BuildProgress, ErrorKind, PatternDb, PdbError, bfs};
+use crate::Budget;
 
 /// Marks a state not reached yet while building.
 pub(crate) const UNSEEN: u8 = u8::MAX;
 
 impl PatternDb {
-    /// Builds the table by 0-1 breadth-first search from the goals. The
-    /// `progress` hook, if any, is called after each distance is settled.
+    /// Builds the table by 0-1 breadth-first search from the goals, with
+    /// no limits ([`build_within`](Self::build_within) with the default
+    /// [`Budget`]). The `progress` hook, if any, is called as each
+    /// distance is settled.
     ///
     /// # Errors
-    /// [`PdbError`] when the abstraction has more than 2^32 states or keys,
-    /// their bytes cannot be allocated, or a distance reaches 255.
+    /// [`PdbError`] when the states' bytes cannot be allocated or a
+    /// distance reaches 255.
     ///
     /// # Panics
     /// If a goal's or a neighbour's rank, or a key, is out of range (a
@@ -44,56 +46,69 @@ impl PatternDb {
         abstraction: &A,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Result<Self, PdbError> {
+        Self::build_within(abstraction, &Budget::default(), progress)
+    }
+
+    /// Builds the table under `budget`: its memory cap
+    /// ([`Budget::max_memory`]) is checked against
+    /// [`bytes_needed`](Self::bytes_needed) before anything is allocated,
+    /// and its time limit, deadline and cancel flag every 32,768 states
+    /// (nodes and stored states are not counted here). The peak memory is
+    /// what `bytes_needed` says: two bits an abstract state and a byte a
+    /// key; a table of 4-bit entries is packed in place at the end.
+    ///
+    /// # Errors
+    /// [`PdbError`] when the build would need more bytes than the budget
+    /// allows (the message names both), they cannot be allocated, a
+    /// distance reaches 255, or a limit stopped it
+    /// ([`PdbError::stopped`] says which).
+    ///
+    /// # Panics
+    /// As [`build`](Self::build).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzle_search_core::{Budget, CancelFlag, Limit};
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let flag = CancelFlag::new();
+    /// flag.cancel();
+    /// let err = PatternDb::build_within(&Ring, &Budget::default().cancel_flag(flag), None)
+    ///     .unwrap_err();
+    /// assert_eq!(err.stopped(), Some(Limit::Cancelled));
+    /// let budget = Budget::default().time_limit(Duration::from_secs(60)).max_memory(1 << 20);
+    /// assert_eq!(PatternDb::build_within(&Ring, &budget, None)?.get(6), 6);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn build_within<A: Abstraction>(
+        abstraction: &A,
+        budget: &Budget,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Result<Self, PdbError> {
         let started = Instant::now();
-        let size = abstraction.size();
         let keys = abstraction.key_size();
-        if size > 1 << 32 || keys > 1 << 32 {
-            return Err(PdbError(ErrorKind::TooLarge(size.max(keys))));
-        }
-        let mut goals = Vec::new();
-        abstraction.goals(&mut goals);
-        // Frontiers of `u32` ranks (half the memory of `u64`); the
-        // abstraction's `u64` neighbours pass through a scratch buffer.
-        let goals: Vec<u32> = goals.into_iter().map(|g| g as u32).collect();
-        let rank = |&r: &u32| u64::from(r);
-        let neighbours = |&r: &u32, wide: &mut Vec<(u64, bool)>, out: &mut Vec<(u32, bool)>| {
-            wide.clear();
-            abstraction.neighbours(u64::from(r), wide);
-            out.extend(wide.iter().map(|&(n, costs)| (n as u32, costs)));
-        };
-        let (dist, _) = distances(size, goals, &rank, &neighbours, &mut |depth, _, done| {
-            if let Some(hook) = progress {
-                hook(BuildProgress {
-                    depth,
-                    done,
-                    total: size,
-                });
-            }
-            std::ops::ControlFlow::Continue(())
-        })?;
-        // One entry per key: the least distance of its states.
-        let mut table = Vec::new();
-        table
-            .try_reserve_exact(keys as usize)
-            .map_err(|_| PdbError(ErrorKind::NoMemory(keys)))?;
-        table.resize(keys as usize, UNSEEN);
-        for (rank, d) in dist.iter().enumerate() {
-            let d = d.load(Ordering::Relaxed);
-            let k = abstraction.key(rank as u64) as usize;
-            table[k] = table[k].min(d);
-        }
-        let max = table
-            .iter()
-            .copied()
-            .filter(|&d| d != UNSEEN)
-            .max()
-            .unwrap_or(0);
+        let mut table = bfs::table(abstraction, budget, started, progress)?;
+        let max = largest(&table);
         let entries = if max < 15 {
-            let mut packed = vec![0u8; table.len().div_ceil(2)];
-            for (i, &d) in table.iter().enumerate() {
-                packed[i / 2] |= d.min(15) << (4 * (i % 2));
+            // Packed in place: entry `i` goes to byte `i / 2`, never past
+            // where it was read.
+            for i in 0..table.len().div_ceil(2) {
+                let lo = table[2 * i].min(15);
+                let hi = table.get(2 * i + 1).map_or(0, |&d| d.min(15));
+                table[i] = lo | hi << 4;
             }
-            Entries::Nibbles(packed)
+            table.truncate(table.len().div_ceil(2));
+            table.shrink_to_fit();
+            Entries::Nibbles(table)
         } else {
             Entries::Bytes(table)
         };
@@ -105,10 +120,47 @@ impl PatternDb {
             build_time: started.elapsed(),
         })
     }
+
+    /// The bytes [`build_within`](Self::build_within) allocates at its
+    /// peak for `abstraction`: two bits an abstract state and a byte a key
+    /// (`None` past `u64`).
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// // One 64-bit word holds 32 states' codes; 12 keys of a byte.
+    /// assert_eq!(PatternDb::bytes_needed(&Ring), Some(8 + 12));
+    /// ```
+    pub fn bytes_needed<A: Abstraction>(abstraction: &A) -> Option<u64> {
+        bfs::bytes_needed(abstraction.size(), abstraction.key_size())
+    }
 }
 
-/// The 0-1 breadth-first search of [`PatternDb::build`] (and of the
-/// core's dense census): each state's least distance from the goals,
+/// The largest entry other than [`UNSEEN`] (0 for none), in one pass the
+/// compiler vectorises (an entry is replaced by 0 where unseen).
+fn largest(table: &[u8]) -> u8 {
+    table
+        .chunks(4096)
+        .map(|c| {
+            c.iter()
+                .map(|&d| if d == UNSEEN { 0 } else { d })
+                .fold(0, u8::max)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The 0-1 breadth-first search of the core's dense census, a byte a
+/// state (the table build's is `bfs`'s, two bits a state): each state's least distance from the goals,
 /// [`UNSEEN`] where none reaches. After each distance `d` is settled,
 /// `on_depth(d, settled, done)` hears how many states have distance `d`
 /// and how many have a known distance so far (the next frontier

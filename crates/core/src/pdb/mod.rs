@@ -60,6 +60,7 @@
 
 use std::fmt;
 
+mod bfs;
 mod build;
 mod file;
 mod table;
@@ -82,10 +83,12 @@ pub trait Abstraction: Sync {
     /// (a type name, say) tells apart two patterns of one type. A table
     /// built in memory only may return any name.
     fn name(&self) -> String;
-    /// The number of abstract states; ranks are `0..size`. At most 2^32.
+    /// The number of abstract states; ranks are `0..size`. A build takes
+    /// two bits a state and a byte a key
+    /// ([`PatternDb::bytes_needed`]): billions of states where memory
+    /// allows, past 2^32 too.
     ///
-    /// Ranks and keys are `u64` (spaces of up to 2^32 states, and keys
-    /// that index files), distances `u8` (what a table stores), bounds
+    /// Ranks and keys are `u64`, distances `u8` (what a table stores), bounds
     /// `u32` (what [`Puzzle::lower_bound`](crate::Puzzle::lower_bound)
     /// returns): `u32::from(table.get(key))` is the one cast a bound needs.
     fn size(&self) -> u64;
@@ -105,8 +108,10 @@ pub trait Abstraction: Sync {
     }
 }
 
-/// Progress of a build, for a progress bar: states settled so far, and the
-/// total.
+/// Progress of a build, for a progress bar: the distance being settled,
+/// the states of that distance found so far, states settled in all, and
+/// the total. A build reports each distance when it is settled
+/// (`finished`) and, within a long layer, every two million states or so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct BuildProgress {
@@ -116,6 +121,11 @@ pub struct BuildProgress {
     pub done: u64,
     /// All states.
     pub total: u64,
+    /// States of distance `depth` settled so far: the layer's size once
+    /// `finished`.
+    pub layer: u64,
+    /// Whether distance `depth` is settled (`layer` is then its size).
+    pub finished: bool,
 }
 
 /// Why [`PatternDb::build`] could not build a table.
@@ -126,14 +136,24 @@ pub struct PdbError(pub(super) ErrorKind);
 pub(super) enum ErrorKind {
     TooLarge(u64),
     NoMemory(u64),
+    OverBudget { needed: u64, allowed: u64 },
+    Stopped(crate::Limit),
     TooDeep,
 }
 
 impl fmt::Display for PdbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            ErrorKind::TooLarge(n) => write!(f, "{n} abstract states or keys: at most 2^32"),
+            ErrorKind::TooLarge(n) => {
+                write!(f, "{n} abstract states or keys: too many to address here")
+            }
             ErrorKind::NoMemory(n) => write!(f, "cannot allocate {n} bytes for the table"),
+            ErrorKind::OverBudget { needed, allowed } => write!(
+                f,
+                "the table's build needs {needed} bytes ({:.2} GB), over the {allowed}-byte cap",
+                needed as f64 / 1e9
+            ),
+            ErrorKind::Stopped(limit) => write!(f, "the table's build stopped: {limit}"),
             ErrorKind::TooDeep => write!(f, "an abstract distance reaches 255: too deep to store"),
         }
     }
@@ -142,6 +162,31 @@ impl fmt::Display for PdbError {
 impl std::error::Error for PdbError {}
 
 impl PdbError {
+    /// The limit that stopped a build
+    /// ([`PatternDb::build_within`]), if one did.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, CancelFlag, Limit};
+    /// use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// struct Two;
+    /// impl Abstraction for Two {
+    ///     fn name(&self) -> String { "two".into() }
+    ///     fn size(&self) -> u64 { 2 }
+    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) { out.push((1 - r, true)) }
+    /// }
+    /// let flag = CancelFlag::new();
+    /// flag.cancel();
+    /// let err = PatternDb::build_within(&Two, &Budget::default().cancel_flag(flag), None);
+    /// assert_eq!(err.unwrap_err().stopped(), Some(Limit::Cancelled));
+    /// ```
+    pub fn stopped(&self) -> Option<crate::Limit> {
+        match self.0 {
+            ErrorKind::Stopped(limit) => Some(limit),
+            _ => None,
+        }
+    }
+
     /// A space of `n` states or keys: more than 2^32.
     pub(crate) fn too_large(n: u64) -> Self {
         Self(ErrorKind::TooLarge(n))

@@ -3,7 +3,7 @@
 use std::fs;
 use std::time::Duration;
 
-use super::file::{MAGIC, VERSION, checksum};
+use super::file::{digest, header};
 use super::*;
 
 /// A line of `n` cells; moving right of cell `free_from` costs nothing.
@@ -115,14 +115,11 @@ fn saved_tables_load_back_and_damaged_ones_are_refused() {
 /// A file as `save` writes it, with any header values: a valid
 /// checksum over whatever it holds.
 fn crafted(name: &str, len: u64, nibble: u8, max: u8, entries: &[u8]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&(name.len() as u32).to_le_bytes());
-    out.extend_from_slice(name.as_bytes());
-    out.extend_from_slice(&len.to_le_bytes());
-    out.extend_from_slice(&[nibble, max]);
+    let mut out = header(name, len, false, max);
+    let at = out.len() - 2;
+    out[at] = nibble;
+    let sum = digest(&out, entries);
     out.extend_from_slice(entries);
-    let sum = checksum(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
 }
@@ -257,12 +254,151 @@ fn distances_of_255_and_oversized_spaces_are_errors() {
         PatternDb::build(&fine, None).map(|t| t.max_distance()),
         Ok(254)
     );
+    // Past 2^40 states: refused up front by the memory cap, naming both.
     let huge = Line {
         n: 1 << 40,
         free_from: 0,
     };
-    assert!(matches!(
-        PatternDb::build(&huge, None),
-        Err(PdbError(ErrorKind::TooLarge(_)))
-    ));
+    let capped = crate::Budget::default().max_memory(6 << 30);
+    let err = PatternDb::build_within(&huge, &capped, None).expect_err("over the cap");
+    assert!(
+        matches!(err, PdbError(ErrorKind::OverBudget { needed, allowed })
+            if needed == (1 << 40) / 4 + (1 << 40) / 2 && allowed == 6 << 30),
+        "{err}"
+    );
+    assert!(err.to_string().contains("bytes"), "{err}");
+}
+
+/// A random graph of `n` states with costly and free edges (both ways,
+/// the same cost), several goals, and keys that merge states.
+struct Random {
+    adjacency: Vec<Vec<(u64, bool)>>,
+    goals: Vec<u64>,
+    keys: u64,
+}
+
+impl Random {
+    fn new(n: u64, edges: u64, free_share: u64, keys: u64, seed: u64) -> Self {
+        let mut rng = crate::SplitMix64::new(seed);
+        let mut adjacency = vec![Vec::new(); n as usize];
+        for _ in 0..edges {
+            let (a, b) = (rng.next_u64() % n, rng.next_u64() % n);
+            let costs = rng.next_u64() % 100 >= free_share;
+            adjacency[a as usize].push((b, costs));
+            adjacency[b as usize].push((a, costs));
+        }
+        let goals = (0..3).map(|_| rng.next_u64() % n).collect();
+        Self {
+            adjacency,
+            goals,
+            keys,
+        }
+    }
+
+    /// Each key's least distance, by a plain 0-1 breadth-first search
+    /// with a double-ended queue and a byte a state.
+    fn reference(&self) -> Vec<u8> {
+        let mut dist = vec![u8::MAX; self.adjacency.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &g in &self.goals {
+            dist[g as usize] = 0;
+            queue.push_back(g);
+        }
+        while let Some(s) = queue.pop_front() {
+            let d = dist[s as usize];
+            for &(n, costs) in &self.adjacency[s as usize] {
+                let nd = d + u8::from(costs);
+                if nd < dist[n as usize] {
+                    dist[n as usize] = nd;
+                    if costs {
+                        queue.push_back(n);
+                    } else {
+                        queue.push_front(n);
+                    }
+                }
+            }
+        }
+        let mut table = vec![u8::MAX; self.keys as usize];
+        for (s, &d) in dist.iter().enumerate() {
+            let k = self.key(s as u64) as usize;
+            table[k] = table[k].min(d);
+        }
+        table
+    }
+}
+
+impl Abstraction for Random {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn size(&self) -> u64 {
+        self.adjacency.len() as u64
+    }
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.extend(&self.goals);
+    }
+    fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+        out.extend(&self.adjacency[r as usize]);
+    }
+    fn key_size(&self) -> u64 {
+        self.keys
+    }
+    fn key(&self, r: u64) -> u64 {
+        r.wrapping_mul(0x9e37_79b9_7f4a_7c15) % self.keys
+    }
+}
+
+/// The two-bit build against a plain 0-1 search on random graphs: sparse
+/// (deep, many unreached states) and dense, few and many free edges, keys
+/// that merge states, spaces of several chunks (so that chunks run in
+/// parallel and free moves cross them), a size not a multiple of 32.
+#[test]
+fn two_bit_build_matches_a_plain_search_on_random_graphs() {
+    let cases = [
+        (1_000, 700, 30, 1_000),
+        (1_001, 3_000, 50, 97),
+        (200_003, 260_000, 20, 200_003),
+        (150_000, 400_000, 70, 40_000),
+        (70_000, 140_000, 0, 70_000),
+        (70_000, 140_000, 100, 5_000),
+    ];
+    for (i, &(n, edges, free, keys)) in cases.iter().enumerate() {
+        let graph = Random::new(n, edges, free, keys, i as u64 + 7);
+        let want = graph.reference();
+        let table = PatternDb::build(&graph, None).expect("a small table");
+        let got: Vec<u8> = (0..keys).map(|k| table.get(k)).collect();
+        assert_eq!(got, want, "case {i}");
+    }
+}
+
+/// A build's progress: layers in order, their sizes summing to the
+/// states reached; the limits stop it with the limit named.
+#[test]
+fn progress_names_each_layer_and_limits_stop_a_build() {
+    let line = Line {
+        n: 100_000,
+        free_from: 50,
+    };
+    let seen = std::sync::Mutex::new(Vec::new());
+    let hook = |p: BuildProgress| {
+        if p.finished {
+            seen.lock().expect("not poisoned").push((p.depth, p.layer, p.done));
+        }
+    };
+    PatternDb::build(&line, Some(&hook)).expect("a small table");
+    let seen = seen.into_inner().expect("not poisoned");
+    // Cells 0..=50 at their index, one a layer; every later cell at 50.
+    assert_eq!(seen.len(), 51);
+    assert!(seen.iter().enumerate().all(|(d, &(depth, _, _))| usize::from(depth) == d));
+    assert_eq!(seen[49].1, 1);
+    assert_eq!(seen[50].1, 100_000 - 50);
+    assert_eq!(seen[50].2, 100_000);
+    let flag = crate::CancelFlag::new();
+    flag.cancel();
+    let budget = crate::Budget::default().cancel_flag(flag);
+    let err = PatternDb::build_within(&line, &budget, None).expect_err("cancelled");
+    assert_eq!(err.stopped(), Some(crate::Limit::Cancelled));
+    let budget = crate::Budget::default().time_limit(Duration::ZERO);
+    let err = PatternDb::build_within(&line, &budget, None).expect_err("out of time");
+    assert_eq!(err.stopped(), Some(crate::Limit::Time));
 }

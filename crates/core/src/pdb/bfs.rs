@@ -1,0 +1,310 @@
+//! The table build's search: a parallel 0-1 breadth-first search from the
+//! goals over two bits an abstract state, writing each key's least
+//! distance into the table as its first state is settled.
+//!
+//! # The two bits
+//! Each abstract state has a 2-bit code: `0` not reached, `3` settled
+//! (its distance known and written), and `1` or `2` in a frontier: at
+//! depth `d` the code `1 + d % 2` marks the states of distance `d` still
+//! to expand ("current") and `2 - d % 2` the states found at `d + 1`
+//! ("next"). When the layer ends no current state is left, so the next
+//! ones are the current ones of `d + 1` as they stand: no pass converts
+//! them. The states take `size / 4` bytes, the table one byte a key: for
+//! the 15-puzzle's 8-tile pattern (4,151,347,200 states, 518,918,400
+//! keys) 1.04 GB and 519 MB, where a byte a state and copied frontiers
+//! took 10-15 GB.
+//!
+//! # One layer
+//! The states' words are scanned in chunks (in parallel with the
+//! `parallel` feature). A current state is claimed by setting its code to
+//! settled (`fetch_or` of `3`: whoever turns it settled first owns it),
+//! its key's entry written (the first state of a key settled gives the
+//! key's least distance: depths are settled in increasing order), and its
+//! neighbours looked at:
+//! - over a move that costs: a state not reached becomes "next"
+//!   (`fetch_or` of the next code onto `0`; codes only grow within a
+//!   layer, from `0` to "next" or settled, or from "next" or current to
+//!   settled, so the `or` onto a code that changed since it was read gives
+//!   "next" or settled, never a wrong code);
+//! - over a free move: any state not settled (not reached, "next" or
+//!   current) is claimed and expanded at once, at depth `d`, from a stack
+//!   of the chunk's own. A "next" state claimed so leaves the next
+//!   frontier: its distance is `d`, not `d + 1`.
+//!
+//! Every state is settled once, at its least distance: by induction on
+//! `d`, when layer `d` starts every state of distance below `d` is
+//! settled and those of distance `d` reachable by one costly move from
+//! distance `d - 1` are current; the layer settles these and, closing
+//! over free moves, every state of distance `d` (each is reached from one
+//! of them by free moves only, through states of distance `d`).
+
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::build::UNSEEN;
+use super::{Abstraction, BuildProgress, ErrorKind, PdbError};
+use crate::Budget;
+
+/// Code: not reached.
+const FRESH: u64 = 0;
+/// Code: settled.
+const SETTLED: u64 = 3;
+/// The low bit of every 2-bit field of a word.
+const LOW: u64 = 0x5555_5555_5555_5555;
+/// States per word.
+const PER_WORD: u64 = 32;
+/// Words per chunk of a scan: 32,768 states, the unit of parallel work and
+/// of the budget checks.
+const CHUNK_WORDS: usize = 1024;
+
+/// What a layer found: states settled at its depth, states newly marked
+/// "next", and "next" states claimed free (settled at this depth).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    settled: u64,
+    marked: u64,
+    unmarked: u64,
+}
+
+impl Counts {
+    fn add(self, o: Self) -> Self {
+        Self {
+            settled: self.settled + o.settled,
+            marked: self.marked + o.marked,
+            unmarked: self.unmarked + o.unmarked,
+        }
+    }
+}
+
+/// The bytes [`table`] allocates for `size` states and `keys` keys.
+pub(super) fn bytes_needed(size: u64, keys: u64) -> Option<u64> {
+    size.div_ceil(PER_WORD).checked_mul(8)?.checked_add(keys)
+}
+
+/// Each key's least distance from the goals ([`UNSEEN`] where none
+/// reaches), by the 0-1 breadth-first search of the module docs. The
+/// `progress` hook hears each layer as it ends and, within a long layer,
+/// every 64 chunks.
+pub(super) fn table<A: Abstraction>(
+    abstraction: &A,
+    budget: &Budget,
+    started: Instant,
+    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+) -> Result<Vec<u8>, PdbError> {
+    let size = abstraction.size();
+    let keys = abstraction.key_size();
+    let too_large = PdbError(ErrorKind::TooLarge(size.max(keys)));
+    let needed = bytes_needed(size, keys).ok_or(too_large)?;
+    if let Some(allowed) = budget.max_memory.filter(|&m| needed > m) {
+        return Err(PdbError(ErrorKind::OverBudget { needed, allowed }));
+    }
+    let words = usize::try_from(size.div_ceil(PER_WORD)).map_err(|_| too_large)?;
+    let key_count = usize::try_from(keys).map_err(|_| too_large)?;
+    let no_memory = PdbError(ErrorKind::NoMemory(needed));
+    let mut states: Vec<AtomicU64> = Vec::new();
+    states.try_reserve_exact(words).map_err(|_| no_memory)?;
+    states.extend((0..words).map(|_| AtomicU64::new(0)));
+    // The fields past the last state are settled: never scanned or claimed.
+    if size % PER_WORD != 0 {
+        let used = 2 * (size % PER_WORD);
+        states[words - 1] = AtomicU64::new(u64::MAX << used);
+    }
+    let mut table: Vec<AtomicU8> = Vec::new();
+    table.try_reserve_exact(key_count).map_err(|_| no_memory)?;
+    table.extend((0..key_count).map(|_| AtomicU8::new(UNSEEN)));
+
+    let mut goals = Vec::new();
+    abstraction.goals(&mut goals);
+    let mut frontier = 0;
+    for &g in &goals {
+        assert!(g < size, "goal rank {g} out of range (size {size})");
+        let (w, s) = field(g);
+        if states[w].fetch_or(1 << s, Ordering::Relaxed) >> s & 3 == FRESH {
+            frontier += 1;
+        }
+    }
+    let search = Layers {
+        abstraction,
+        states: &states,
+        table: &table,
+        size,
+        key_count: keys,
+    };
+    let mut done = 0u64;
+    let mut depth = 0u8;
+    while frontier > 0 {
+        let seen_before = done;
+        let hook = |layer: u64| {
+            if let Some(hook) = progress {
+                hook(BuildProgress {
+                    depth,
+                    done: seen_before + layer,
+                    total: size,
+                    layer,
+                    finished: false,
+                });
+            }
+        };
+        let counts = search.layer(depth, budget, started, &hook)?;
+        done += counts.settled;
+        frontier = counts.marked - counts.unmarked;
+        if let Some(hook) = progress {
+            hook(BuildProgress {
+                depth,
+                done,
+                total: size,
+                layer: counts.settled,
+                finished: true,
+            });
+        }
+        if frontier > 0 && depth == UNSEEN - 1 {
+            return Err(PdbError(ErrorKind::TooDeep));
+        }
+        depth += 1;
+    }
+    drop(states);
+    // `AtomicU8` and `u8` share their layout: this collects in place.
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The word and the bit offset of rank `r`'s field.
+#[inline(always)]
+fn field(r: u64) -> (usize, u32) {
+    ((r / PER_WORD) as usize, 2 * (r % PER_WORD) as u32)
+}
+
+/// The search's shared state.
+struct Layers<'a, A> {
+    abstraction: &'a A,
+    states: &'a [AtomicU64],
+    table: &'a [AtomicU8],
+    size: u64,
+    key_count: u64,
+}
+
+/// A worker's buffers, made once per worker, not per state.
+#[derive(Default)]
+struct Scratch {
+    stack: Vec<u64>,
+    out: Vec<(u64, bool)>,
+}
+
+impl<A: Abstraction> Layers<'_, A> {
+    /// Settles depth `depth`: every current state and, over free moves,
+    /// the rest of its distance; marks the next layer.
+    fn layer(
+        &self,
+        depth: u8,
+        budget: &Budget,
+        started: Instant,
+        hook: &(dyn Fn(u64) + Sync),
+    ) -> Result<Counts, PdbError> {
+        let chunks = self.states.len().div_ceil(CHUNK_WORDS);
+        let stop = AtomicBool::new(false);
+        let stopped = std::sync::Mutex::new(None);
+        let settled = AtomicU64::new(0);
+        let finished_chunks = AtomicU64::new(0);
+        let work = |scratch: &mut Scratch, c: usize| -> Counts {
+            if stop.load(Ordering::Relaxed) {
+                return Counts::default();
+            }
+            if let Some(limit) = budget.exceeded(started) {
+                stop.store(true, Ordering::Relaxed);
+                if let Ok(mut s) = stopped.lock() {
+                    *s = Some(limit);
+                }
+                return Counts::default();
+            }
+            let counts = self.chunk(c, depth, scratch);
+            let so_far = settled.fetch_add(counts.settled, Ordering::Relaxed) + counts.settled;
+            if finished_chunks.fetch_add(1, Ordering::Relaxed) % 64 == 63 {
+                hook(so_far);
+            }
+            counts
+        };
+        #[cfg(feature = "parallel")]
+        let counts = {
+            use rayon::prelude::*;
+            (0..chunks)
+                .into_par_iter()
+                .with_min_len(4)
+                .map_init(Scratch::default, work)
+                .reduce(Counts::default, Counts::add)
+        };
+        #[cfg(not(feature = "parallel"))]
+        let counts = {
+            let mut scratch = Scratch::default();
+            (0..chunks).fold(Counts::default(), |acc, c| acc.add(work(&mut scratch, c)))
+        };
+        match stopped.into_inner().ok().flatten() {
+            Some(limit) => Err(PdbError(ErrorKind::Stopped(limit))),
+            None => Ok(counts),
+        }
+    }
+
+    /// Scans chunk `c` for current states and settles them, with what free
+    /// moves reach from them.
+    fn chunk(&self, c: usize, depth: u8, scratch: &mut Scratch) -> Counts {
+        let current = 1 + u64::from(depth & 1);
+        let pattern = current * LOW;
+        let mut counts = Counts::default();
+        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
+        for w in c * CHUNK_WORDS..end {
+            let x = self.states[w].load(Ordering::Relaxed) ^ pattern;
+            // A field equal to `current` is `00` after the xor.
+            let mut hits = !(x | x >> 1) & LOW;
+            while hits != 0 {
+                let bit = hits.trailing_zeros();
+                hits &= hits - 1;
+                let old = self.states[w].fetch_or(SETTLED << bit, Ordering::Relaxed) >> bit & 3;
+                if old == current {
+                    let rank = w as u64 * PER_WORD + u64::from(bit / 2);
+                    self.settle(rank, depth, scratch, &mut counts);
+                }
+            }
+        }
+        counts
+    }
+
+    /// Settles `rank` (claimed) at `depth`, and every state free moves
+    /// reach from it that is not settled yet; marks the next layer.
+    fn settle(&self, rank: u64, depth: u8, scratch: &mut Scratch, counts: &mut Counts) {
+        let next = 2 - u64::from(depth & 1);
+        scratch.stack.push(rank);
+        while let Some(r) = scratch.stack.pop() {
+            counts.settled += 1;
+            let key = self.abstraction.key(r);
+            assert!(key < self.key_count, "key {key} out of range");
+            let entry = &self.table[key as usize];
+            // Within a layer every write is `depth`: a plain store.
+            if entry.load(Ordering::Relaxed) == UNSEEN {
+                entry.store(depth, Ordering::Relaxed);
+            }
+            scratch.out.clear();
+            self.abstraction.neighbours(r, &mut scratch.out);
+            for &(n, costs) in &scratch.out {
+                assert!(n < self.size, "neighbour rank {n} out of range");
+                let (w, s) = field(n);
+                let word = &self.states[w];
+                let code = word.load(Ordering::Relaxed) >> s & 3;
+                if code == SETTLED {
+                    continue;
+                }
+                if costs {
+                    if code == FRESH && word.fetch_or(next << s, Ordering::Relaxed) >> s & 3 == FRESH
+                    {
+                        counts.marked += 1;
+                    }
+                } else {
+                    let old = word.fetch_or(SETTLED << s, Ordering::Relaxed) >> s & 3;
+                    if old != SETTLED {
+                        if old == next {
+                            counts.unmarked += 1;
+                        }
+                        scratch.stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+}
