@@ -97,6 +97,22 @@ pub fn cache_dir(explicit: Option<&std::path::Path>) -> Option<std::path::PathBu
     Some(base.join("puzzle-search"))
 }
 
+/// The memory a program may use, in bytes: `max_mb` MB (2^20 bytes) when
+/// given, else Linux's `MemAvailable`; `None` when neither is known.
+///
+/// ```
+/// assert_eq!(puzzle_search_cli::args::memory_limit(Some(3)), Some(3 << 20));
+/// ```
+pub fn memory_limit(max_mb: Option<u64>) -> Option<u64> {
+    if let Some(mb) = max_mb {
+        return mb.checked_mul(1 << 20);
+    }
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// The lines of `input`, each at most `max` bytes (without its end): an
 /// endless line becomes an error naming its number instead of taking all
 /// memory. A line that is not UTF-8 is an error too.

@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use puzzle_search_core::{Report, Shortest, Solver};
-use puzzle_sliding::{Board, Bound, Dir, Goal, Patterns, Sliding, parse_board, parse_size};
+use puzzle_search_core::pdb::{Abstraction, PatternDb};
+use puzzle_sliding::{
+    Board, Bound, Dir, Goal, Partition, Patterns, Sliding, parse_board, parse_size,
+};
 
 use crate::svg;
 
@@ -28,6 +31,9 @@ enum BoundArg {
     Manhattan,
     LinearConflict,
     Pdb,
+    Pdb663,
+    Pdb78,
+    Pdb6666,
 }
 
 /// Optimal solutions of sliding-tile puzzles (judge format).
@@ -40,12 +46,18 @@ pub struct Args {
     /// Where the blank goes in the goal.
     #[arg(long, value_enum, default_value = "blank-last")]
     goal: GoalArg,
-    /// The lower bound (default: pdb on 4x4, linear-conflict elsewhere).
+    /// The lower bound (default: pdb on 4x4 and 5x5, linear-conflict
+    /// elsewhere). pdb is the 7-8 partition on 4x4 when its tables are in
+    /// the cache, else 6-6-3; 6-6-6-6 on 5x5.
     #[arg(long, value_enum)]
     bound: Option<BoundArg>,
     /// The directory pattern databases are kept in.
     #[arg(long)]
     cache: Option<PathBuf>,
+    /// The most memory table builds and loads may take, in MB (default:
+    /// what the system has available).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    max_memory: Option<u64>,
     /// Search statistics and times on stderr.
     #[arg(long)]
     stats: bool,
@@ -86,8 +98,66 @@ fn cache_dir(args: &Args) -> Option<PathBuf> {
     crate::args::cache_dir(args.cache.as_deref())
 }
 
+/// Whether every table of `partition` is in the cache `dir` (a file
+/// under its name; its checks come when it is loaded).
+fn cached(dir: Option<&std::path::Path>, partition: Partition, goal: Goal) -> bool {
+    dir.is_some_and(|d| {
+        partition
+            .abstractions(goal)
+            .iter()
+            .all(|a| PatternDb::file_in(d, &a.name()).is_file())
+    })
+}
+
+/// The partition `--bound` names for a `w` x `h` board (`pdb`: the 7-8 on
+/// 4x4 when cached, with a hint on stderr when not), or the one-line
+/// refusal.
+fn partition_for(
+    wanted: BoundArg,
+    w: usize,
+    h: usize,
+    goal: Goal,
+    dir: Option<&std::path::Path>,
+) -> Result<Vec<Vec<u8>>, String> {
+    let named = match wanted {
+        BoundArg::Pdb663 => Some(Partition::SixSixThree),
+        BoundArg::Pdb78 => Some(Partition::SevenEight),
+        BoundArg::Pdb6666 => Some(Partition::SixSixSixSix),
+        _ => None,
+    };
+    if let Some(p) = named {
+        let (pw, ph) = p.shape();
+        if (w, h) != (pw, ph) {
+            return Err(format!(
+                "--bound {}: a partition of {pw}x{ph} boards, not {w}x{h}",
+                bound_name(wanted)
+            ));
+        }
+        return Ok(p.tiles(goal));
+    }
+    if (w, h) == (4, 4) {
+        if cached(dir, Partition::SevenEight, goal) {
+            return Ok(Partition::SevenEight.tiles(goal));
+        }
+        eprintln!(
+            "hint: --bound pdb78 builds the 7-8 tables once (minutes, about 1.6 GB at the peak, \
+             576 MB kept); 4x4 searches are then about ten times faster"
+        );
+    }
+    Patterns::default_partition(w, h, goal).ok_or_else(|| {
+        format!("no pattern databases for {w}x{h} boards (up to 12 cells, 3x3, 4x4 and 5x5)")
+    })
+}
+
+/// The name `--bound` takes for `b`.
+fn bound_name(b: BoundArg) -> String {
+    b.to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
 fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, String> {
-    let wanted = args.bound.unwrap_or(if (w, h) == (4, 4) {
+    let wanted = args.bound.unwrap_or(if matches!((w, h), (4, 4) | (5, 5)) {
         BoundArg::Pdb
     } else {
         BoundArg::LinearConflict
@@ -95,15 +165,19 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
     Ok(match wanted {
         BoundArg::Manhattan => Bound::Manhattan,
         BoundArg::LinearConflict => Bound::LinearConflict,
-        BoundArg::Pdb => {
-            let partition = Patterns::default_partition(w, h, goal).ok_or_else(|| {
-                format!("no pattern databases for {w}x{h} boards (up to 12 cells, 3x3 and 4x4)")
-            })?;
+        BoundArg::Pdb | BoundArg::Pdb663 | BoundArg::Pdb78 | BoundArg::Pdb6666 => {
             let dir = cache_dir(args);
             // Said before any table is built (the 15-puzzle's take a
             // minute), not after.
             if let Some(d) = dir.as_deref().filter(|d| d.exists() && !d.is_dir()) {
                 return Err(format!("cache directory {}: not a directory", d.display()));
+            }
+            let partition = partition_for(wanted, w, h, goal, dir.as_deref())?;
+            crate::interrupt::arm();
+            let mut budget = puzzle_search_core::Budget::default()
+                .cancel_flag(crate::interrupt::ctrl_c_flag());
+            if let Some(cap) = crate::args::memory_limit(args.max_memory) {
+                budget = budget.max_memory(cap);
             }
             let started = Instant::now();
             // On a terminal a bar per table; else one line per table,
@@ -115,7 +189,10 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                 if terminal {
                     bar.set_length(p.total);
                     bar.set_position(p.done);
-                    bar.set_message(format!("building {name}, distance {}", p.depth));
+                    bar.set_message(format!(
+                        "building {name}: distance {}, {} states there so far",
+                        p.depth, p.layer
+                    ));
                 } else if let Ok(mut last) = last.lock() {
                     if *last != name {
                         eprintln!("building {name} ({} states)", p.total);
@@ -123,9 +200,16 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                     }
                 }
             };
-            let (tables, errors) =
-                Patterns::load_or_build(w, h, goal, &partition, dir.as_deref(), Some(&progress))
-                    .map_err(|e| e.to_string())?;
+            let (tables, errors) = Patterns::load_or_build_within(
+                w,
+                h,
+                goal,
+                &partition,
+                dir.as_deref(),
+                &budget,
+                Some(&progress),
+            )
+            .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
             let built: Vec<_> = tables
                 .tables()

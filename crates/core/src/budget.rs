@@ -255,6 +255,17 @@ impl Budget {
         self
     }
 
+    /// The memory cap of [`max_memory`](Self::max_memory), if any.
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// assert_eq!(Budget::default().memory_cap(), None);
+    /// assert_eq!(Budget::default().max_memory(1 << 30).memory_cap(), Some(1 << 30));
+    /// ```
+    pub fn memory_cap(&self) -> Option<u64> {
+        self.max_memory
+    }
+
     /// Whether the cancel flag is set or the deadline (counted from
     /// `start`) has passed: the limit that stops a bulk step.
     pub(crate) fn exceeded(&self, start: Instant) -> Option<Limit> {

@@ -29,7 +29,9 @@ mod puzzle;
 
 pub use board::{Board, Dir, Goal, MAX_CELLS};
 pub use parse::{ParseError, parse_board, parse_size};
-pub use patterns::{BuildHook, MAX_PATTERNS, PatternAbstraction, Patterns, PatternsError};
+pub use patterns::{
+    BuildHook, MAX_PATTERNS, Partition, PatternAbstraction, Patterns, PatternsError,
+};
 pub use puzzle::{Answer, Bound, Node, Sliding, SolveError, Undo};
 
 /// The README's example, compiled and run as a doc test.

@@ -14,6 +14,7 @@
 use std::fmt;
 use std::path::Path;
 
+use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
@@ -21,12 +22,33 @@ use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 /// One pattern of a board size and goal, as a core [`Abstraction`]:
 /// ranks are partial permutations (the pattern tiles' cells in order, then
 /// the blank's), keys the same without the blank.
+///
+/// # Blank regions
+/// The blank's moves among cells no pattern tile holds cost nothing, so
+/// every cell of one connected region of such cells is as far from the
+/// goal as any other: the abstraction reaches only one rank a region, the
+/// one with the region's lowest cell (its *representative*), and every
+/// move it gives moves a pattern tile into the region (cost 1) and lands
+/// on the representative of the blank's new region. The breadth-first
+/// search then settles one state a region instead of one a blank cell:
+/// for a 6-tile pattern of the 24-puzzle about one in 19 of the
+/// 2,422,728,000 ranks (the other ranks are never reached and take their
+/// two bits only). The distances, and so the table, are those of the
+/// plain abstraction with a free move a blank step (tested against it on
+/// small boards): a region's cells are one state of it, joined by free
+/// moves both ways.
 #[derive(Clone, Debug)]
 pub struct PatternAbstraction {
     width: usize,
     cells: usize,
     goal: Goal,
     tiles: Vec<u8>,
+    /// `adjacent[c]`: the cells next to cell `c`, as a mask.
+    adjacent: [u32; MAX_CELLS],
+    /// Every cell; the cells not in the first column; not in the last.
+    all: u32,
+    not_first: u32,
+    not_last: u32,
 }
 
 impl PatternAbstraction {
@@ -39,11 +61,30 @@ impl PatternAbstraction {
     /// assert_eq!(pattern.size(), 9 * 8 * 7 * 6); // blank and three tiles placed
     /// ```
     pub fn new(width: usize, height: usize, goal: Goal, tiles: &[u8]) -> Self {
+        let cells = (width * height).min(MAX_CELLS);
+        let mut adjacent = [0u32; MAX_CELLS];
+        for (c, adj) in adjacent.iter_mut().enumerate().take(cells) {
+            for d in Dir::ALL {
+                if let Some(t) = step(c, d, width, cells) {
+                    *adj |= 1 << t;
+                }
+            }
+        }
+        let all = if cells == 32 { u32::MAX } else { (1u32 << cells) - 1 };
+        let column = |col: usize| -> u32 {
+            (0..cells)
+                .filter(|c| c % width == col)
+                .fold(0, |m, c| m | 1 << c)
+        };
         Self {
             width,
-            cells: width * height,
+            cells,
             goal,
             tiles: tiles.to_vec(),
+            adjacent,
+            all,
+            not_first: all & !column(0),
+            not_last: all & !column(width.max(1) - 1),
         }
     }
 
@@ -53,8 +94,39 @@ impl PatternAbstraction {
         rank_cells(self.cells, p)
     }
 
+    #[cfg(test)]
     fn unrank(&self, rank: u64, p: &mut [u8]) {
         unrank_cells(self.cells, rank, p);
+    }
+
+    /// The cells of `free` that `seed` (a mask in `free`) reaches through
+    /// cells of `free`: one shift a direction a step, until nothing grows.
+    #[inline(always)]
+    fn region(&self, free: u32, seed: u32) -> u32 {
+        let w = self.width as u32;
+        let mut r = seed;
+        loop {
+            let grown = (r
+                | (r & self.not_last) << 1
+                | (r & self.not_first) >> 1
+                | r << w
+                | r >> w)
+                & free;
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+
+    /// The rank of the state with the pattern tiles in `p` (`used` as a
+    /// mask) and the blank anywhere in `region`: its lowest cell's.
+    #[inline(always)]
+    fn representative(&self, key: u64, used: u32, region: u32) -> u64 {
+        let free = (self.cells - self.tiles.len()) as u64;
+        let c = region.trailing_zeros();
+        let below = (used & ((1u32 << c) - 1)).count_ones();
+        key * free + u64::from(c - below)
     }
 
     /// The table key of a board: the rank of its pattern tiles' cells;
@@ -90,32 +162,46 @@ impl Abstraction for PatternAbstraction {
             .product()
     }
 
+    /// The goal's blank region, by its representative.
     fn goals(&self, out: &mut Vec<u64>) {
-        let mut p: Vec<u8> = self
+        let p: Vec<u8> = self
             .tiles
             .iter()
             .map(|&t| self.goal.cell_of(t, self.cells) as u8)
             .collect();
-        p.push(self.goal.cell_of(0, self.cells) as u8);
-        out.push(self.rank(&p));
+        let used = p.iter().fold(0u32, |m, &c| m | 1 << c);
+        let blank = self.goal.cell_of(0, self.cells);
+        let region = self.region(self.all & !used, 1 << blank);
+        out.push(self.representative(self.rank(&p), used, region));
     }
 
+    /// Every move of a pattern tile into the blank's region (the region of
+    /// the rank's blank cell), each to its new region's representative;
+    /// all cost 1. The rank is split once into key and blank digit; the
+    /// key's digits come from `u32` divisions where it fits.
     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
         let k = self.tiles.len();
+        let free = (self.cells - k) as u64;
+        let (key, digit) = (rank / free, rank % free);
         let mut p = [0u8; 32];
-        self.unrank(rank, &mut p[..=k]);
-        let b = usize::from(p[k]);
-        for t in Dir::ALL
-            .into_iter()
-            .filter_map(|d| step(b, d, self.width, self.cells))
-        {
-            let mut q = p;
-            q[k] = t as u8;
-            let moved = q[..k].iter().position(|&c| usize::from(c) == t);
-            if let Some(j) = moved {
-                q[j] = b as u8;
+        let used = unrank_key(self.cells, key, &mut p[..k]);
+        let open = self.all & !used;
+        let blank = select(open, digit as u32);
+        let region = self.region(open, 1 << blank);
+        for j in 0..k {
+            let from = p[j];
+            let mut into = self.adjacent[usize::from(from)] & region;
+            while into != 0 {
+                let to = into.trailing_zeros() as u8;
+                into &= into - 1;
+                // Tile j goes to `to`; the blank to `from`.
+                let mut q = p;
+                q[j] = to;
+                let used2 = used & !(1 << from) | 1 << to;
+                let region2 = self.region(self.all & !used2, 1 << from);
+                let key2 = self.rank(&q[..k]);
+                out.push((self.representative(key2, used2, region2), true));
             }
-            out.push((self.rank(&q[..=k]), moved.is_some()));
         }
     }
 
@@ -143,6 +229,43 @@ pub(crate) fn rank_cells(cells: usize, p: &[u8]) -> u64 {
         used |= 1 << c;
     }
     rank
+}
+
+/// The cells of key `key` ([`rank_cells`]'s inverse for `p.len()`
+/// values), into `p`; returns them as a mask.
+#[inline]
+fn unrank_key(cells: usize, key: u64, p: &mut [u8]) -> u32 {
+    let m = p.len();
+    let mut digits = [0u8; 32];
+    if let Ok(mut key) = u32::try_from(key) {
+        for i in (0..m).rev() {
+            let radix = (cells - i) as u32;
+            digits[i] = (key % radix) as u8;
+            key /= radix;
+        }
+    } else {
+        let mut key = key;
+        for i in (0..m).rev() {
+            let radix = (cells - i) as u64;
+            digits[i] = (key % radix) as u8;
+            key /= radix;
+        }
+    }
+    let mut used = 0u32;
+    for (c, &d) in p.iter_mut().zip(&digits[..m]) {
+        *c = select(!used, u32::from(d)) as u8;
+        used |= 1 << *c;
+    }
+    used
+}
+
+/// The place of the `n`-th set bit of `mask` (from 0).
+#[inline(always)]
+fn select(mut mask: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
 }
 
 /// The values of rank `rank` ([`rank_cells`]'s inverse), into `p`.
@@ -490,6 +613,7 @@ enum PatternsKind {
     Size { width: usize, height: usize },
     TooMany(usize),
     Tile { tile: u8, cells: usize },
+    Memory { needed: u64, allowed: u64 },
     Pdb(puzzle_search_core::pdb::PdbError),
 }
 
@@ -510,6 +634,11 @@ impl fmt::Display for PatternsError {
             PatternsKind::Tile { tile, cells } => {
                 write!(f, "tile {tile} is outside 1..{cells} or in two patterns")
             }
+            PatternsKind::Memory { needed, allowed } => write!(
+                f,
+                "the tables need {needed} bytes ({:.2} GB) resident, over the {allowed}-byte cap",
+                *needed as f64 / 1e9
+            ),
             PatternsKind::Pdb(e) => write!(f, "{e}"),
         }
     }
@@ -524,22 +653,117 @@ impl std::error::Error for PatternsError {
     }
 }
 
+/// The partitions of the field's benchmarks, by name (`--bound pdb663`,
+/// `pdb78`, `pdb6666` in the `sliding` example).
+///
+/// ```
+/// use puzzle_sliding::{Goal, Partition};
+/// let p = Partition::SevenEight.tiles(Goal::BlankFirst);
+/// assert_eq!(p, [vec![1, 2, 3, 4, 5, 6, 7], vec![8, 9, 10, 11, 12, 13, 14, 15]]);
+/// assert_eq!(Partition::SixSixSixSix.shape(), (5, 5));
+/// // Turned half a turn for blank-last: tile t becomes cells - t.
+/// assert_eq!(Partition::SevenEight.tiles(Goal::BlankLast)[0], [15, 14, 13, 12, 11, 10, 9]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Partition {
+    /// 4x4: `{1,2,3,5,6,7} {4,8,9,12,13,14} {10,11,15}` (blank first), 36 MB
+    /// of tables built in seconds.
+    SixSixThree,
+    /// 4x4: `{1..7} {8..15}` (blank first; Felner, Korf and Hanan 2004),
+    /// 576 MB of tables; the build peaks near 1.6 GB and takes minutes.
+    SevenEight,
+    /// 5x5: `{1,5,6,10,11,12} {2,3,4,7,8,9} {13,14,18,19,23,24}
+    /// {15,16,17,20,21,22}` (blank first; Korf and Felner 2002), four tables
+    /// of 127,512,000 keys; each build peaks near 730 MB.
+    SixSixSixSix,
+}
+
+impl Partition {
+    /// The board the partition is for: `(width, height)`.
+    ///
+    /// ```
+    /// use puzzle_sliding::Partition;
+    /// assert_eq!(Partition::SevenEight.shape(), (4, 4));
+    /// ```
+    pub fn shape(self) -> (usize, usize) {
+        match self {
+            Self::SixSixThree | Self::SevenEight => (4, 4),
+            Self::SixSixSixSix => (5, 5),
+        }
+    }
+
+    /// The patterns' tiles for `goal`: as the variants name them for the
+    /// blank-first goal (cell `c` holds tile `c`), turned half a turn for
+    /// blank-last (where cell `cells - 1 - c` holds tile `cells - c`).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Goal, Partition};
+    /// let p = Partition::SixSixSixSix.tiles(Goal::BlankFirst);
+    /// assert_eq!(p.iter().map(Vec::len).sum::<usize>(), 24);
+    /// ```
+    pub fn tiles(self, goal: Goal) -> Vec<Vec<u8>> {
+        let shapes: Vec<Vec<u8>> = match self {
+            Self::SixSixThree => vec![
+                vec![1, 2, 3, 5, 6, 7],
+                vec![4, 8, 9, 12, 13, 14],
+                vec![10, 11, 15],
+            ],
+            Self::SevenEight => vec![(1..=7).collect(), (8..=15).collect()],
+            Self::SixSixSixSix => vec![
+                vec![1, 5, 6, 10, 11, 12],
+                vec![2, 3, 4, 7, 8, 9],
+                vec![13, 14, 18, 19, 23, 24],
+                vec![15, 16, 17, 20, 21, 22],
+            ],
+        };
+        let (w, h) = self.shape();
+        let cells = (w * h) as u8;
+        match goal {
+            Goal::BlankFirst => shapes,
+            Goal::BlankLast => shapes
+                .into_iter()
+                .map(|v| v.into_iter().map(|t| cells - t).collect())
+                .collect(),
+        }
+    }
+
+    /// The patterns as abstractions, for `goal`: their names find their
+    /// files in a cache ([`PatternDb::file_in`]).
+    ///
+    /// ```
+    /// use puzzle_sliding::{Goal, Partition};
+    /// use puzzle_search_core::pdb::Abstraction;
+    /// let parts = Partition::SevenEight.abstractions(Goal::BlankFirst);
+    /// assert_eq!(parts[1].size(), 4_151_347_200); // 16!/7!: 8 tiles and the blank
+    /// ```
+    pub fn abstractions(self, goal: Goal) -> Vec<PatternAbstraction> {
+        let (w, h) = self.shape();
+        self.tiles(goal)
+            .iter()
+            .map(|t| PatternAbstraction::new(w, h, goal, t))
+            .collect()
+    }
+}
+
 impl Patterns {
     /// The partition used by default: 4x4, the 6-6-3 partition
-    /// `{1,2,3,5,6,7} {4,8,9,12,13,14} {10,11,15}` for the blank-first
-    /// goal, the same shapes turned half a turn for blank-last (tile `t`
-    /// becomes `16 - t`); 3x3 `{1..4} {5..8}`; 12 cells (3x4, 4x3, 2x6,
+    /// ([`Partition::SixSixThree`]: `{1,2,3,5,6,7} {4,8,9,12,13,14}
+    /// {10,11,15}` for the blank-first goal, the same shapes turned half a
+    /// turn for blank-last, tile `t` becoming `16 - t`; the 7-8 tables are
+    /// better but take minutes and GBs to build, so they are asked for by
+    /// name); 5x5 the 6-6-6-6 ([`Partition::SixSixSixSix`]); 3x3 `{1..4} {5..8}`; 12 cells (3x4, 4x3, 2x6,
     /// 6x2) `{1..6} {7..11}` (one pattern of all 11 tiles would be an
     /// exact table of 479,001,600 states: minutes and most of a gigabyte
     /// to build; the two take about a second); otherwise every tile in one
     /// pattern when the board has at most 10 cells (3,628,800 states at
-    /// most), and `None` (no default) above 12.
+    /// most), and `None` (no default) for the other sizes above 12.
     ///
     /// ```
     /// use puzzle_sliding::{Goal, Patterns};
     /// let parts = Patterns::default_partition(4, 4, Goal::BlankFirst).expect("4x4 has one");
     /// assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
-    /// assert!(Patterns::default_partition(5, 5, Goal::BlankFirst).is_none());
+    /// assert_eq!(Patterns::default_partition(5, 5, Goal::BlankFirst).map(|p| p.len()), Some(4));
+    /// assert!(Patterns::default_partition(6, 4, Goal::BlankFirst).is_none());
     /// let twelve = Patterns::default_partition(3, 4, Goal::BlankLast).expect("12 cells");
     /// assert_eq!(twelve.iter().map(Vec::len).collect::<Vec<_>>(), [6, 5]);
     /// ```
@@ -555,11 +779,8 @@ impl Patterns {
             }
         };
         match (width, height) {
-            (4, 4) => Some(vec![
-                shift(vec![1, 2, 3, 5, 6, 7]),
-                shift(vec![4, 8, 9, 12, 13, 14]),
-                shift(vec![10, 11, 15]),
-            ]),
+            (4, 4) => Some(Partition::SixSixThree.tiles(goal)),
+            (5, 5) => Some(Partition::SixSixSixSix.tiles(goal)),
             (3, 3) => Some(vec![shift(vec![1, 2, 3, 4]), shift(vec![5, 6, 7, 8])]),
             _ if cells == 12 => Some(vec![(1..=6).collect(), (7..=11).collect()]),
             _ if cells <= 10 => Some(vec![(1..cells as u8).collect()]),
@@ -595,6 +816,49 @@ impl Patterns {
         dir: Option<&Path>,
         progress: Option<&BuildHook<'_>>,
     ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
+        Self::load_or_build_within(
+            width,
+            height,
+            goal,
+            partition,
+            dir,
+            &Budget::default(),
+            progress,
+        )
+    }
+
+    /// [`load_or_build`](Self::load_or_build) under `budget`: its memory
+    /// cap ([`Budget::max_memory`]) holds the tables' entries (a byte a
+    /// key at most, checked before anything is read or built) and, while
+    /// a table is built, the tables held so far plus that build's peak
+    /// ([`PatternDb::bytes_needed`]); its time limit and cancel flag stop
+    /// a build.
+    ///
+    /// # Errors
+    /// As [`load_or_build`](Self::load_or_build), and when the tables or a
+    /// build would pass the memory cap (the message names the bytes), or
+    /// a limit stopped a build.
+    ///
+    /// ```
+    /// use puzzle_sliding::{Goal, Patterns};
+    /// use puzzle_search_core::Budget;
+    /// let partition = Patterns::default_partition(3, 3, Goal::BlankLast).expect("3x3 has one");
+    /// let tight = Budget::default().max_memory(1000);
+    /// let err = Patterns::load_or_build_within(3, 3, Goal::BlankLast, &partition, None, &tight, None)
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("bytes"), "{err}");
+    /// let roomy = Budget::default().max_memory(1 << 24);
+    /// assert!(Patterns::load_or_build_within(3, 3, Goal::BlankLast, &partition, None, &roomy, None).is_ok());
+    /// ```
+    pub fn load_or_build_within(
+        width: usize,
+        height: usize,
+        goal: Goal,
+        partition: &[Vec<u8>],
+        dir: Option<&Path>,
+        budget: &Budget,
+        progress: Option<&BuildHook<'_>>,
+    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
         let cells = width.saturating_mul(height);
         if width < 2 || height < 2 || cells > MAX_CELLS {
             return Err(PatternsError(PatternsKind::Size { width, height }));
@@ -617,22 +881,41 @@ impl Patterns {
             }
             seen |= 1 << t;
         }
+        let abstractions: Vec<PatternAbstraction> = partition
+            .iter()
+            .map(|tiles| PatternAbstraction::new(width, height, goal, tiles))
+            .collect();
+        let cap = budget.memory_cap();
+        if let Some(allowed) = cap {
+            let needed = abstractions.iter().map(Abstraction::key_size).sum::<u64>();
+            if needed > allowed {
+                return Err(PatternsError(PatternsKind::Memory { needed, allowed }));
+            }
+        }
         let mut parts = Vec::new();
         let mut errors = Vec::new();
-        for tiles in partition {
-            let abs = PatternAbstraction::new(width, height, goal, tiles);
+        let mut resident = 0u64;
+        for abs in abstractions {
             let name = abs.name();
             let hook = progress.map(|p| move |bp: BuildProgress| p(&name, bp));
             let hook_ref = hook.as_ref().map(|h| h as &(dyn Fn(BuildProgress) + Sync));
+            // A build may use what the tables held so far leave.
+            let mut within = budget.clone();
+            if let Some(cap) = cap {
+                within = within.max_memory(cap.saturating_sub(resident));
+            }
             let table = match dir {
                 Some(dir) => {
-                    let (t, err) =
-                        PatternDb::load_or_build(&abs, dir, hook_ref).map_err(PatternsKind::Pdb)?;
+                    let (t, err) = PatternDb::load_or_build_within(&abs, dir, &within, hook_ref)
+                        .map_err(PatternsKind::Pdb)?;
                     errors.extend(err);
                     t
                 }
-                None => PatternDb::build(&abs, hook_ref).map_err(PatternsKind::Pdb)?,
+                None => {
+                    PatternDb::build_within(&abs, &within, hook_ref).map_err(PatternsKind::Pdb)?
+                }
             };
+            resident += table.bytes() as u64;
             parts.push((abs, table));
         }
         let mirror = (width == height).then(|| {
@@ -933,10 +1216,87 @@ mod tests {
         assert_eq!(abs.key_size(), 16 * 15 * 14);
     }
 
+    /// The plain abstraction: a state a blank cell, a free move a step
+    /// of the blank among cells no pattern tile holds.
+    struct Plain(PatternAbstraction);
+
+    impl Abstraction for Plain {
+        fn name(&self) -> String {
+            self.0.name()
+        }
+        fn size(&self) -> u64 {
+            self.0.size()
+        }
+        fn goals(&self, out: &mut Vec<u64>) {
+            let abs = &self.0;
+            let mut p: Vec<u8> = abs
+                .tiles
+                .iter()
+                .map(|&t| abs.goal.cell_of(t, abs.cells) as u8)
+                .collect();
+            p.push(abs.goal.cell_of(0, abs.cells) as u8);
+            out.push(abs.rank(&p));
+        }
+        fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+            let abs = &self.0;
+            let k = abs.tiles.len();
+            let mut p = [0u8; 32];
+            abs.unrank(rank, &mut p[..=k]);
+            let b = usize::from(p[k]);
+            for t in Dir::ALL
+                .into_iter()
+                .filter_map(|d| step(b, d, abs.width, abs.cells))
+            {
+                let mut q = p;
+                q[k] = t as u8;
+                let moved = q[..k].iter().position(|&c| usize::from(c) == t);
+                if let Some(j) = moved {
+                    q[j] = b as u8;
+                }
+                out.push((abs.rank(&q[..=k]), moved.is_some()));
+            }
+        }
+        fn key_size(&self) -> u64 {
+            self.0.key_size()
+        }
+        fn key(&self, rank: u64) -> u64 {
+            self.0.key(rank)
+        }
+    }
+
+    /// The tables over blank regions equal the plain 0-1 search's, key by
+    /// key: boards of every shape the tests can enumerate, patterns that
+    /// wall the blank into several regions (corners, a full row), both
+    /// goals, a pattern of every tile.
+    #[test]
+    fn blank_regions_give_the_plain_tables() {
+        let mut cases: Vec<PatternAbstraction> = Vec::new();
+        for goal in [Goal::BlankFirst, Goal::BlankLast] {
+            cases.push(PatternAbstraction::new(3, 3, goal, &[1, 2, 3, 4]));
+            cases.push(PatternAbstraction::new(3, 3, goal, &[5, 6, 7, 8]));
+            cases.push(PatternAbstraction::new(3, 3, goal, &[2, 4, 6, 8]));
+            cases.push(PatternAbstraction::new(2, 3, goal, &[1, 2, 3, 4, 5]));
+            cases.push(PatternAbstraction::new(3, 2, goal, &[1, 3, 5]));
+            cases.push(PatternAbstraction::new(4, 3, goal, &[1, 2, 3, 4, 5]));
+            cases.push(PatternAbstraction::new(4, 4, goal, &[1, 2, 3, 4]));
+            cases.push(PatternAbstraction::new(4, 4, goal, &[10, 11, 15]));
+            cases.push(PatternAbstraction::new(5, 5, goal, &[1, 5, 6]));
+            cases.push(PatternAbstraction::new(2, 2, goal, &[1, 2, 3]));
+        }
+        for abs in cases {
+            let name = abs.name();
+            let regions = PatternDb::build(&abs, None).expect("small");
+            let plain = PatternDb::build(&Plain(abs.clone()), None).expect("small");
+            let differ = (0..abs.key_size()).find(|&k| regions.get(k) != plain.get(k));
+            assert_eq!(differ, None, "{name}");
+            assert_eq!(regions.max_distance(), plain.max_distance(), "{name}");
+        }
+    }
+
     #[test]
     fn default_partitions_cover_every_tile_once() {
         for goal in [Goal::BlankFirst, Goal::BlankLast] {
-            for (w, h) in [(4, 4), (3, 3), (2, 3), (3, 4)] {
+            for (w, h) in [(4, 4), (5, 5), (3, 3), (2, 3), (3, 4)] {
                 let p = Patterns::default_partition(w, h, goal).expect("a partition");
                 let mut all: Vec<u8> = p.concat();
                 all.sort_unstable();

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use puzzle_search_core::{SplitMix64, replay};
-use puzzle_sliding::{Board, Bound, Dir, Goal, Patterns, Sliding, parse_board, parse_size};
+use puzzle_sliding::{
+    Board, Bound, Dir, Goal, Partition, Patterns, Sliding, parse_board, parse_size,
+};
 
 /// Distances from the goal of every board that reaches it.
 fn bfs(width: usize, height: usize, goal: Goal) -> HashMap<Board, u32> {
@@ -260,7 +262,20 @@ fn bad_input_gets_one_line_naming_what_and_where() {
 #[test]
 #[ignore = "about 40 s in release: Korf's 100 with pattern databases"]
 fn korf_100_optimal_with_pattern_databases() {
-    use std::path::PathBuf;
+    korf_100(Partition::SixSixThree);
+}
+
+/// Korf's 100 with the 7-8 tables and their reflection, as the 6-6-3
+/// test; builds the tables (minutes, about 1.6 GB at the peak) unless
+/// they are in the user's cache. Run with
+/// `cargo test --release -p puzzle-sliding -- --ignored korf_100_with_7_8`.
+#[test]
+#[ignore = "minutes in release the first time: the 7-8 tables"]
+fn korf_100_with_7_8_tables() {
+    korf_100(Partition::SevenEight);
+}
+
+fn korf_100(partition: Partition) {
     let dir = puzzle_testkit::shared_dir("data/korf100");
     let (Ok(boards), Ok(optimal)) = (
         std::fs::read_to_string(dir.join("korf100.in")),
@@ -274,11 +289,8 @@ fn korf_100_optimal_with_pattern_databases() {
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split_whitespace().nth(1)?.parse().ok())
         .collect();
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .map(|d| d.join("puzzle-search"));
-    let partition = Patterns::default_partition(4, 4, Goal::BlankFirst).expect("4x4");
+    let cache = user_cache();
+    let partition = partition.tiles(Goal::BlankFirst);
     let (tables, _) =
         Patterns::load_or_build(4, 4, Goal::BlankFirst, &partition, cache.as_deref(), None)
             .expect("the default partition");
@@ -298,6 +310,60 @@ fn korf_100_optimal_with_pattern_databases() {
         solved += 1;
     }
     assert_eq!(solved, 100);
+}
+
+/// The user's table cache, as the examples find it.
+fn user_cache() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .map(|d| d.join("puzzle-search"))
+}
+
+/// The five easiest of Korf's 50 24-puzzles (#38, #40, #25, #32, #44:
+/// 81 to 97 moves) with the 6-6-6-6 tables and their reflection: every
+/// length the optimum of `optimal.txt`, every answer replayed. Builds the
+/// four tables (minutes, about 730 MB at the peak) into the user's cache
+/// unless they are there; the searches take minutes more. Run with
+/// `cargo test --release -p puzzle-sliding -- --ignored korf_50`.
+#[test]
+#[ignore = "minutes in release: the 24-puzzle's tables and five searches"]
+fn korf_50_five_easiest_optimal() {
+    let dir = puzzle_testkit::shared_dir("data/korf50");
+    let (Ok(boards), Ok(optimal)) = (
+        std::fs::read_to_string(dir.join("korf50.in")),
+        std::fs::read_to_string(dir.join("optimal.txt")),
+    ) else {
+        eprintln!("skipped: {} is missing", dir.display());
+        return;
+    };
+    let lengths: HashMap<usize, usize> = optimal
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            Some((w.next()?.parse().ok()?, w.next()?.parse().ok()?))
+        })
+        .collect();
+    let boards: Vec<&str> = boards
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert_eq!(boards.len(), 50);
+    let partition = Partition::SixSixSixSix.tiles(Goal::BlankFirst);
+    let (tables, _) =
+        Patterns::load_or_build(5, 5, Goal::BlankFirst, &partition, user_cache().as_deref(), None)
+            .expect("the 6-6-6-6 partition");
+    let puzzle =
+        Sliding::new(5, 5, Goal::BlankFirst, Bound::Pdb(Arc::new(tables))).expect("a valid puzzle");
+    for id in [38, 40, 25, 32, 44] {
+        let board = parse_board(boards[id - 1], id + 1, 5, 5).expect("a board");
+        let moves = puzzle.solve(&board).expect("5x5").expect("solvable").0;
+        assert_eq!(moves.len(), lengths[&id], "instance {id}");
+        assert!(replay(&puzzle, &puzzle.node(&board), &moves).is_ok());
+    }
 }
 
 #[test]

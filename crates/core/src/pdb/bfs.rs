@@ -187,6 +187,7 @@ struct Layers<'a, A> {
 struct Scratch {
     stack: Vec<u64>,
     out: Vec<(u64, bool)>,
+    codes: Vec<u8>,
 }
 
 impl<A: Abstraction> Layers<'_, A> {
@@ -282,11 +283,22 @@ impl<A: Abstraction> Layers<'_, A> {
             }
             scratch.out.clear();
             self.abstraction.neighbours(r, &mut scratch.out);
-            for &(n, costs) in &scratch.out {
+            // Every neighbour's code first, in a loop of plain loads that
+            // do not wait on one another (most are cache misses in a table
+            // of hundreds of MB: this way they overlap), then the atomic
+            // writes, whose `lock` would have waited for each miss in turn.
+            scratch.codes.clear();
+            for &(n, _) in &scratch.out {
                 assert!(n < self.size, "neighbour rank {n} out of range");
                 let (w, s) = field(n);
+                scratch
+                    .codes
+                    .push((self.states[w].load(Ordering::Relaxed) >> s & 3) as u8);
+            }
+            for (&(n, costs), &code) in scratch.out.iter().zip(&scratch.codes) {
+                let code = u64::from(code);
+                let (w, s) = field(n);
                 let word = &self.states[w];
-                let code = word.load(Ordering::Relaxed) >> s & 3;
                 if code == SETTLED {
                     continue;
                 }
