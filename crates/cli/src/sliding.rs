@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use puzzle_search_core::{Report, Shortest, Solver};
 use puzzle_search_core::pdb::{Abstraction, PatternDb};
+use puzzle_search_core::{Report, Shortest, Solver};
 use puzzle_sliding::{
     Board, Bound, Dir, Goal, Partition, Patterns, Sliding, parse_board, parse_size,
 };
@@ -174,8 +174,8 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             }
             let partition = partition_for(wanted, w, h, goal, dir.as_deref())?;
             crate::interrupt::arm();
-            let mut budget = puzzle_search_core::Budget::default()
-                .cancel_flag(crate::interrupt::ctrl_c_flag());
+            let mut budget =
+                puzzle_search_core::Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
             if let Some(cap) = crate::args::memory_limit(args.max_memory) {
                 budget = budget.max_memory(cap);
             }

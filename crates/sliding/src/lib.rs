@@ -26,6 +26,7 @@ mod heuristic;
 mod parse;
 mod patterns;
 mod puzzle;
+mod zero;
 
 pub use board::{Board, Dir, Goal, MAX_CELLS};
 pub use parse::{ParseError, parse_board, parse_size};

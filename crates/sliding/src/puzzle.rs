@@ -504,8 +504,18 @@ impl InPlace for Sliding {
                 match p.step_within(tile, to, from, &mut node.keys, &mut node.pdb, floor, max) {
                     Some(Ok(saved)) => (saved, m()),
                     Some(Err(bound)) => return Err(bound),
-                    // Ranked tables: no cheaper way than playing it.
-                    None => return Ok(self.make(node, mv)),
+                    // Ranked tables: the two entries read first; a cut
+                    // child is never played.
+                    None => {
+                        let inv = moved(node.inv, tile, from, to);
+                        let after = p.ranked_after(inv, tile, &node.pdb);
+                        let bound = u32::from(after.2[0].max(after.2[1])).max(floor);
+                        if bound > max {
+                            return Err(bound);
+                        }
+                        node.inv = inv;
+                        (p.ranked_set(&mut node.pdb, after), m())
+                    }
                 }
             }
         };

@@ -129,21 +129,44 @@ fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
         let tables = small_tables(3, 3, goal, &part);
         let lc = Sliding::new(3, 3, goal, Bound::LinearConflict).expect("a valid puzzle");
         let pdb = Sliding::new(3, 3, goal, Bound::Pdb(tables.clone())).expect("a valid puzzle");
-        let (mut exact_pdb, mut exact_lc) = (0, 0);
+        // Zero-aware tables of the same partition: admissible, and never
+        // below the plain ones (each entry is one of the states the plain
+        // entry takes the least of).
+        let (zero, _) = Patterns::load_or_build_zero_aware(
+            3,
+            3,
+            goal,
+            &part,
+            None,
+            &puzzle_search_core::Budget::default(),
+            None,
+        )
+        .expect("a partition");
+        let zero = Arc::new(zero);
+        let za = Sliding::new(3, 3, goal, Bound::Pdb(zero.clone())).expect("a valid puzzle");
+        let (mut exact_pdb, mut exact_lc, mut above) = (0, 0, 0);
         for (board, &d) in &dist {
             use puzzle_search_core::Puzzle;
             let h_lc = lc.lower_bound(&lc.node(board)).expect("a bound");
             let h_pdb = pdb.lower_bound(&pdb.node(board)).expect("a bound");
+            let h_za = za.lower_bound(&za.node(board)).expect("a bound");
+            assert!(
+                h_za <= d && h_za >= h_pdb,
+                "{board}: zero-aware {h_za}, {h_pdb}, {d}"
+            );
+            above += usize::from(h_za > h_pdb);
             assert!(h_lc <= d && h_pdb <= d, "{board}: {h_lc} {h_pdb} > {d}");
             assert_eq!(h_lc % 2, d % 2, "{board}: parity");
             exact_lc += usize::from(h_lc == d);
             exact_pdb += usize::from(h_pdb == d);
         }
-        // Neither bound is trivial; the tables are the sharper.
+        // Neither bound is trivial; the tables are the sharper, and the
+        // zero-aware ones sharper still on some boards.
         assert!(
             exact_pdb > exact_lc && exact_lc > 1000,
             "{exact_pdb} {exact_lc}"
         );
+        assert!(above > 1000, "zero-aware above plain on {above} boards");
         // Every board, solvable or not: parity agrees with the BFS.
         for tiles in permutations(9) {
             let b = Board::from_tiles(3, 3, &tiles).expect("valid");
@@ -158,6 +181,7 @@ fn every_3x3_board_bounds_admissible_and_a_sample_solved_exactly() {
                 Bound::Manhattan,
                 Bound::LinearConflict,
                 Bound::Pdb(tables.clone()),
+                Bound::Pdb(zero.clone()),
             ] {
                 let puzzle = Sliding::new(3, 3, goal, bound).expect("a valid puzzle");
                 let got = puzzle.solve(b).expect("size").expect("solvable").0;
@@ -353,9 +377,15 @@ fn korf_50_five_easiest_optimal() {
         .collect();
     assert_eq!(boards.len(), 50);
     let partition = Partition::SixSixSixSix.tiles(Goal::BlankFirst);
-    let (tables, _) =
-        Patterns::load_or_build(5, 5, Goal::BlankFirst, &partition, user_cache().as_deref(), None)
-            .expect("the 6-6-6-6 partition");
+    let (tables, _) = Patterns::load_or_build(
+        5,
+        5,
+        Goal::BlankFirst,
+        &partition,
+        user_cache().as_deref(),
+        None,
+    )
+    .expect("the 6-6-6-6 partition");
     let puzzle =
         Sliding::new(5, 5, Goal::BlankFirst, Bound::Pdb(Arc::new(tables))).expect("a valid puzzle");
     for id in [38, 40, 25, 32, 44] {
@@ -484,6 +514,25 @@ fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
         }
         let whole = Patterns::default_partition(2, 4, goal).expect("2x4");
         cases.push((2, 4, goal, Bound::Pdb(small_tables(2, 4, goal, &whole))));
+        // Ranked with the mirrored look-up: one 8-tile pattern on 3x3
+        // (9^8 direct entries are past the direct limit).
+        let eight = [(1..9).collect::<Vec<u8>>()];
+        cases.push((3, 3, goal, Bound::Pdb(small_tables(3, 3, goal, &eight))));
+        // Zero-aware (ranked, the blank's region in the index): 3x3 in
+        // two patterns of four, 4x4 in five of three.
+        for (w, h, part) in [(3, 3, three.clone()), (4, 4, small.clone())] {
+            let (z, _) = Patterns::load_or_build_zero_aware(
+                w,
+                h,
+                goal,
+                &part,
+                None,
+                &puzzle_search_core::Budget::default(),
+                None,
+            )
+            .expect("a partition");
+            cases.push((w, h, goal, Bound::Pdb(Arc::new(z))));
+        }
     }
     let ranked = Patterns::default_partition(2, 5, Goal::BlankLast).expect("2x5");
     cases.push((

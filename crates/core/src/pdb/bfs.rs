@@ -303,7 +303,8 @@ impl<A: Abstraction> Layers<'_, A> {
                     continue;
                 }
                 if costs {
-                    if code == FRESH && word.fetch_or(next << s, Ordering::Relaxed) >> s & 3 == FRESH
+                    if code == FRESH
+                        && word.fetch_or(next << s, Ordering::Relaxed) >> s & 3 == FRESH
                     {
                         counts.marked += 1;
                     }

@@ -151,7 +151,10 @@ impl PatternDb {
             .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
         data.resize(size, 0);
         let mut sum = [0u8; 8];
-        match file.read_exact(&mut data).and_then(|()| file.read_exact(&mut sum)) {
+        match file
+            .read_exact(&mut data)
+            .and_then(|()| file.read_exact(&mut sum))
+        {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
             Err(e) => return Err(e),

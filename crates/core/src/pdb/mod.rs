@@ -8,8 +8,13 @@
 //! distance of them). [`PatternDb::build`] runs a 0-1 breadth-first search
 //! (moves that do not cost keep the distance, so that only the pattern's
 //! own moves are counted and tables over disjoint patterns add up), in
-//! parallel with the `parallel` feature, and stores one entry per key: 4
-//! bits when every distance fits, else a byte.
+//! parallel with the `parallel` feature, over two bits an abstract state
+//! (billions of states where memory allows: the 15-puzzle's 8-tile
+//! pattern, 4,151,347,200 states, peaks at 1.56 GB), and stores one
+//! entry per key: 4 bits when every distance fits, else a byte.
+//! [`PatternDb::build_within`] builds under a [`Budget`](crate::Budget):
+//! a memory cap checked before anything is allocated, a time limit and a
+//! cancel flag.
 //!
 //! A built table is saved with [`PatternDb::save`] and loaded with
 //! [`PatternDb::load`]: the file names its format version and the
@@ -54,8 +59,9 @@
 //!   progress, the error type;
 //! - `table`: [`PatternDb`], its storage (4-bit or byte entries) and
 //!   look-ups;
-//! - `build`: the 0-1 breadth-first search that fills a table (shared
-//!   with the core's dense census);
+//! - `build`: building a table, its peak memory, and the byte-a-state
+//!   0-1 search the core's dense census runs;
+//! - `bfs`: the table build's two-bit 0-1 breadth-first search;
 //! - `file`: the file format, saving, loading and its checks.
 
 use std::fmt;

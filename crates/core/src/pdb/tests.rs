@@ -382,14 +382,20 @@ fn progress_names_each_layer_and_limits_stop_a_build() {
     let seen = std::sync::Mutex::new(Vec::new());
     let hook = |p: BuildProgress| {
         if p.finished {
-            seen.lock().expect("not poisoned").push((p.depth, p.layer, p.done));
+            seen.lock()
+                .expect("not poisoned")
+                .push((p.depth, p.layer, p.done));
         }
     };
     PatternDb::build(&line, Some(&hook)).expect("a small table");
     let seen = seen.into_inner().expect("not poisoned");
     // Cells 0..=50 at their index, one a layer; every later cell at 50.
     assert_eq!(seen.len(), 51);
-    assert!(seen.iter().enumerate().all(|(d, &(depth, _, _))| usize::from(depth) == d));
+    assert!(
+        seen.iter()
+            .enumerate()
+            .all(|(d, &(depth, _, _))| usize::from(depth) == d)
+    );
     assert_eq!(seen[49].1, 1);
     assert_eq!(seen[50].1, 100_000 - 50);
     assert_eq!(seen[50].2, 100_000);
