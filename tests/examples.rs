@@ -355,6 +355,63 @@ fn a_cache_that_is_a_file_is_refused_before_building() {
     std::fs::remove_file(&file).ok();
 }
 
+/// The named partitions belong to one board size each; the memory cap is
+/// checked before any table is built; a 4x4 without the 7-8 tables in the
+/// cache hints at them (the 6-6-3 ones are built instead: not here, a
+/// cache of a 3x3 run is enough to see the refusals).
+#[test]
+fn named_partitions_and_memory_caps_are_refused_in_one_line() {
+    let cache = std::env::temp_dir().join(format!("partitions-{}", std::process::id()));
+    let cache = cache.to_string_lossy().into_owned();
+    for (bound, board) in [
+        ("pdb78", "3 3\n1 2 3 4 5 6 7 0 8\n"),
+        (
+            "pdb663",
+            "5 5\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n",
+        ),
+        ("pdb6666", "4 4\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"),
+    ] {
+        let started = std::time::Instant::now();
+        let o = run("sliding", &["--bound", bound, "--cache", &cache], board);
+        assert_one_line_error(&o, 1, bound);
+        assert!(
+            stderr(&o).contains("partition of"),
+            "{bound}: {}",
+            stderr(&o)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{bound}"
+        );
+    }
+    // 3x3 tables need 6,048 bytes of entries: a cap of 1 MB passes, and
+    // the 5x5 ones (510 MB) are refused up front under it.
+    let o = run(
+        "sliding",
+        &["--bound", "pdb", "--cache", &cache, "--max-memory", "1"],
+        "3 3\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim_end(), "1 R");
+    let started = std::time::Instant::now();
+    let o = run(
+        "sliding",
+        &[
+            "--goal",
+            "blank-first",
+            "--cache",
+            &cache,
+            "--max-memory",
+            "1",
+        ],
+        "5 5\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n",
+    );
+    assert_one_line_error(&o, 1, "5x5 under 1 MB");
+    assert!(stderr(&o).contains("bytes"), "{}", stderr(&o));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    std::fs::remove_dir_all(&cache).ok();
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     // Thousands of lines into a pipe closed after the first read.

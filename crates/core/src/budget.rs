@@ -238,13 +238,14 @@ impl Budget {
     /// use puzzle_search_core::pdb::{Abstraction, PatternDb};
     /// struct Ring;
     /// impl Abstraction for Ring {
-    ///     fn name(&self) -> String { "ring 1000".into() }
-    ///     fn size(&self) -> u64 { 1000 }
+    ///     fn name(&self) -> String { "ring 100".into() }
+    ///     fn size(&self) -> u64 { 100 }
     ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
     ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
-    ///         out.extend([((r + 1) % 1000, true), ((r + 999) % 1000, true)]);
+    ///         out.extend([((r + 1) % 100, true), ((r + 99) % 100, true)]);
     ///     }
     /// }
+    /// // 100 states: 4 words of codes (32 bytes) and 100 bytes of entries.
     /// let tight = Budget::default().max_memory(100);
     /// let err = PatternDb::build_within(&Ring, &tight, None).unwrap_err();
     /// assert!(err.to_string().contains("bytes"), "{err}");
