@@ -184,18 +184,19 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             // when its build starts.
             let terminal = io::stderr().is_terminal();
             let last = std::sync::Mutex::new(String::new());
-            let bar = crate::progress::bar(1, "pattern databases");
+            // A spinner with the layer sizes: the build settles one state a
+            // blank region, far fewer than the ranks, so a fraction of
+            // those would mislead.
+            let bar = crate::progress::spinner("pattern databases");
             let progress = |name: &str, p: puzzle_search_core::pdb::BuildProgress| {
                 if terminal {
-                    bar.set_length(p.total);
-                    bar.set_position(p.done);
                     bar.set_message(format!(
-                        "building {name}: distance {}, {} states there so far",
-                        p.depth, p.layer
+                        "building {name}: distance {}, {} states there, {} in all",
+                        p.depth, p.layer, p.done
                     ));
                 } else if let Ok(mut last) = last.lock() {
                     if *last != name {
-                        eprintln!("building {name} ({} states)", p.total);
+                        eprintln!("building {name} ({} abstract states at most)", p.total);
                         *last = name.to_owned();
                     }
                 }
