@@ -123,6 +123,24 @@ pub(crate) fn step(cell: usize, dir: Dir, width: usize, cells: usize) -> Option<
         Dir::R => (cell % width + 1 != width).then_some(cell + 1),
     }
 }
+/// `adjacent[c]`: the cells next to cell `c` of a `width`-wide board of
+/// `cells` cells, as a mask; and the mask of every cell.
+pub(crate) fn adjacency(width: usize, cells: usize) -> ([u32; MAX_CELLS], u32) {
+    let mut adjacent = [0u32; MAX_CELLS];
+    for (c, adj) in adjacent.iter_mut().enumerate().take(cells) {
+        for d in Dir::ALL {
+            if let Some(t) = step(c, d, width, cells) {
+                *adj |= 1 << t;
+            }
+        }
+    }
+    let all = if cells >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << cells) - 1
+    };
+    (adjacent, all)
+}
 
 /// A sliding-tile board: cells row by row from the top-left, tile `0` the
 /// blank. `Copy`, 28 bytes; equal boards compare and hash equal.

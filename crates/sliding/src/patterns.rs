@@ -19,7 +19,7 @@ use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use std::sync::Arc;
 
-use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
+use crate::board::{Board, Goal, MAX_CELLS, adjacency};
 use crate::zero::Maps;
 
 /// One pattern of a board size and goal, as a core [`Abstraction`]:
@@ -68,19 +68,7 @@ impl PatternAbstraction {
     /// ```
     pub fn new(width: usize, height: usize, goal: Goal, tiles: &[u8]) -> Self {
         let cells = (width * height).min(MAX_CELLS);
-        let mut adjacent = [0u32; MAX_CELLS];
-        for (c, adj) in adjacent.iter_mut().enumerate().take(cells) {
-            for d in Dir::ALL {
-                if let Some(t) = step(c, d, width, cells) {
-                    *adj |= 1 << t;
-                }
-            }
-        }
-        let all = if cells == 32 {
-            u32::MAX
-        } else {
-            (1u32 << cells) - 1
-        };
+        let (adjacent, all) = adjacency(width, cells);
         let column = |col: usize| -> u32 {
             (0..cells)
                 .filter(|c| c % width == col)
@@ -1394,6 +1382,7 @@ impl Patterns {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Dir, step};
 
     #[test]
     fn ranks_round_trip() {

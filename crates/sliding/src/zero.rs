@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use crate::board::{Dir, MAX_CELLS, step};
+use crate::board::{MAX_CELLS, adjacency};
 use crate::patterns::rank_cells;
 
 /// The maps of `k` tiles on a board, their regions, and the tables the
@@ -50,19 +50,7 @@ impl Maps {
                 binom[n][r] = binom[n - 1][r - 1] + if r < n { binom[n - 1][r] } else { 0 };
             }
         }
-        let mut adjacent = [0u32; MAX_CELLS];
-        for (c, adj) in adjacent.iter_mut().enumerate().take(cells) {
-            for d in Dir::ALL {
-                if let Some(t) = step(c, d, width, cells) {
-                    *adj |= 1 << t;
-                }
-            }
-        }
-        let all = if cells == 32 {
-            u32::MAX
-        } else {
-            (1u32 << cells) - 1
-        };
+        let (adjacent, all) = adjacency(width, cells);
         let count = binom[cells][k] as usize;
         let mut masks = Vec::with_capacity(count);
         // The k-subsets in colex order: the next larger mask of as many
