@@ -19,7 +19,8 @@
 # With --heavy also (minutes per run on few cores):
 #   boxslide-30      the 8x8 level with 30 boxes and no answer in 6
 #                    (boxslide_levels 8 8 6 7 1 --boxes 30 --none)
-#   24-puzzle        boards 2 and 9 of sliding_walks 5 5 --seed 1
+#   24-puzzle        boards 2 and 9 of sliding_walks 5 5 --seed 1, linear
+#                    conflicts (the 5x5 default is now the 6-6-6-6 tables)
 #   tables-663       building the 6-6-3 tables into an empty cache
 #
 # Default: 5 runs. Inputs are made under target/scaling (peer-inputs.sh
@@ -84,7 +85,7 @@ if [ "$heavy" = 1 ]; then
     add boxslide-30 "$bin/boxslide < $work/box30.in"
     "$bin/sliding_walks" 5 5 --seed 1 --count 9 > "$work/walks.in"
     (echo "5 5"; sed -n '3p;10p' "$work/walks.in") > "$work/p24.in"
-    add 24-puzzle "$bin/sliding < $work/p24.in"
+    add 24-puzzle "$bin/sliding --bound linear-conflict < $work/p24.in"
     add tables-663 "rm -rf $work/cache; $bin/sliding --goal blank-first --cache $work/cache < <(echo '4 4')"
 fi
 if [ -n "$only" ]; then names=("$only"); fi
