@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example sliding -- [FILE|-] [--goal blank-last|blank-first]
 //!     [--bound manhattan|linear-conflict|pdb|pdb663|pdb78|pdb6666] [--cache DIR]
-//!     [--max-memory MB] [--stats] [--show]
+//!     [--max-memory MB] [--stats] [--show] [--no-twins]
 //! cargo run --release --example sliding -- --goal blank-first < ../shared/data/korf100/korf100.in
 //! cargo run --release --example sliding -- --goal blank-first < ../shared/data/korf50/easy15.in
 //! ```
@@ -31,7 +31,9 @@
 //! each search's statistics and its own time on stderr (they overlap), and
 //! a total with the wall-clock time; `--progress` shows a bar of boards
 //! done (one board: the search's spinner); `--show`
-//! draws each board and the moves on stderr. `--count` prints `LENGTH
+//! draws each board and the moves on stderr. `--no-twins` searches
+//! every blank-move sequence (by default those with a better twin are
+//! left out: same answers, fewer nodes; `docs/puzzles/sliding.md`). `--count` prints `LENGTH
 //! COUNT` (how many shortest solutions) per board, `--all` every shortest
 //! solution, one a line, and an empty line after each board. Bad input: one line on
 //! stderr naming the line, exit code 1, the boards before it answered.

@@ -61,6 +61,10 @@ pub struct Args {
     /// Search statistics and times on stderr.
     #[arg(long)]
     stats: bool,
+    /// Search every blank-move sequence, not only those without a better
+    /// twin (the answers are the same; for comparing node counts).
+    #[arg(long)]
+    no_twins: bool,
     /// Each board and its moves drawn on stderr.
     #[arg(long)]
     show: bool,
@@ -342,10 +346,14 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE
             })?;
-            puzzle = Some(Sliding::new(s.0, s.1, goal, bound).map_err(|e| {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            })?);
+            puzzle = Some(
+                Sliding::new(s.0, s.1, goal, bound)
+                    .map_err(|e| {
+                        eprintln!("error: {e}");
+                        ExitCode::FAILURE
+                    })?
+                    .prune_twins(!args.no_twins),
+            );
             continue;
         };
         let board = match parse_board(&line, n, w, h) {
@@ -602,5 +610,7 @@ pub fn goal(args: &Args) -> Goal {
 pub fn puzzle(args: &Args, width: usize, height: usize) -> Result<Sliding, String> {
     let goal = goal(args);
     let bound = bound_for(args, width, height, goal)?;
-    Sliding::new(width, height, goal, bound).map_err(|e| e.to_string())
+    Sliding::new(width, height, goal, bound)
+        .map(|p| p.prune_twins(!args.no_twins))
+        .map_err(|e| e.to_string())
 }

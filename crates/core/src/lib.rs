@@ -33,6 +33,7 @@
 //! println!("{}", report.stats);
 //! ```
 
+mod automaton;
 mod budget;
 mod census;
 mod engine;
@@ -52,7 +53,9 @@ mod solver;
 mod stats;
 mod strategy;
 mod table;
+mod twins;
 
+pub use automaton::{AutomatonError, MoveAutomaton};
 pub use budget::{Budget, CancelFlag, Limit};
 pub use census::{Census, Distances, Ranked};
 pub use excerpt::{Token, excerpt, tokens};
@@ -66,6 +69,7 @@ pub use replay::{ReplayError, replay};
 pub use rng::SplitMix64;
 pub use solver::{Solver, Strategy};
 pub use stats::Stats;
+pub use twins::{Twins, find_twins};
 
 /// Why every pruning of the strategies keeps the answer: the proofs from
 /// `docs/strategies.md` (kept in this crate so that its package carries

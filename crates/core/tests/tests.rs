@@ -3,6 +3,7 @@
 
 mod adversarial;
 mod any_shortest;
+mod automaton;
 mod batch;
 mod canonical;
 mod counting;

@@ -26,6 +26,7 @@ mod heuristic;
 mod parse;
 mod patterns;
 mod puzzle;
+mod twins;
 mod zero;
 
 pub use board::{Board, Dir, Goal, MAX_CELLS};
@@ -34,6 +35,7 @@ pub use patterns::{
     BuildHook, MAX_PATTERNS, Partition, PatternAbstraction, Patterns, PatternsError,
 };
 pub use puzzle::{Answer, Bound, Node, Sliding, SolveError, Undo};
+pub use twins::{twin_automaton, twin_words};
 
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]

@@ -3,7 +3,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use puzzle_search_core::{InPlace, Outcome, Puzzle, Ranked, Report, Solver, Stats, Strategy};
+use puzzle_search_core::{
+    InPlace, MoveAutomaton, Outcome, Promise, Puzzle, Ranked, Report, Solver, Stats, Strategy,
+};
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
@@ -67,6 +69,8 @@ pub struct Sliding {
     targets: [[u8; 4]; MAX_CELLS],
     /// The goal board.
     home: Board,
+    /// The duplicate-sequence automaton for shortest searches, if on.
+    twins: Option<&'static MoveAutomaton>,
 }
 
 /// No target: the edge of the board.
@@ -186,7 +190,38 @@ impl Sliding {
             manhattan: Manhattan::new(width, height, goal),
             targets,
             home,
+            twins: Some(crate::twins::twin_automaton()),
         })
+    }
+
+    /// Whether shortest searches leave out blank-move sequences that have
+    /// a better twin (on by default): Taylor and Korf's duplicate-pruning
+    /// automaton, here over the 2,667 sequences of at most 12 moves that
+    /// reach a position some shorter, or as long and lexicographically
+    /// smaller, sequence reaches on every board where they are legal. The
+    /// answers stay the same (the twin is kept, and it is the better
+    /// answer); IDA* expands fewer nodes (Korf's 100 with the 6-6-3
+    /// tables: 45% fewer). Only searches for the shortest answer use it
+    /// (`Promise::Shortest`); proof in `docs/puzzles/sliding.md`
+    /// ("Duplicate sequences").
+    ///
+    /// ```
+    /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
+    /// use puzzle_search_core::SplitMix64;
+    /// let home = Board::goal(4, 4, Goal::BlankFirst).expect("4x4");
+    /// let board = home.walk(60, &mut SplitMix64::new(5));
+    /// let on = Sliding::new(4, 4, Goal::BlankFirst, Bound::Manhattan)?;
+    /// let off = on.clone().prune_twins(false);
+    /// let solver = Sliding::solver().parallel(false);
+    /// let (a, b) = (on.solve_with(&board, &solver)?, off.solve_with(&board, &solver)?);
+    /// assert_eq!(a.outcome, b.outcome);
+    /// assert!(a.stats.expanded < b.stats.expanded);
+    /// assert!(a.stats.canonical > 0 && b.stats.canonical == 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prune_twins(mut self, on: bool) -> Self {
+        self.twins = on.then(crate::twins::twin_automaton);
+        self
     }
 
     /// The search state of `board`.
@@ -600,6 +635,14 @@ impl Puzzle for Sliding {
     #[inline]
     fn inverse(&self, mv: Dir) -> Option<Dir> {
         Some(mv.reverse())
+    }
+
+    #[inline(always)]
+    fn canonical(&self, _: &Node, q: u32, mv: Dir, promise: Promise) -> Option<u32> {
+        match self.twins {
+            Some(a) if promise == Promise::Shortest => a.step(q, mv as usize),
+            _ => Some(0),
+        }
     }
 
     #[inline]

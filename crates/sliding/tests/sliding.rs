@@ -3,56 +3,15 @@
 //! every 3x3 board, the pattern databases on 4x4, the parser's errors.
 
 use std::collections::HashMap;
+
+mod common;
+use common::{bfs, smallest_path};
 use std::sync::Arc;
 
 use puzzle_search_core::{SplitMix64, replay};
 use puzzle_sliding::{
     Board, Bound, Dir, Goal, Partition, Patterns, Sliding, parse_board, parse_size,
 };
-
-/// Distances from the goal of every board that reaches it.
-fn bfs(width: usize, height: usize, goal: Goal) -> HashMap<Board, u32> {
-    let start = Board::goal(width, height, goal).expect("size");
-    let mut dist = HashMap::from([(start, 0)]);
-    let mut layer = vec![start];
-    let mut d = 0;
-    while !layer.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for b in &layer {
-            for dir in Dir::ALL {
-                if let Some((c, _)) = b.slide(dir) {
-                    dist.entry(c).or_insert_with(|| {
-                        next.push(c);
-                        d
-                    });
-                }
-            }
-        }
-        layer = next;
-    }
-    dist
-}
-
-/// The lexicographically smallest shortest path, walking down the BFS
-/// distances: every move that lowers the distance starts a shortest path.
-fn smallest_path(dist: &HashMap<Board, u32>, board: &Board) -> Vec<Dir> {
-    let mut path = Vec::new();
-    let mut b = *board;
-    while dist[&b] > 0 {
-        let (dir, next) = Dir::ALL
-            .iter()
-            .find_map(|&d| {
-                b.slide(d)
-                    .map(|(c, _)| (d, c))
-                    .filter(|(_, c)| dist[c] + 1 == dist[&b])
-            })
-            .expect("a move down");
-        path.push(dir);
-        b = next;
-    }
-    path
-}
 
 /// Every permutation of `0..n`.
 fn permutations(n: usize) -> Vec<Vec<u8>> {
