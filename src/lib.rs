@@ -31,3 +31,5 @@ pub use puzzle_boxslide as boxslide;
 
 /// Sliding-tile puzzles (8-, 15-, 24-puzzle): see the `puzzle-sliding` crate.
 pub use puzzle_sliding as sliding;
+
+pub use puzzle_twisty as twisty;

@@ -27,7 +27,7 @@ use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter};
-use crate::pdb::{PdbError, distances};
+use crate::pdb::{Abstraction, BuildProgress, PdbError, distances};
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
@@ -59,13 +59,55 @@ use crate::stats::Stats;
 /// assert_eq!(census.radius(), Some(5));
 /// ```
 pub trait Ranked: Puzzle {
-    /// The number of ranks; at most 2^32.
+    /// The number of ranks: at most 2^32 for the byte-a-rank census;
+    /// larger spaces take the two-bit census (a quarter of a byte a rank).
     fn space_size(&self) -> u64;
     /// The rank of `state`, below [`space_size`](Ranked::space_size).
     fn rank(&self, state: &Self::State) -> u64;
     /// The state of rank `rank` (the inverse of [`rank`](Ranked::rank)).
     fn unrank(&self, rank: u64) -> Self::State;
+
+    /// Calls `out` with the rank of each child of the state of rank
+    /// `rank` (any order; a child may come more than once). The default
+    /// unranks, generates the successors and ranks them; override it where
+    /// children's ranks come cheaper (move tables on coordinates). The
+    /// dense census of large spaces, which keeps ranks and not states,
+    /// calls it once a state.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked};
+    /// struct Ring;
+    /// impl Puzzle for Ring {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend([(0, (s + 9) % 10), (1, (s + 1) % 10)]);
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 0 }
+    /// }
+    /// impl Ranked for Ring {
+    ///     fn space_size(&self) -> u64 { 10 }
+    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
+    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
+    /// }
+    /// let mut children = Vec::new();
+    /// Ring.successor_ranks(0, &mut |r| children.push(r));
+    /// assert_eq!(children, [9, 1]);
+    /// ```
+    fn successor_ranks(&self, rank: u64, out: &mut dyn FnMut(u64)) {
+        let state = self.unrank(rank);
+        let mut children = Vec::new();
+        self.successors(&state, &mut children);
+        for (_, c) in &children {
+            out(self.rank(c));
+        }
+    }
 }
+
+/// Spaces of more ranks than this take the two-bit census
+/// ([`by_two_bits`]): a quarter of a byte a rank and no frontier lists,
+/// where [`by_rank`] keeps a byte a rank and the frontier's states.
+pub(crate) const TWO_BIT_RANKS: u64 = 1 << 24;
 
 /// The result of a census.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -437,4 +479,143 @@ pub(crate) fn by_rank<P: Ranked + ParallelPuzzle>(
             stats,
         },
     })
+}
+
+/// The dense census at two bits a rank, for large spaces: the pattern
+/// databases' two-bit 0-1 breadth-first search (`pdb::bfs`, proved in
+/// `docs/strategies.md`) over the ranks, every move costly, with one key
+/// (the table it fills is a byte); children by
+/// [`Ranked::successor_ranks`], the layer sizes from its progress reports.
+/// No limit of 2^32 ranks: memory is a quarter of a byte a rank.
+pub(crate) fn by_two_bits<P: Ranked + ParallelPuzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+) -> Result<Census, PdbError> {
+    /// The space as an abstraction of itself.
+    struct Space<'a, P> {
+        puzzle: &'a P,
+        start: u64,
+    }
+    impl<P: Ranked + ParallelPuzzle> Abstraction for Space<'_, P> {
+        fn name(&self) -> String {
+            "census".to_string()
+        }
+        fn size(&self) -> u64 {
+            self.puzzle.space_size()
+        }
+        fn goals(&self, out: &mut Vec<u64>) {
+            out.push(self.start);
+        }
+        fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+            self.puzzle
+                .successor_ranks(rank, &mut |r| out.push((r, true)));
+        }
+        fn key_size(&self) -> u64 {
+            1
+        }
+        fn key(&self, _: u64) -> u64 {
+            0
+        }
+    }
+    let size = puzzle.space_size();
+    let mut stats = Stats::default();
+    if size > ctx.budget.max_states as u64 {
+        stats.elapsed = ctx.start.elapsed();
+        return Ok(Census {
+            layers: Vec::new(),
+            stopped: Some(Limit::States),
+            stats,
+        });
+    }
+    let space = Space {
+        puzzle,
+        start: puzzle.rank(start),
+    };
+    let layers = std::sync::Mutex::new(Vec::new());
+    let hook = |p: BuildProgress| {
+        if p.finished {
+            if let Ok(mut l) = layers.lock() {
+                l.push(p.layer);
+            }
+            report(
+                progress,
+                ctx,
+                usize::from(p.depth),
+                p.layer,
+                ctx.nodes() + p.done,
+            );
+        }
+    };
+    let result = crate::pdb::bfs::table(&space, ctx.budget, ctx.start, Some(&hook));
+    let layers = layers.into_inner().unwrap_or_default();
+    let stopped = match result {
+        Ok(_) => None,
+        Err(e) => match e.stopped() {
+            Some(limit) => Some(limit),
+            None => return Err(e),
+        },
+    };
+    stats.expanded = layers.iter().sum();
+    stats.peak_visited = size;
+    stats.peak_frontier = layers.iter().copied().max().unwrap_or(0);
+    stats.elapsed = ctx.start.elapsed();
+    Ok(Census {
+        layers,
+        stopped,
+        stats,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Budget;
+
+    /// Bit strings of 20 bits; a move flips one of bits 0-5, 12 or 19
+    /// (256 reachable of 2^20 ranks).
+    struct Flips;
+
+    impl Puzzle for Flips {
+        type State = u32;
+        type Move = u8;
+        fn successors(&self, s: &u32, out: &mut Vec<(u8, u32)>) {
+            for (m, b) in [0, 1, 2, 3, 4, 5, 12, 19].into_iter().enumerate() {
+                out.push((m as u8, s ^ 1 << b));
+            }
+        }
+        fn is_goal(&self, _: &u32) -> bool {
+            false
+        }
+    }
+
+    impl Ranked for Flips {
+        fn space_size(&self) -> u64 {
+            1 << 20
+        }
+        fn rank(&self, s: &u32) -> u64 {
+            u64::from(*s)
+        }
+        fn unrank(&self, r: u64) -> u32 {
+            r as u32
+        }
+    }
+
+    /// The two-bit path itself (below its threshold, called directly)
+    /// against the hash and byte-a-rank paths: binomial layers.
+    #[test]
+    fn two_bits_equals_hash_and_bytes() {
+        let budget = Budget::default().max_states(1 << 30);
+        let ctx = Ctx::new(&budget, None);
+        for start in [0u32, 0b1010_0110_0011, (1 << 20) - 1] {
+            let two = by_two_bits(&Flips, &start, &ctx, None).expect("fits");
+            let hash = by_hash(&Flips, &start, &ctx, None);
+            let bytes = by_rank(&Flips, &start, &ctx, None).expect("fits").census;
+            assert_eq!(two.layers, [1, 8, 28, 56, 70, 56, 28, 8, 1]);
+            assert_eq!(two.layers, hash.layers);
+            assert_eq!(two.layers, bytes.layers);
+            assert_eq!(two.stopped, None);
+        }
+    }
 }

@@ -6,6 +6,7 @@ mod any_shortest;
 mod automaton;
 mod batch;
 mod canonical;
+mod census;
 mod counting;
 mod eight_puzzle;
 mod engine;

@@ -85,7 +85,7 @@ pub(super) fn bytes_needed(size: u64, keys: u64) -> Option<u64> {
 /// reaches), by the 0-1 breadth-first search of the module docs. The
 /// `progress` hook hears each layer as it ends and, within a long layer,
 /// every 64 chunks.
-pub(super) fn table<A: Abstraction>(
+pub(crate) fn table<A: Abstraction>(
     abstraction: &A,
     budget: &Budget,
     started: Instant,

@@ -66,7 +66,7 @@
 
 use std::fmt;
 
-mod bfs;
+pub(crate) mod bfs;
 mod build;
 mod file;
 mod table;

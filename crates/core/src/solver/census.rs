@@ -32,13 +32,17 @@ impl Solver {
         crate::census::by_hash(puzzle, start, &ctx, self.options.progress.as_deref())
     }
 
-    /// [`census`](Self::census) for a [`Ranked`] puzzle: one byte per rank
+    /// [`census`](Self::census) for a [`Ranked`] puzzle: a byte per rank
     /// instead of a hash set, each layer expanded in parallel (with the
     /// `parallel` feature), by the 0-1 breadth-first search that builds
-    /// pattern databases. Budgets are checked between layers, and a space
-    /// larger than `max_states` ranks is refused (`stopped`
-    /// `Some(Limit::States)`). Spaces of more than 2^32 ranks, or with
-    /// distances past 254, take the hash path. Same layers as `census`.
+    /// pattern databases. Spaces of more than 2^24 ranks take the two-bit
+    /// form of that search: a quarter of a byte a rank, no frontier lists,
+    /// children by [`Ranked::successor_ranks`], no limit of 2^32 ranks.
+    /// Budgets are checked between layers (and by the two-bit search
+    /// within them), and a space larger than `max_states` ranks is refused
+    /// (`stopped` `Some(Limit::States)`). Spaces the dense paths cannot
+    /// take (more than 2^32 ranks where the two-bit search lacks memory, or
+    /// distances past 254) take the hash path. Same layers as `census`.
     ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
@@ -69,6 +73,11 @@ impl Solver {
         self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
             let progress = self.options.progress.as_deref();
+            if puzzle.space_size() > crate::census::TWO_BIT_RANKS {
+                if let Ok(census) = crate::census::by_two_bits(puzzle, start, &ctx, progress) {
+                    return census;
+                }
+            }
             match crate::census::by_rank(puzzle, start, &ctx, progress) {
                 Ok(distances) => distances.census,
                 Err(_) => crate::census::by_hash(puzzle, start, &ctx, progress),

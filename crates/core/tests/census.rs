@@ -1,0 +1,87 @@
+//! The dense census of large spaces (two bits a rank) against the hash
+//! census, budgets, and the `successor_ranks` default.
+
+use puzzle_search_core::{Budget, CancelFlag, Limit, Puzzle, Ranked, Solver, Strategy};
+
+/// Ranks of a space of `2^25 + 16` ranks (past the two-bit threshold) of
+/// which 1,024 are reachable from any start below 2^25: moves that flip
+/// bit 0, 20 or 24, turn bits 1-3 by three or five, or add 1 or 15 to bits
+/// 8-11 (each undone by another move, every state below 2^25).
+struct Sparse;
+
+const SIZE: u64 = (1 << 25) + 16;
+
+impl Puzzle for Sparse {
+    type State = u64;
+    type Move = u8;
+    fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+        let field = |shift: u32, width: u32, k: u64| {
+            let mask = ((1u64 << width) - 1) << shift;
+            (s & !mask) | ((((s & mask) >> shift) + k) << shift & mask)
+        };
+        out.extend([
+            (0, s ^ 1),
+            (1, field(1, 3, 3)),
+            (2, field(1, 3, 5)),
+            (3, field(8, 4, 1)),
+            (4, field(8, 4, 15)),
+            (5, s ^ 1 << 20),
+            (6, s ^ 1 << 24),
+        ]);
+    }
+    fn is_goal(&self, s: &u64) -> bool {
+        *s == 0
+    }
+}
+
+impl Ranked for Sparse {
+    fn space_size(&self) -> u64 {
+        SIZE
+    }
+    fn rank(&self, s: &u64) -> u64 {
+        *s
+    }
+    fn unrank(&self, r: u64) -> u64 {
+        r
+    }
+}
+
+#[test]
+fn two_bit_census_equals_the_hash_census() {
+    let solver = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1 << 30));
+    for start in [0, 12_345, (1 << 25) - 1] {
+        let hash = solver.census(&Sparse, &start);
+        let dense = solver.census_ranked(&Sparse, &start);
+        assert_eq!(hash.stopped, None);
+        assert_eq!(dense.layers, hash.layers, "from {start}");
+        assert_eq!(dense.stopped, None);
+        assert_eq!(hash.states(), 1024);
+        // The two-bit path keeps no state list: its peak is the space.
+        assert_eq!(dense.stats.peak_visited, SIZE);
+    }
+}
+
+#[test]
+fn two_bit_census_budgets() {
+    // A space larger than `max_states` ranks is refused.
+    let small = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1000));
+    let refused = small.census_ranked(&Sparse, &0);
+    assert_eq!(refused.stopped, Some(Limit::States));
+    assert!(refused.layers.is_empty());
+    // A cancelled census stops, said so, never as a finished one.
+    let flag = CancelFlag::new();
+    flag.cancel();
+    let cancelled = Solver::new(Strategy::bfs())
+        .budget(Budget::default().max_states(1 << 30).cancel_flag(flag))
+        .census_ranked(&Sparse, &0);
+    assert_eq!(cancelled.stopped, Some(Limit::Cancelled));
+}
+
+#[test]
+fn successor_ranks_default_ranks_the_successors() {
+    let mut got = Vec::new();
+    Sparse.successor_ranks(2, &mut |r| got.push(r));
+    let mut want = Vec::new();
+    Sparse.successors(&2, &mut want);
+    assert_eq!(got, want.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+}

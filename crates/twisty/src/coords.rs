@@ -1,0 +1,303 @@
+//! [`Coordinates`]: a puzzle as move tables on per-orbit coordinates
+//! (Kociemba's coordinates, generic): each orbit's permutation as its
+//! Lehmer rank and its orientations as a number in base `o`, each move a
+//! table from coordinate to coordinate. A state is a handful of `u32`s and
+//! a move a table read an orbit, so the dense census runs at memory speed
+//! instead of composing positions.
+//!
+//! Why two tables an orbit suffice: a move sends the piece on `p[j]` to
+//! `j` and adds its turn at `j`, so the new permutation depends only on
+//! the old one, and the new orientations (`o'[j] = o[p[j]] + t[j]`, by
+//! position) only on the old orientations: the two coordinates move
+//! independently.
+
+use puzzle_search_core::{Puzzle, Ranked};
+
+use crate::def::WILD;
+use crate::puzzle::Twisty;
+
+/// The most orbits a coordinate state holds (two coordinates each).
+pub const MAX_COORD_ORBITS: usize = 4;
+
+/// The largest coordinate a table is built for (entries a move; a table
+/// of `moves x size` `u32`s).
+pub const MAX_COORD: u64 = 1 << 22;
+
+/// A state: per orbit its permutation's and its orientations' coordinate.
+pub type CoordState = [u32; 2 * MAX_COORD_ORBITS];
+
+/// One orbit's coordinates and move tables.
+#[derive(Clone, Debug)]
+struct OrbitTables {
+    perms: u32,
+    turns: u32,
+    /// `perm[c * moves + m]`: the permutation coordinate after move `m`.
+    perm: Vec<u32>,
+    /// `turn[c * moves + m]`: the orientation coordinate after move `m`.
+    turn: Vec<u32>,
+}
+
+/// A [`Twisty`] puzzle as move tables on coordinates (see the module's
+/// docs): the same moves in the same order and the same census, far
+/// faster. Available where every orbit's pieces are told apart, no
+/// orientation is wild, there are at most [`MAX_COORD_ORBITS`] orbits and
+/// each coordinate has at most [`MAX_COORD`] values.
+///
+/// ```
+/// use puzzle_twisty::{Coordinates, Definition, Moves, Twisty};
+/// use puzzle_search_core::{Budget, Solver, Strategy};
+/// let cube = Definition::builtin("2x2x2").expect("built in")?;
+/// let puzzle = Twisty::new(cube.clone(), Moves::select(&cube, &["U", "F", "R"])?);
+/// let coords = Coordinates::new(&puzzle).expect("corners fit");
+/// let census = Solver::new(Strategy::bfs())
+///     .budget(Budget::default().max_states(1 << 30))
+///     .census_ranked(&coords, &coords.start(cube.solved()));
+/// assert_eq!(census.states(), 3_674_160);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Coordinates {
+    moves: usize,
+    orbits: Vec<OrbitTables>,
+    /// Each orbit's pieces, orientations and whether the last orientation
+    /// follows from the others (their sum is kept by every move).
+    shape: Vec<(usize, u8, bool)>,
+    goal: CoordState,
+    inverse: Vec<Option<u16>>,
+    size: u64,
+}
+
+/// The Lehmer rank of a permutation of `0..n` (n small).
+fn perm_rank(p: &[u8]) -> u32 {
+    let n = p.len();
+    let mut r = 0u32;
+    for i in 0..n {
+        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u32;
+        r = r * (n - i) as u32 + smaller;
+    }
+    r
+}
+
+/// The permutation of `0..n` of Lehmer rank `r`.
+fn perm_unrank(mut r: u32, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = [0u8; 16];
+    for i in (0..n).rev() {
+        let radix = (n - i) as u32;
+        digits[i] = (r % radix) as u8;
+        r /= radix;
+    }
+    let mut left = [0u8; 16];
+    for (i, l) in left.iter_mut().enumerate().take(n) {
+        *l = i as u8;
+    }
+    let mut len = n;
+    for i in 0..n {
+        let d = usize::from(digits[i]);
+        out[i] = left[d];
+        left.copy_within(d + 1..len, d);
+        len -= 1;
+    }
+}
+
+/// Orientations `t` as a coordinate: base `o`, the last left out when
+/// `kept` (it follows from the others).
+fn turn_rank(t: &[u8], o: u8, kept: bool) -> u32 {
+    let k = if kept { t.len() - 1 } else { t.len() };
+    t[..k]
+        .iter()
+        .fold(0u32, |r, &x| r * u32::from(o) + u32::from(x))
+}
+
+fn turn_unrank(mut r: u32, o: u8, kept: bool, out: &mut [u8]) {
+    let n = out.len();
+    let k = if kept { n - 1 } else { n };
+    let mut sum = 0u32;
+    for j in (0..k).rev() {
+        out[j] = (r % u32::from(o)) as u8;
+        r /= u32::from(o);
+        sum += u32::from(out[j]);
+    }
+    if kept {
+        out[n - 1] = ((u32::from(o) - sum % u32::from(o)) % u32::from(o)) as u8;
+    }
+}
+
+impl Coordinates {
+    /// The coordinate tables of `puzzle`, or `None` where it does not fit
+    /// (see the type's docs).
+    pub fn new(puzzle: &Twisty) -> Option<Coordinates> {
+        let def = puzzle.definition();
+        let moves = puzzle.moves();
+        let orbits = def.orbits();
+        if orbits.len() > MAX_COORD_ORBITS || moves.len() > usize::from(u16::MAX) {
+            return None;
+        }
+        let solved = def.solved().as_slice();
+        let mut tables = Vec::new();
+        let mut shape = Vec::new();
+        let mut goal = [0u32; 2 * MAX_COORD_ORBITS];
+        let mut size = 1u64;
+        let mut off = 0;
+        for (k, o) in orbits.iter().enumerate() {
+            let n = o.pieces;
+            let labels = &solved[off..off + n];
+            let turns = &solved[off + n..off + 2 * n];
+            let mut sorted = labels.to_vec();
+            sorted.sort_unstable();
+            if n > 16 || sorted.iter().enumerate().any(|(i, &l)| usize::from(l) != i) {
+                return None;
+            }
+            if turns.contains(&WILD) {
+                return None;
+            }
+            let om = o.orientations;
+            let sum = |t: &[u8]| t.iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(om);
+            let kept = sum(turns) == 0
+                && (0..moves.len())
+                    .all(|m| sum(&moves.get(m).as_slice()[off + n..off + 2 * n]) == 0);
+            let perms = (1..=n as u64).product::<u64>();
+            let turn_count = u64::from(om).checked_pow(if kept { n - 1 } else { n } as u32)?;
+            if perms > MAX_COORD || turn_count > MAX_COORD {
+                return None;
+            }
+            size = size.checked_mul(perms)?.checked_mul(turn_count)?;
+            let nm = moves.len();
+            let mut perm = vec![0u32; perms as usize * nm];
+            let mut p = vec![0u8; n];
+            let mut q = vec![0u8; n];
+            for c in 0..perms as u32 {
+                perm_unrank(c, &mut p);
+                for m in 0..nm {
+                    let mv = &moves.get(m).as_slice()[off..off + n];
+                    for j in 0..n {
+                        q[j] = p[usize::from(mv[j])];
+                    }
+                    perm[c as usize * nm + m] = perm_rank(&q);
+                }
+            }
+            let mut turn = vec![0u32; turn_count as usize * nm];
+            for c in 0..turn_count as u32 {
+                turn_unrank(c, om, kept, &mut p);
+                for m in 0..nm {
+                    let mv = moves.get(m).as_slice();
+                    for j in 0..n {
+                        let s = p[usize::from(mv[off + j])] + mv[off + n + j];
+                        q[j] = s % om;
+                    }
+                    turn[c as usize * nm + m] = turn_rank(&q, om, kept);
+                }
+            }
+            goal[2 * k] = perm_rank(labels);
+            goal[2 * k + 1] = turn_rank(turns, om, kept);
+            tables.push(OrbitTables {
+                perms: perms as u32,
+                turns: turn_count as u32,
+                perm,
+                turn,
+            });
+            shape.push((n, om, kept));
+            off += 2 * n;
+        }
+        let inverse = (0..moves.len())
+            .map(|m| moves.inverse(m).map(|i| i as u16))
+            .collect();
+        Some(Coordinates {
+            moves: moves.len(),
+            orbits: tables,
+            shape,
+            goal,
+            inverse,
+            size,
+        })
+    }
+
+    /// The coordinates of a position of the puzzle these tables were made
+    /// from (pieces told apart, as [`new`](Self::new) requires).
+    pub fn start(&self, position: &crate::def::Position) -> CoordState {
+        let s = position.as_slice();
+        let mut c = [0u32; 2 * MAX_COORD_ORBITS];
+        let mut off = 0;
+        for (k, &(n, o, kept)) in self.shape.iter().enumerate() {
+            c[2 * k] = perm_rank(&s[off..off + n]);
+            c[2 * k + 1] = turn_rank(&s[off + n..off + 2 * n], o, kept);
+            off += 2 * n;
+        }
+        c
+    }
+
+    /// The number of states the coordinates span (their product).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+}
+
+impl Puzzle for Coordinates {
+    type State = CoordState;
+    type Move = u16;
+
+    #[inline]
+    fn successors(&self, s: &CoordState, out: &mut Vec<(u16, CoordState)>) {
+        for m in 0..self.moves {
+            let mut c = *s;
+            for (k, t) in self.orbits.iter().enumerate() {
+                c[2 * k] = t.perm[s[2 * k] as usize * self.moves + m];
+                c[2 * k + 1] = t.turn[s[2 * k + 1] as usize * self.moves + m];
+            }
+            out.push((m as u16, c));
+        }
+    }
+
+    fn is_goal(&self, s: &CoordState) -> bool {
+        *s == self.goal
+    }
+
+    fn inverse(&self, mv: u16) -> Option<u16> {
+        self.inverse.get(usize::from(mv)).copied().flatten()
+    }
+}
+
+/// Mixed radix over the orbits' coordinates: a perfect rank of the space
+/// they span.
+impl Ranked for Coordinates {
+    fn space_size(&self) -> u64 {
+        self.size
+    }
+
+    #[inline]
+    fn rank(&self, s: &CoordState) -> u64 {
+        let mut r = 0u64;
+        for (k, t) in self.orbits.iter().enumerate() {
+            r = (r * u64::from(t.perms) + u64::from(s[2 * k])) * u64::from(t.turns)
+                + u64::from(s[2 * k + 1]);
+        }
+        r
+    }
+
+    /// Straight from the rank: its coordinates, then each move's child
+    /// ranked by the tables, no state built.
+    #[inline]
+    fn successor_ranks(&self, rank: u64, out: &mut dyn FnMut(u64)) {
+        let c = self.unrank(rank);
+        for m in 0..self.moves {
+            let mut r = 0u64;
+            for (k, t) in self.orbits.iter().enumerate() {
+                let p = t.perm[c[2 * k] as usize * self.moves + m];
+                let o = t.turn[c[2 * k + 1] as usize * self.moves + m];
+                r = (r * u64::from(t.perms) + u64::from(p)) * u64::from(t.turns) + u64::from(o);
+            }
+            out(r);
+        }
+    }
+
+    fn unrank(&self, mut r: u64) -> CoordState {
+        let mut c = [0u32; 2 * MAX_COORD_ORBITS];
+        for (k, t) in self.orbits.iter().enumerate().rev() {
+            c[2 * k + 1] = (r % u64::from(t.turns)) as u32;
+            r /= u64::from(t.turns);
+            c[2 * k] = (r % u64::from(t.perms)) as u32;
+            r /= u64::from(t.perms);
+        }
+        c
+    }
+}

@@ -1,0 +1,58 @@
+//! Twisty puzzles as data: any permutation puzzle given in twsearch's
+//! definition format (`.tws`: orbits of pieces, a solved state, moves as
+//! permutations with orientation changes), searched by the core.
+//!
+//! - [`Definition`]: a definition file read, with errors naming the line
+//!   and token ([`ParseError`]).
+//! - [`Moves`]: the moves with their powers, named as twsearch names them
+//!   (`U`, `U2`, `U'`), a subset chosen by name (`--moves U,F,R`).
+//! - [`Twisty`]: a definition and moves as a core
+//!   [`Puzzle`](puzzle_search_core::Puzzle), with canonical sequences
+//!   found from the moves (commuting moves in one order, no move followed
+//!   by a power of itself) and a perfect rank for the dense census.
+//! - [`Coordinates`]: the same puzzle as move tables on per-orbit
+//!   coordinates, for censuses at memory speed.
+//! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
+//!
+//! ```
+//! use puzzle_twisty::{Definition, Moves, Twisty};
+//! use puzzle_search_core::{Solver, Strategy};
+//! let def = Definition::parse("\
+//! Set CORNER 3 3
+//! Solved
+//! CORNER
+//! 1 2 3
+//! End
+//! Move T
+//! CORNER
+//! 2 3 1
+//! 1 1 1
+//! End
+//! ")?;
+//! let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+//! let census = Solver::new(Strategy::bfs()).census(&puzzle, def.solved());
+//! assert_eq!(census.layers, [1, 2]); // T and T' (its order is 3)
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod coords;
+mod cube;
+mod def;
+mod definition;
+mod moves;
+mod parse;
+mod puzzle;
+mod scramble;
+
+pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS};
+pub use def::{Orbit, Position, WILD};
+pub use definition::{Definition, is_rotation};
+pub use moves::{MAX_ORDER, Moves, MovesError, power_name};
+pub use parse::ParseError;
+pub use puzzle::Twisty;
+pub use scramble::{Scramble, ScrambleKind, parse_scrambles};
+
+/// The README's example, compiled and run as a doc test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

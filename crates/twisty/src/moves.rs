@@ -1,0 +1,249 @@
+//! [`Moves`]: a definition's moves with their powers, named as twsearch
+//! names them, in the order that defines the lexicographic tie-break.
+
+use std::fmt;
+
+use crate::def::Position;
+use crate::definition::Definition;
+
+/// The most a move's order may be (its powers are all searched).
+pub const MAX_ORDER: usize = 255;
+
+/// The moves a search plays: every power of each chosen move below its
+/// order, named as twsearch names them (`U`, `U2`, `U'` for a move of
+/// order 4; `U`, `U'` for order 3; `U`, `U2`, `U2'`, `U'` for order 5:
+/// powers above half the order are written as inverses). Ordered by the
+/// definition's move order, then power (`U < U2 < U'`): the order in
+/// which answers are lexicographically smallest.
+///
+/// ```
+/// use puzzle_twisty::{Definition, Moves};
+/// let def = Definition::parse("\
+/// Set P 4 1
+/// Solved
+/// P
+/// 1 2 3 4
+/// End
+/// Move R
+/// P
+/// 2 3 4 1
+/// End
+/// ")?;
+/// let moves = Moves::all(&def)?;
+/// assert_eq!(moves.names(), ["R", "R2", "R'"]);
+/// assert_eq!(moves.inverse(0), Some(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Moves {
+    names: Vec<String>,
+    perms: Vec<Position>,
+    /// Each move's base move (index in the definition's moves).
+    base: Vec<usize>,
+    /// Each move's power of its base move (1 to order - 1).
+    power: Vec<usize>,
+    /// Each move's inverse among these moves, if chosen.
+    inverse: Vec<Option<usize>>,
+}
+
+/// Why [`Moves`] refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesError {
+    kind: MovesErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum MovesErrorKind {
+    Order(String),
+    Identity(String),
+    Unknown(String),
+    Empty,
+}
+
+impl fmt::Display for MovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            MovesErrorKind::Order(m) => {
+                write!(f, "move `{m}`: its order is above {MAX_ORDER}")
+            }
+            MovesErrorKind::Identity(m) => write!(f, "move `{m}` changes nothing"),
+            MovesErrorKind::Unknown(m) => write!(f, "no move `{m}` (nor a power of one)"),
+            MovesErrorKind::Empty => f.write_str("no moves chosen"),
+        }
+    }
+}
+
+impl std::error::Error for MovesError {}
+
+impl Moves {
+    /// Every move of `def` with its powers.
+    ///
+    /// # Errors
+    /// A move whose order is above [`MAX_ORDER`], or that is the identity.
+    pub fn all(def: &Definition) -> Result<Self, MovesError> {
+        Self::build(def, &[])
+    }
+
+    /// The moves named in `names` (a move's name takes all its powers, a
+    /// power's name such as `U2` that power alone), in the definition's
+    /// order whatever the order of `names`: twsearch's `--moves U,F,R`.
+    ///
+    /// # Errors
+    /// A name no move or power has, no name, or as [`all`](Self::all).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves};
+    /// let def = Definition::parse("Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove A\nP\n2 1 3\nEnd\nMove B\nP\n1 3 2\nEnd\n")?;
+    /// assert_eq!(Moves::select(&def, &["B"])?.names(), ["B"]);
+    /// assert!(Moves::select(&def, &["C"]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn select(def: &Definition, names: &[&str]) -> Result<Self, MovesError> {
+        if names.is_empty() {
+            return Err(MovesError {
+                kind: MovesErrorKind::Empty,
+            });
+        }
+        Self::build(def, names)
+    }
+
+    fn build(def: &Definition, chosen: &[&str]) -> Result<Self, MovesError> {
+        let orbits = def.orbits();
+        let id = Position::identity(orbits);
+        let mut all = Moves {
+            names: Vec::new(),
+            perms: Vec::new(),
+            base: Vec::new(),
+            power: Vec::new(),
+            inverse: Vec::new(),
+        };
+        let mut found = vec![false; chosen.len()];
+        for (b, (name, m)) in def.moves().iter().enumerate() {
+            if *m == id {
+                return Err(MovesError {
+                    kind: MovesErrorKind::Identity(name.clone()),
+                });
+            }
+            let mut powers = vec![m.clone()];
+            loop {
+                let next = powers[powers.len() - 1].then(m, orbits);
+                if next == id {
+                    break;
+                }
+                if powers.len() + 1 >= MAX_ORDER {
+                    return Err(MovesError {
+                        kind: MovesErrorKind::Order(name.clone()),
+                    });
+                }
+                powers.push(next);
+            }
+            let order = powers.len() + 1;
+            let whole = chosen.iter().position(|c| c == name);
+            if let Some(i) = whole {
+                found[i] = true;
+            }
+            for (k, p) in powers.into_iter().enumerate() {
+                let power = k + 1;
+                let pname = power_name(name, power, order);
+                let one = chosen.iter().position(|c| *c == pname);
+                if let Some(i) = one {
+                    found[i] = true;
+                }
+                if chosen.is_empty() || whole.is_some() || one.is_some() {
+                    all.names.push(pname);
+                    all.perms.push(p);
+                    all.base.push(b);
+                    all.power.push(power);
+                }
+            }
+        }
+        if let Some(i) = found.iter().position(|f| !f) {
+            return Err(MovesError {
+                kind: MovesErrorKind::Unknown(chosen[i].to_string()),
+            });
+        }
+        let n = all.names.len();
+        all.inverse = (0..n)
+            .map(|i| {
+                let back = all.perms[i].inverse(orbits);
+                (0..n).find(|&j| all.perms[j] == back)
+            })
+            .collect();
+        Ok(all)
+    }
+
+    /// How many moves.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether there are none (never, for a built set).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The moves' names, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Move `i` as a permutation with orientations.
+    ///
+    /// # Panics
+    /// When `i` is out of range.
+    pub fn get(&self, i: usize) -> &Position {
+        &self.perms[i]
+    }
+
+    /// The index of move `i`'s inverse, if it is among these moves.
+    ///
+    /// # Panics
+    /// When `i` is out of range.
+    pub fn inverse(&self, i: usize) -> Option<usize> {
+        self.inverse[i]
+    }
+
+    /// The move named `name`, if any.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// Move `i`'s base move (its index in the definition's moves) and
+    /// power.
+    ///
+    /// # Panics
+    /// When `i` is out of range.
+    pub fn base(&self, i: usize) -> (usize, usize) {
+        (self.base[i], self.power[i])
+    }
+}
+
+/// twsearch's name of `base`'s `power`-th power, the move's order being
+/// `order`: powers past half the order are written as inverses (`U'`,
+/// `U2'`), the first power plainly.
+///
+/// ```
+/// use puzzle_twisty::power_name;
+/// assert_eq!(power_name("U", 1, 4), "U");
+/// assert_eq!(power_name("U", 2, 4), "U2");
+/// assert_eq!(power_name("U", 3, 4), "U'");
+/// assert_eq!(power_name("R", 3, 5), "R2'");
+/// assert_eq!(power_name("S", 1, 2), "S");
+/// ```
+pub fn power_name(base: &str, power: usize, order: usize) -> String {
+    // The turn, signed: `order - power` the other way when that is less.
+    let back = order - power;
+    let (amount, inverse) = if back < power {
+        (back, true)
+    } else {
+        (power, false)
+    };
+    let mut s = base.to_string();
+    if amount != 1 {
+        s += &amount.to_string();
+    }
+    if inverse {
+        s.push('\'');
+    }
+    s
+}

@@ -1,0 +1,334 @@
+//! [`Twisty`]: a definition and a move set as a core
+//! [`Puzzle`](puzzle_search_core::Puzzle), with canonical sequences and a
+//! perfect rank for the dense census.
+
+use puzzle_search_core::{MoveAutomaton, Promise, Puzzle, Ranked, find_twins};
+
+use crate::def::{Orbit, Position, WILD};
+use crate::definition::Definition;
+use crate::moves::Moves;
+
+/// The most sequences the search for twins examines: depth 3 where the
+/// moves allow it (`moves^3` at most this), else depth 2.
+const TWIN_SEQUENCES: usize = 1 << 18;
+
+/// A permutation puzzle ready to search: its definition, the moves
+/// searched ([`Moves`]), the canonical-sequence automata found from them,
+/// and a perfect rank where the space allows one.
+///
+/// Canonical sequences: [`find_twins`] from the identity (every piece told
+/// apart, so two sequences with one effect there have it from every
+/// position) finds the move sequences of up to 3 moves with a better twin
+/// (a power of the move just played, commuting moves out of order, and
+/// whatever else); shortest searches leave out every sequence containing
+/// one, the others only those whose twin is as long. Every move is legal
+/// everywhere, so each twin is legal wherever its word is. Proof:
+/// `docs/strategies.md` ("Canonical sequences").
+///
+/// ```
+/// use puzzle_twisty::{Definition, Moves, Twisty};
+/// use puzzle_search_core::{Solver, Strategy};
+/// let def = Definition::parse("\
+/// Set P 4 1
+/// Solved
+/// P
+/// 1 2 3 4
+/// End
+/// Move A
+/// P
+/// 2 1 3 4
+/// End
+/// Move B
+/// P
+/// 1 3 4 2
+/// End
+/// ")?;
+/// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+/// let census = Solver::new(Strategy::bfs()).census_ranked(&puzzle, def.solved());
+/// assert_eq!(census.states(), 24); // A and B generate S4
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Twisty {
+    def: Definition,
+    moves: Moves,
+    shortest: MoveAutomaton,
+    as_long: MoveAutomaton,
+    rank: Option<Rank>,
+}
+
+/// The perfect rank: per orbit, the Lehmer rank of its permutation and
+/// the orientations in base `o` (the last one left out where every move
+/// keeps the orientation sum), mixed radix over the orbits.
+#[derive(Clone, Debug)]
+struct Rank {
+    /// Per orbit: (pieces, orientations, whether the last orientation
+    /// follows from the others, the orbit's rank count).
+    orbits: Vec<(usize, u8, bool, u64)>,
+    size: u64,
+}
+
+impl Twisty {
+    /// The puzzle of `def` searched with `moves`.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let def = Definition::parse("Set P 2 1\nSolved\nP\n1 2\nEnd\nMove S\nP\n2 1\nEnd\n")?;
+    /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// assert_eq!(puzzle.moves().names(), ["S"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(def: Definition, moves: Moves) -> Self {
+        let orbits = def.orbits().to_vec();
+        let n = moves.len();
+        let depth = if n.saturating_pow(3) <= TWIN_SEQUENCES {
+            3
+        } else {
+            2
+        };
+        let id = Position::identity(&orbits);
+        let mut as_long_words = Vec::new();
+        let twins = find_twins(
+            id,
+            n,
+            depth,
+            TWIN_SEQUENCES,
+            |s, m| Some(s.then(moves.get(m), &orbits)),
+            |word, twin| {
+                if word.len() == twin.len() {
+                    as_long_words.push(word.to_vec());
+                }
+                true
+            },
+        );
+        // Moves number below n (at most 256 for the automaton), words are
+        // non-empty: `new` cannot refuse them; past 256 moves no automaton.
+        let automaton = |words: &[Vec<u8>]| {
+            MoveAutomaton::new(n.clamp(1, 256), words).unwrap_or_else(|_| {
+                MoveAutomaton::new(1, &[]).unwrap_or_else(|e| unreachable!("{e}"))
+            })
+        };
+        let (shortest, as_long) = if n <= 256 {
+            (automaton(&twins.words), automaton(&as_long_words))
+        } else {
+            (automaton(&[]), automaton(&[]))
+        };
+        let rank = Rank::new(&def, &moves);
+        Self {
+            def,
+            moves,
+            shortest,
+            as_long,
+            rank,
+        }
+    }
+
+    /// The definition.
+    pub fn definition(&self) -> &Definition {
+        &self.def
+    }
+
+    /// The moves searched.
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// The canonical-sequence automaton shortest searches use.
+    pub fn automaton(&self) -> &MoveAutomaton {
+        &self.shortest
+    }
+
+    /// The moves' names, spaced, for printing an answer.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let def = Definition::parse("Set P 2 1\nSolved\nP\n1 2\nEnd\nMove S\nP\n2 1\nEnd\n")?;
+    /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// assert_eq!(puzzle.spell(&[0, 0]), "S S");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn spell(&self, moves: &[u16]) -> String {
+        moves
+            .iter()
+            .map(|&m| self.moves.names()[usize::from(m)].as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl Rank {
+    fn new(def: &Definition, moves: &Moves) -> Option<Rank> {
+        let orbits: &[Orbit] = def.orbits();
+        let solved = def.solved().as_slice();
+        let mut out = Vec::with_capacity(orbits.len());
+        let mut size = 1u64;
+        let mut off = 0;
+        for o in orbits {
+            let n = o.pieces;
+            // Told-apart pieces and tracked orientations only.
+            let labels = &solved[off..off + n];
+            let mut seen = vec![false; n];
+            for &l in labels {
+                if usize::from(l) >= n || seen[usize::from(l)] {
+                    return None;
+                }
+                seen[usize::from(l)] = true;
+            }
+            if solved[off + n..off + 2 * n].contains(&WILD) {
+                return None;
+            }
+            let sum_kept = (0..moves.len()).all(|m| {
+                let b = moves.get(m).as_slice();
+                b[off + n..off + 2 * n]
+                    .iter()
+                    .map(|&t| u64::from(t))
+                    .sum::<u64>()
+                    % u64::from(o.orientations)
+                    == 0
+            }) && solved[off + n..off + 2 * n]
+                .iter()
+                .map(|&t| u64::from(t))
+                .sum::<u64>()
+                % u64::from(o.orientations)
+                == 0;
+            let mut count = (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?;
+            let turns = if sum_kept { n - 1 } else { n };
+            for _ in 0..turns {
+                count = count.checked_mul(u64::from(o.orientations))?;
+            }
+            size = size.checked_mul(count)?;
+            out.push((n, o.orientations, sum_kept, count));
+            off += 2 * n;
+        }
+        Some(Rank { orbits: out, size })
+    }
+
+    fn rank(&self, s: &[u8]) -> u64 {
+        let mut r = 0u64;
+        let mut off = 0;
+        for &(n, o, sum_kept, count) in &self.orbits {
+            let p = &s[off..off + n];
+            // Lehmer code: for each position, how many later pieces are
+            // smaller (n^2, n small).
+            let mut lehmer = 0u64;
+            for i in 0..n {
+                let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u64;
+                lehmer = lehmer * (n - i) as u64 + smaller;
+            }
+            let turns = if sum_kept { n - 1 } else { n };
+            let mut t = 0u64;
+            for &x in &s[off + n..off + n + turns] {
+                t = t * u64::from(o) + u64::from(x);
+            }
+            let per = if sum_kept {
+                u64::from(o).pow((n - 1) as u32)
+            } else {
+                u64::from(o).pow(n as u32)
+            };
+            r = r * count + lehmer * per + t;
+            off += 2 * n;
+        }
+        r
+    }
+
+    fn unrank(&self, mut r: u64, out: &mut [u8]) {
+        // Orbits were combined first to last: take them apart last first.
+        let mut offs = Vec::with_capacity(self.orbits.len());
+        let mut off = 0;
+        for &(n, ..) in &self.orbits {
+            offs.push(off);
+            off += 2 * n;
+        }
+        for (k, &(n, o, sum_kept, count)) in self.orbits.iter().enumerate().rev() {
+            let off = offs[k];
+            let mut here = r % count;
+            r /= count;
+            let turns = if sum_kept { n - 1 } else { n };
+            let mut sum = 0u64;
+            for j in (0..turns).rev() {
+                let x = (here % u64::from(o)) as u8;
+                here /= u64::from(o);
+                out[off + n + j] = x;
+                sum += u64::from(x);
+            }
+            if sum_kept {
+                out[off + n + n - 1] = ((u64::from(o) - sum % u64::from(o)) % u64::from(o)) as u8;
+            }
+            // `here` is now the Lehmer code.
+            let mut digits = vec![0usize; n];
+            for i in (0..n).rev() {
+                let radix = (n - i) as u64;
+                digits[i] = (here % radix) as usize;
+                here /= radix;
+            }
+            let mut left: Vec<u8> = (0..n as u8).collect();
+            for i in 0..n {
+                out[off + i] = left.remove(digits[i]);
+            }
+        }
+    }
+}
+
+impl Puzzle for Twisty {
+    type State = Position;
+    type Move = u16;
+
+    #[inline]
+    fn successors(&self, s: &Position, out: &mut Vec<(u16, Position)>) {
+        let orbits = self.def.orbits();
+        for m in 0..self.moves.len() {
+            let mut child = s.clone();
+            s.then_into(self.moves.get(m), orbits, &mut child);
+            out.push((m as u16, child));
+        }
+    }
+
+    fn is_goal(&self, s: &Position) -> bool {
+        s == self.def.solved()
+    }
+
+    fn inverse(&self, mv: u16) -> Option<u16> {
+        self.moves.inverse(usize::from(mv)).map(|m| m as u16)
+    }
+
+    #[inline]
+    fn canonical(&self, _: &Position, q: u32, mv: u16, promise: Promise) -> Option<u32> {
+        let a = if promise == Promise::Shortest {
+            &self.shortest
+        } else {
+            &self.as_long
+        };
+        if usize::from(mv) >= a.moves() {
+            return Some(0);
+        }
+        a.step(q, usize::from(mv))
+    }
+
+    fn apply(&self, s: &Position, mv: u16) -> Option<Position> {
+        (usize::from(mv) < self.moves.len())
+            .then(|| s.then(self.moves.get(usize::from(mv)), self.def.orbits()))
+    }
+}
+
+/// Numbered where every orbit's pieces are told apart and orientations
+/// tracked: Lehmer rank of each orbit's permutation, its orientations in
+/// base `o` (the last left out where every move keeps their sum), mixed
+/// radix over the orbits. Other puzzles (and spaces past `u64`) give a
+/// size of `u64::MAX`, so the census takes the hash path.
+impl Ranked for Twisty {
+    fn space_size(&self) -> u64 {
+        self.rank.as_ref().map_or(u64::MAX, |r| r.size)
+    }
+
+    fn rank(&self, s: &Position) -> u64 {
+        self.rank.as_ref().map_or(0, |r| r.rank(s.as_slice()))
+    }
+
+    fn unrank(&self, rank: u64) -> Position {
+        let mut p = self.def.solved().clone();
+        if let Some(r) = &self.rank {
+            r.unrank(rank, &mut p.0);
+        }
+        p
+    }
+}

@@ -1,0 +1,397 @@
+//! The twisty-puzzle crate against brute force and known counts: the
+//! definition reader's errors, move powers and names, composition and
+//! inverses, the rank, the census (dense against hash, and the cubes'
+//! published distance counts), canonical sequences against plain search.
+
+use std::collections::HashMap;
+
+use puzzle_search_core::{Budget, Limit, Ranked, Solver, SplitMix64, Strategy, replay};
+use puzzle_twisty::{Definition, Moves, Position, Twisty, parse_scrambles, power_name};
+
+/// Three pieces with orientations, one move of order 3 turning them, one
+/// swapping two with a twist: a small group to check against brute force.
+const SMALL: &str = "\
+# a comment
+Name Small
+
+Set C 4 3
+Set E 3 2
+
+Solved
+C
+1 2 3 4
+0 0 0 0
+E
+1 2 3
+End
+
+Move A
+C
+2 3 1 4
+1 1 1 0
+End
+
+Move B
+C
+1 2 4 3
+0 0 1 2
+E
+2 3 1
+1 0 1
+End
+";
+
+fn small() -> Definition {
+    Definition::parse(SMALL).expect("valid")
+}
+
+fn error(text: &str) -> String {
+    Definition::parse(text).expect_err("refused").to_string()
+}
+
+#[test]
+fn bad_definitions_name_line_and_token() {
+    let head = "Set C 2 1\nSolved\nC\n1 2\nEnd\n";
+    assert_eq!(
+        error("Bogus 1\n"),
+        "line 1: `Bogus`: unexpected token (not a keyword)"
+    );
+    assert_eq!(
+        error("Set C 2 1 9\n"),
+        "line 1: `Set`: expected 4 tokens on the line, found 5"
+    );
+    assert_eq!(
+        error("Set C 0 1\n"),
+        "line 1: `0`: expected a number from 1 to 255"
+    );
+    assert_eq!(
+        error("Set C 2 200\n"),
+        "line 1: `200`: expected a number from 1 to 127"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nD\n2 1\nEnd\n")),
+        "line 7: `D`: no such set"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 1\nC\n2 1\nEnd\n")),
+        "line 9: `C`: this set is given twice in the block"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 2\nEnd\n")),
+        "line 8: `C`: a move's pieces must be a permutation (each number once)"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 1\n")),
+        "line 8: the file ends inside a block (no End)"
+    );
+    assert_eq!(error(head), "line 5: the definition has no moves");
+    assert!(
+        error(&format!("{head}Illegal C 1 2\n")).starts_with("line 6: `Illegal`: not supported")
+    );
+    assert!(
+        error(&format!("{head}Move M\nC\n2 1\nEnd\nMoveSequence X M M\n"))
+            .starts_with("line 10: `MoveSequence`: not supported")
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 1\nEnd\nMove M\nC\n2 1\nEnd\n")),
+        "line 10: `M`: a second move of this name"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 1\n1 0\nEnd\n")),
+        "line 9: `1`: expected a number from 0 to 0"
+    );
+    assert_eq!(
+        error(&format!("{head}Move M\nC\n2 1\n0 0\n0 0\nEnd\n")),
+        "line 10: `0`: numbers where a set name or End was expected"
+    );
+}
+
+#[test]
+fn powers_are_named_as_twsearch_names_them() {
+    assert_eq!(power_name("U", 1, 4), "U");
+    assert_eq!(power_name("U", 2, 4), "U2");
+    assert_eq!(power_name("U", 3, 4), "U'");
+    assert_eq!(power_name("R", 1, 5), "R");
+    assert_eq!(power_name("R", 2, 5), "R2");
+    assert_eq!(power_name("R", 3, 5), "R2'");
+    assert_eq!(power_name("R", 4, 5), "R'");
+    assert_eq!(power_name("T", 2, 3), "T'");
+    assert_eq!(power_name("S", 3, 6), "S3");
+    let def = small();
+    let moves = Moves::all(&def).expect("moves");
+    // A: order 3 on C with twists 1 1 1 (sum 3, so A^3 has twist 0 each).
+    // B: C swaps 3 4 twisting; E 3-cycles flipping: order 6.
+    assert_eq!(moves.names(), ["A", "A'", "B", "B2", "B3", "B2'", "B'"]);
+    for i in 0..moves.len() {
+        let inv = moves.inverse(i).expect("closed under inverse");
+        let id = Position::identity(def.orbits());
+        assert_eq!(moves.get(i).then(moves.get(inv), def.orbits()), id);
+    }
+    let sel = Moves::select(&def, &["B2", "A"]).expect("names");
+    assert_eq!(sel.names(), ["A", "A'", "B2"]);
+    assert_eq!(sel.inverse(2), None); // B2's inverse is B2'
+    assert!(Moves::select(&def, &["C"]).is_err());
+}
+
+#[test]
+fn composition_is_associative_and_inverses_undo() {
+    let def = small();
+    let moves = Moves::all(&def).expect("moves");
+    let o = def.orbits();
+    let mut rng = SplitMix64::new(3);
+    let random = |rng: &mut SplitMix64| {
+        (0..8).fold(Position::identity(o), |p, _| {
+            p.then(moves.get(rng.below(moves.len() as u64) as usize), o)
+        })
+    };
+    for _ in 0..200 {
+        let (a, b, c) = (random(&mut rng), random(&mut rng), random(&mut rng));
+        assert_eq!(a.then(&b, o).then(&c, o), a.then(&b.then(&c, o), o));
+        assert_eq!(a.then(&a.inverse(o), o), Position::identity(o));
+        assert_eq!(a.inverse(o).then(&a, o), Position::identity(o));
+    }
+}
+
+/// The dense census (perfect rank) equals the hash census, and ranks
+/// round-trip, on the small group and the 2x2x2 with three moves.
+#[test]
+fn dense_census_equals_hash_census() {
+    for (def, names) in [
+        (small(), vec![]),
+        (small(), vec!["B"]),
+        (
+            Definition::builtin("2x2x2")
+                .expect("built in")
+                .expect("valid"),
+            vec!["U", "R"],
+        ),
+    ] {
+        let moves = if names.is_empty() {
+            Moves::all(&def)
+        } else {
+            Moves::select(&def, &names)
+        }
+        .expect("moves");
+        let puzzle = Twisty::new(def.clone(), moves);
+        let solver = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1 << 30));
+        let hash = solver.census(&puzzle, def.solved());
+        let dense = solver.census_ranked(&puzzle, def.solved());
+        assert_eq!(hash.layers, dense.layers);
+        assert_eq!(hash.stopped, None);
+        assert!(puzzle.space_size() >= hash.states());
+        let mut rng = SplitMix64::new(9);
+        for _ in 0..500 {
+            let r = rng.below(puzzle.space_size());
+            assert_eq!(puzzle.rank(&puzzle.unrank(r)), r);
+        }
+    }
+}
+
+/// The 2x2x2 with U, F and R (one corner fixed): the well-known quarter-
+/// and half-turn counts, 3,674,160 positions, God's number 11.
+#[test]
+fn two_by_two_census_with_u_f_r() {
+    let def = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("valid");
+    let moves = Moves::select(&def, &["U", "F", "R"]).expect("moves");
+    let puzzle = Twisty::new(def.clone(), moves);
+    let census = Solver::new(Strategy::bfs())
+        .budget(Budget::default().max_states(1 << 30))
+        .census_ranked(&puzzle, def.solved());
+    assert_eq!(
+        census.layers,
+        [
+            1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
+        ]
+    );
+}
+
+/// The 3x3x3 built from its geometry: the first layers of the half-turn
+/// metric (1, 18, 243, 3240, 43239), and classic orders (`R U`: 105; the
+/// "sexy move" `R U R' U'`: 6; a face turn: 4).
+#[test]
+fn three_by_three_first_layers_and_orders() {
+    let def = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("valid");
+    let moves = Moves::all(&def).expect("moves");
+    assert_eq!(moves.len(), 18);
+    let o = def.orbits();
+    let m = |name: &str| moves.get(moves.find(name).expect("a move")).clone();
+    let order = |p: &Position| {
+        let id = Position::identity(o);
+        let mut q = p.clone();
+        let mut k = 1;
+        while q != id {
+            q = q.then(p, o);
+            k += 1;
+        }
+        k
+    };
+    assert_eq!(order(&m("R").then(&m("U"), o)), 105);
+    let sexy = m("R").then(&m("U"), o).then(&m("R'"), o).then(&m("U'"), o);
+    assert_eq!(order(&sexy), 6);
+    assert_eq!(order(&m("F")), 4);
+    let puzzle = Twisty::new(def.clone(), moves);
+    let census = Solver::new(Strategy::bfs())
+        .budget(Budget::default().max_states(50_000))
+        .census(&puzzle, def.solved());
+    assert_eq!(census.layers, [1, 18, 243, 3240, 43239]);
+    assert_eq!(census.stopped, Some(Limit::States));
+}
+
+/// IDA* with the canonical automaton finds answers as short as BFS's
+/// distances, the lexicographically smallest (against a plain BFS that
+/// reads the smallest path off the distances), replayed: every state of
+/// `def` within `max` moves (moves closed under inverse, so distances from
+/// the solved state are distances to it), every `every`-th one.
+fn check_smallest(def: &Definition, moves: &Moves, max: u32, every: usize) -> usize {
+    let puzzle = Twisty::new(def.clone(), moves.clone());
+    let o = def.orbits();
+    let mut dist: HashMap<Position, u32> = HashMap::from([(def.solved().clone(), 0)]);
+    let mut order = vec![def.solved().clone()];
+    let mut layer = vec![def.solved().clone()];
+    let mut d = 0;
+    while !layer.is_empty() && d < max {
+        d += 1;
+        let mut next = Vec::new();
+        for p in &layer {
+            for i in 0..moves.len() {
+                let c = p.then(moves.get(i), o);
+                if !dist.contains_key(&c) {
+                    dist.insert(c.clone(), d);
+                    next.push(c.clone());
+                    order.push(c);
+                }
+            }
+        }
+        layer = next;
+    }
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).parallel(false);
+    let mut checked = 0;
+    for start in order.iter().step_by(every) {
+        // The smallest shortest path: the smallest move lowering the
+        // distance at each step.
+        let mut path = Vec::new();
+        let mut p = start.clone();
+        while dist[&p] > 0 {
+            let (i, c) = (0..moves.len())
+                .map(|i| (i, p.then(moves.get(i), o)))
+                .find(|(_, c)| dist.get(c).is_some_and(|&e| e + 1 == dist[&p]))
+                .expect("a move down");
+            path.push(i as u16);
+            p = c;
+        }
+        let report = solver.solve(&puzzle, start);
+        let got = report.solution().expect("solvable").to_vec();
+        assert_eq!(got, path, "from {start:?}");
+        assert_eq!(&replay(&puzzle, start, &got).expect("legal"), def.solved());
+        checked += 1;
+    }
+    assert!(puzzle.automaton().states() > 1);
+    checked
+}
+
+#[test]
+fn canonical_sequences_keep_the_smallest_shortest_answer() {
+    let def = small();
+    let moves = Moves::all(&def).expect("moves");
+    assert_eq!(check_smallest(&def, &moves, 40, 1), 72);
+    // The 2x2x2 by U and R (29,160 positions): those within 6 moves.
+    let cube = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("valid");
+    let ur = Moves::select(&cube, &["U", "R"]).expect("moves");
+    assert!(check_smallest(&cube, &ur, 6, 5) > 200);
+    // And with all six face turns (opposite faces commute): within 4.
+    let all = Moves::all(&cube).expect("moves");
+    assert!(check_smallest(&cube, &all, 4, 31) > 200);
+}
+
+#[test]
+fn scramble_files() {
+    let def = small();
+    let moves = Moves::all(&def).expect("moves");
+    let text = "ScrambleAlg one\nA B2\nB'\nEnd\nScramble two\nC\n2 3 1 4\n1 1 1 0\nEnd\n";
+    let s = parse_scrambles(text, &def, &moves).expect("valid");
+    assert_eq!(s.len(), 2);
+    assert_eq!((s[0].name.as_str(), s[0].line, s[1].line), ("one", 1, 5));
+    let a = def.solved().then(moves.get(0), def.orbits());
+    assert_eq!(s[1].position(&def, &moves), a);
+    let e = parse_scrambles("Scramble x\nC\n1 1 2 3\nEnd\n", &def, &moves).expect_err("pieces");
+    assert_eq!(
+        e.to_string(),
+        "line 3: `C`: the pieces differ from the solved state's (as a multiset)"
+    );
+    let e = parse_scrambles("ScrambleAlg x\nA\n", &def, &moves).expect_err("no End");
+    assert_eq!(
+        e.to_string(),
+        "line 2: the file ends inside a block (no End)"
+    );
+}
+
+/// The coordinate tables give the census of the positions themselves (the
+/// 2x2x2's coordinates span 88,179,840 ranks: the two-bit dense census),
+/// and their states follow the positions move by move.
+#[test]
+fn coordinates_agree_with_positions() {
+    use puzzle_search_core::Puzzle;
+    use puzzle_twisty::Coordinates;
+    let cube = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("valid");
+    for (def, names) in [
+        (small(), vec![]),
+        (cube.clone(), vec!["U", "R"]),
+        (cube, vec!["F", "D", "L"]),
+    ] {
+        let moves = if names.is_empty() {
+            Moves::all(&def)
+        } else {
+            Moves::select(&def, &names)
+        }
+        .expect("moves");
+        let puzzle = Twisty::new(def.clone(), moves.clone());
+        let coords = Coordinates::new(&puzzle).expect("fits");
+        let solver = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1 << 30));
+        let by_coords = solver.census_ranked(&coords, &coords.start(def.solved()));
+        if names.len() == 3 {
+            // F, D and L: the U, F, R counts by symmetry (3,674,160).
+            assert_eq!(
+                by_coords.layers,
+                [
+                    1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
+                ]
+            );
+        } else {
+            assert_eq!(
+                solver.census(&puzzle, def.solved()).layers,
+                by_coords.layers
+            );
+        }
+        // A random walk: the coordinates of each position are the
+        // coordinate state the tables reach.
+        let mut rng = SplitMix64::new(21);
+        let mut p = def.solved().clone();
+        let mut c = coords.start(&p);
+        let mut kids = Vec::new();
+        for _ in 0..300 {
+            let m = rng.below(moves.len() as u64) as usize;
+            p = p.then(moves.get(m), def.orbits());
+            kids.clear();
+            coords.successors(&c, &mut kids);
+            c = kids[m].1;
+            assert_eq!(c, coords.start(&p));
+            assert_eq!(coords.unrank(coords.rank(&c)), c);
+            let mut ranks = Vec::new();
+            coords.successor_ranks(coords.rank(&c), &mut |r| ranks.push(r));
+            kids.clear();
+            coords.successors(&c, &mut kids);
+            assert_eq!(
+                ranks,
+                kids.iter().map(|(_, k)| coords.rank(k)).collect::<Vec<_>>()
+            );
+        }
+    }
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# God's algorithm on twsearch's sample definitions, ours against twsearch
+# (issue 31): for each `samples/main/*.tws`, `twsearch -g` and then
+# `twisty -g` (same threads), each under a time limit; compares the
+# `Dist D cnt N tot T` lines (twsearch's times dropped) and prints a line
+# a puzzle: name, verdict, distances, both times (whole processes).
+#
+#   scripts/twisty-census.sh [SECONDS] [PUZZLE.tws ...]
+#
+# SECONDS: the limit for each program on each puzzle (default 60).
+# Needs twsearch built by ../shared/peers/external/build.sh (into
+# /tmp/peers-ext, or $TWSEARCH). Verdicts: `same` (every line equal),
+# `DIFFER` (exit 1 at the end), `ours-refused` (our one-line reason),
+# `peer-timeout` / `ours-timeout` (the census did not end in time; where
+# the peer's did not, ours only reads the definition, unless BOTH=1),
+# `peer-failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+limit=${1:-60}
+shift || true
+tw=${TWSEARCH:-/tmp/peers-ext/twsearch}
+[ -x "$tw/build/bin/twsearch" ] || { echo "no $tw/build/bin/twsearch: run ../shared/peers/external/build.sh" >&2; exit 1; }
+files=("$@")
+[ ${#files[@]} -eq 0 ] && files=("$tw"/samples/main/*.tws)
+cargo build --release -q --example twisty || exit 1
+ours=target/release/examples/twisty
+threads=${RAYON_NUM_THREADS:-$(nproc)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+printf '%-28s %-13s %6s %10s %10s\n' puzzle verdict dists peer-s ours-s
+for f in "${files[@]}"; do
+    name=$(basename "$f" .tws)
+    t0=$(date +%s.%N)
+    timeout "$limit" "$tw/build/bin/twsearch" -g -t "$threads" "$f" > "$tmp/peer" 2>&1
+    prc=$?
+    t1=$(date +%s.%N)
+    grep '^Dist ' "$tmp/peer" | sed 's/ in .*//' | awk '$4 != 0' > "$tmp/peer.d"
+    if [ $prc -eq 0 ] || [ -n "${BOTH:-}" ]; then
+        timeout "$limit" env RAYON_NUM_THREADS="$threads" "$ours" "$f" -g > "$tmp/ours" 2> "$tmp/ours.err"
+        orc=$?
+    else
+        # Nothing to compare against: ours only parses (--stats, no -g).
+        "$ours" "$f" --stats > "$tmp/ours" 2> "$tmp/ours.err"
+        orc=$?
+        grep -q 'nothing to do' "$tmp/ours.err" && orc=0
+    fi
+    t2=$(date +%s.%N)
+    peer_s=$(echo "$t1 - $t0" | bc)
+    ours_s=$(echo "$t2 - $t1" | bc)
+    dists=$(wc -l < "$tmp/peer.d")
+    if [ $orc -ne 0 ] && [ $orc -ne 124 ] && grep -q 'not supported\|error' "$tmp/ours.err"; then
+        verdict=ours-refused
+    elif [ $prc -eq 124 ]; then
+        verdict=peer-timeout
+    elif [ $prc -ne 0 ]; then
+        verdict=peer-failed
+    elif [ $orc -eq 124 ]; then
+        verdict=ours-timeout
+    elif cmp -s "$tmp/peer.d" "$tmp/ours"; then
+        verdict=same
+    else
+        verdict=DIFFER
+        status=1
+    fi
+    printf '%-28s %-13s %6s %10.2f %10.2f\n' "$name" "$verdict" "$dists" "$peer_s" "$ours_s"
+    if [ "$verdict" = ours-refused ]; then
+        sed 's/^/    /' "$tmp/ours.err" | head -1
+    fi
+done
+exit $status
