@@ -1,10 +1,19 @@
 //! Twisty puzzles from twsearch's definition files: God's algorithm (the
-//! census of every distance) with the output twsearch prints.
+//! census of every distance) with the output twsearch prints, and optimal
+//! solves of scramble files.
 //!
 //! ```text
-//! cargo run --release --example twisty -- PUZZLE.tws -g [--moves U,F,R] [--max-memory MB] [--stats]
+//! cargo run --release --example twisty -- PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
+//!     [--moves U,F,R] [--max-memory MB] [--cache DIR] [--stats] [--progress]
 //! cargo run --release --example twisty -- /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
 //! ```
+//! `--scrambles FILE` solves each scramble optimally (IDA* with a pattern
+//! database an orbit: `OrbitBound`, built once into the cache directory:
+//! `--cache`, else `$XDG_CACHE_HOME/puzzle-search`, else
+//! `~/.cache/puzzle-search`), replays the answer, and prints `NAME LENGTH
+//! MOVES` a line, the moves in twsearch's notation, the lexicographically
+//! smallest optimal answer in the definition's move order. Threads:
+//! `RAYON_NUM_THREADS`.
 //! `-g` prints one line a distance, `Dist D cnt N tot T` (the states at
 //! distance `D` from the solved state, and the total up to it), as
 //! `twsearch -g` does (which adds a time). Puzzles whose pieces are all
@@ -22,10 +31,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use puzzle_search_cli::args::{Failure, finish, memory_limit};
+use puzzle_search_cli::args::{Failure, finish, memory_limit, prepare};
 use puzzle_search_cli::output::emit;
-use puzzle_search_core::{Budget, Ranked, Solver, Strategy};
-use puzzle_twisty::{Coordinates, Definition, Moves, Twisty};
+use puzzle_search_core::{Budget, Outcome, Puzzle, Ranked, Solver, Strategy, replay};
+use puzzle_twisty::{Coordinates, Definition, Moves, OrbitBound, Twisty, parse_scrambles};
 
 /// Twisty puzzles from twsearch definition files.
 #[derive(Parser, Debug)]
@@ -44,9 +53,19 @@ struct Args {
     /// system has available).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
     max_memory: Option<u64>,
+    /// Solve each scramble of this file (twsearch's `.scr` format)
+    /// optimally: one line each, `NAME LENGTH MOVES`.
+    #[arg(long, value_name = "FILE")]
+    scrambles: Option<PathBuf>,
+    /// The directory pattern databases are kept in.
+    #[arg(long)]
+    cache: Option<PathBuf>,
     /// Statistics on stderr.
     #[arg(long)]
     stats: bool,
+    /// A spinner on stderr with each search's depth, nodes and rate.
+    #[arg(long)]
+    progress: bool,
 }
 
 fn main() -> ExitCode {
@@ -80,10 +99,87 @@ fn run(args: &Args) -> Result<(), Failure> {
             puzzle.automaton().states()
         );
     }
-    if !args.god {
-        return Err(Failure::from("nothing to do: give -g (God's algorithm)"));
+    if args.god {
+        god(args, &puzzle)?;
     }
-    god(args, &puzzle)
+    if let Some(file) = &args.scrambles {
+        solve(args, puzzle, file)?;
+    }
+    if !args.god && args.scrambles.is_none() {
+        return Err(Failure::from(
+            "nothing to do: give -g (God's algorithm) or --scrambles FILE",
+        ));
+    }
+    Ok(())
+}
+
+/// Each scramble solved optimally (IDA* with the orbits' tables), its
+/// answer replayed before it is printed.
+fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Failure> {
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Failure::from(format!("cannot read {name}: {e}")))?;
+    let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
+        .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    let mut budget = Budget::default().cancel_flag(puzzle_search_cli::interrupt::ctrl_c_flag());
+    if let Some(m) = memory_limit(args.max_memory) {
+        budget = budget.max_memory(m);
+    }
+    let cache = puzzle_search_cli::args::cache_dir(args.cache.as_deref());
+    let started = Instant::now();
+    puzzle_search_cli::interrupt::arm();
+    let bound = OrbitBound::build(&puzzle, &budget, cache.as_deref(), None)
+        .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    if args.stats {
+        let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
+        eprintln!(
+            "tables ready: {} ({} bytes) in {:.3?}",
+            bound.tables().len(),
+            bytes,
+            started.elapsed()
+        );
+    }
+    let puzzle = puzzle.with_bound(bound);
+    let (solver, spinner) = prepare(&Solver::new(Strategy::ida()), args.progress);
+    for s in &scrambles {
+        let start = s.position(puzzle.definition(), puzzle.moves());
+        let report = solver.solve(&puzzle, &start);
+        if let Some(sp) = &spinner {
+            sp.finish_and_clear();
+        }
+        match report.outcome {
+            Outcome::Solved(moves) => {
+                let end = replay(&puzzle, &start, &moves).map_err(|e| {
+                    Failure::from(format!("{}: the answer does not replay: {e}", s.name))
+                })?;
+                if !puzzle.is_goal(&end) {
+                    return Err(Failure::from(format!(
+                        "{}: the answer does not solve it",
+                        s.name
+                    )));
+                }
+                emit(format_args!(
+                    "{} {} {}",
+                    s.name,
+                    moves.len(),
+                    puzzle.spell(&moves)
+                ));
+            }
+            Outcome::NoSolution => emit(format_args!("{} unsolvable", s.name)),
+            Outcome::Stopped(limit) => return Err(Failure::stopped(limit)),
+            _ => return Err(Failure::from(format!("{}: no answer", s.name))),
+        }
+        if args.stats {
+            let secs = report.stats.elapsed.as_secs_f64();
+            eprintln!(
+                "{}: {}, {:.0} nodes/s",
+                s.name,
+                report.stats,
+                report.stats.expanded as f64 / secs.max(1e-9)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The census, printed as twsearch prints it: on coordinate tables where

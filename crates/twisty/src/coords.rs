@@ -28,13 +28,123 @@ pub type CoordState = [u32; 2 * MAX_COORD_ORBITS];
 
 /// One orbit's coordinates and move tables.
 #[derive(Clone, Debug)]
-struct OrbitTables {
-    perms: u32,
-    turns: u32,
+pub(crate) struct OrbitTables {
+    pub(crate) perms: u32,
+    pub(crate) turns: u32,
     /// `perm[c * moves + m]`: the permutation coordinate after move `m`.
-    perm: Vec<u32>,
+    pub(crate) perm: Vec<u32>,
     /// `turn[c * moves + m]`: the orientation coordinate after move `m`.
-    turn: Vec<u32>,
+    pub(crate) turn: Vec<u32>,
+}
+
+/// One orbit's coordinates: its tables, shape (pieces, orientations,
+/// whether the last orientation follows from the others) and the solved
+/// state's coordinates.
+#[derive(Clone, Debug)]
+pub(crate) struct OrbitCoords {
+    pub(crate) tables: OrbitTables,
+    pub(crate) shape: (usize, u8, bool),
+    pub(crate) goal: (u32, u32),
+    /// Where the orbit's bytes start in a position.
+    pub(crate) offset: usize,
+}
+
+impl OrbitCoords {
+    /// Orbit `k`'s coordinates and move tables, or `None` where its
+    /// pieces are not all told apart, an orientation is wild, it has more
+    /// than 16 pieces, or a coordinate has more than [`MAX_COORD`] values.
+    pub(crate) fn new(puzzle: &Twisty, k: usize) -> Option<OrbitCoords> {
+        Self::new_with(puzzle, k, true)
+    }
+
+    /// [`new`](Self::new), or without `with_perm` the orientations alone
+    /// (the permutation coordinate always 0: a projection too, since the
+    /// orientations move independently of the permutation).
+    pub(crate) fn new_with(puzzle: &Twisty, k: usize, with_perm: bool) -> Option<OrbitCoords> {
+        let def = puzzle.definition();
+        let moves = puzzle.moves();
+        let orbits = def.orbits();
+        let off: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
+        let o = &orbits[k];
+        let solved = def.solved().as_slice();
+        let n = o.pieces;
+        let labels = &solved[off..off + n];
+        let turns = &solved[off + n..off + 2 * n];
+        let mut sorted = labels.to_vec();
+        sorted.sort_unstable();
+        if n > 16 || sorted.iter().enumerate().any(|(i, &l)| usize::from(l) != i) {
+            return None;
+        }
+        if turns.contains(&WILD) {
+            return None;
+        }
+        let om = o.orientations;
+        let sum = |t: &[u8]| t.iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(om);
+        let kept = sum(turns) == 0
+            && (0..moves.len()).all(|m| sum(&moves.get(m).as_slice()[off + n..off + 2 * n]) == 0);
+        let perms = if with_perm {
+            (1..=n as u64).product::<u64>()
+        } else {
+            1
+        };
+        let turn_count = u64::from(om).checked_pow(if kept { n - 1 } else { n } as u32)?;
+        if perms > MAX_COORD || turn_count > MAX_COORD {
+            return None;
+        }
+        let nm = moves.len();
+        let mut perm = vec![0u32; perms as usize * nm];
+        let mut p = vec![0u8; n];
+        let mut q = vec![0u8; n];
+        for c in (0..perms as u32).filter(|_| with_perm) {
+            perm_unrank(c, &mut p);
+            for m in 0..nm {
+                let mv = &moves.get(m).as_slice()[off..off + n];
+                for j in 0..n {
+                    q[j] = p[usize::from(mv[j])];
+                }
+                perm[c as usize * nm + m] = perm_rank(&q);
+            }
+        }
+        let mut turn = vec![0u32; turn_count as usize * nm];
+        for c in 0..turn_count as u32 {
+            turn_unrank(c, om, kept, &mut p);
+            for m in 0..nm {
+                let mv = moves.get(m).as_slice();
+                for j in 0..n {
+                    let s = p[usize::from(mv[off + j])] + mv[off + n + j];
+                    q[j] = s % om;
+                }
+                turn[c as usize * nm + m] = turn_rank(&q, om, kept);
+            }
+        }
+        Some(OrbitCoords {
+            tables: OrbitTables {
+                perms: perms as u32,
+                turns: turn_count as u32,
+                perm,
+                turn,
+            },
+            shape: (n, om, kept),
+            goal: (
+                if with_perm { perm_rank(labels) } else { 0 },
+                turn_rank(turns, om, kept),
+            ),
+            offset: off,
+        })
+    }
+
+    /// The coordinates of the orbit in `position`.
+    #[inline]
+    pub(crate) fn of(&self, position: &[u8]) -> (u32, u32) {
+        let (n, o, kept) = self.shape;
+        let off = self.offset;
+        let p = if self.tables.perms > 1 {
+            perm_rank(&position[off..off + n])
+        } else {
+            0
+        };
+        (p, turn_rank(&position[off + n..off + 2 * n], o, kept))
+    }
 }
 
 /// A [`Twisty`] puzzle as move tables on coordinates (see the module's
@@ -133,71 +243,24 @@ impl Coordinates {
         if orbits.len() > MAX_COORD_ORBITS || moves.len() > usize::from(u16::MAX) {
             return None;
         }
-        let solved = def.solved().as_slice();
         let mut tables = Vec::new();
         let mut shape = Vec::new();
         let mut goal = [0u32; 2 * MAX_COORD_ORBITS];
         let mut size = 1u64;
-        let mut off = 0;
-        for (k, o) in orbits.iter().enumerate() {
-            let n = o.pieces;
-            let labels = &solved[off..off + n];
-            let turns = &solved[off + n..off + 2 * n];
-            let mut sorted = labels.to_vec();
-            sorted.sort_unstable();
-            if n > 16 || sorted.iter().enumerate().any(|(i, &l)| usize::from(l) != i) {
+        for k in 0..orbits.len() {
+            let orbit = OrbitCoords::new(puzzle, k)?;
+            if u64::from(orbit.tables.perms) > MAX_COORD
+                || u64::from(orbit.tables.turns) > MAX_COORD
+            {
                 return None;
             }
-            if turns.contains(&WILD) {
-                return None;
-            }
-            let om = o.orientations;
-            let sum = |t: &[u8]| t.iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(om);
-            let kept = sum(turns) == 0
-                && (0..moves.len())
-                    .all(|m| sum(&moves.get(m).as_slice()[off + n..off + 2 * n]) == 0);
-            let perms = (1..=n as u64).product::<u64>();
-            let turn_count = u64::from(om).checked_pow(if kept { n - 1 } else { n } as u32)?;
-            if perms > MAX_COORD || turn_count > MAX_COORD {
-                return None;
-            }
-            size = size.checked_mul(perms)?.checked_mul(turn_count)?;
-            let nm = moves.len();
-            let mut perm = vec![0u32; perms as usize * nm];
-            let mut p = vec![0u8; n];
-            let mut q = vec![0u8; n];
-            for c in 0..perms as u32 {
-                perm_unrank(c, &mut p);
-                for m in 0..nm {
-                    let mv = &moves.get(m).as_slice()[off..off + n];
-                    for j in 0..n {
-                        q[j] = p[usize::from(mv[j])];
-                    }
-                    perm[c as usize * nm + m] = perm_rank(&q);
-                }
-            }
-            let mut turn = vec![0u32; turn_count as usize * nm];
-            for c in 0..turn_count as u32 {
-                turn_unrank(c, om, kept, &mut p);
-                for m in 0..nm {
-                    let mv = moves.get(m).as_slice();
-                    for j in 0..n {
-                        let s = p[usize::from(mv[off + j])] + mv[off + n + j];
-                        q[j] = s % om;
-                    }
-                    turn[c as usize * nm + m] = turn_rank(&q, om, kept);
-                }
-            }
-            goal[2 * k] = perm_rank(labels);
-            goal[2 * k + 1] = turn_rank(turns, om, kept);
-            tables.push(OrbitTables {
-                perms: perms as u32,
-                turns: turn_count as u32,
-                perm,
-                turn,
-            });
-            shape.push((n, om, kept));
-            off += 2 * n;
+            size = size
+                .checked_mul(u64::from(orbit.tables.perms))?
+                .checked_mul(u64::from(orbit.tables.turns))?;
+            goal[2 * k] = orbit.goal.0;
+            goal[2 * k + 1] = orbit.goal.1;
+            shape.push(orbit.shape);
+            tables.push(orbit.tables);
         }
         let inverse = (0..moves.len())
             .map(|m| moves.inverse(m).map(|i| i as u16))

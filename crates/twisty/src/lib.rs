@@ -35,6 +35,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bound;
 mod coords;
 mod cube;
 mod def;
@@ -44,6 +45,7 @@ mod parse;
 mod puzzle;
 mod scramble;
 
+pub use bound::{BoundError, MAX_TABLE, OrbitBound};
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS};
 pub use def::{Orbit, Position, WILD};
 pub use definition::{Definition, is_rotation};

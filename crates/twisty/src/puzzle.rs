@@ -4,6 +4,7 @@
 
 use puzzle_search_core::{MoveAutomaton, Promise, Puzzle, Ranked, find_twins};
 
+use crate::bound::OrbitBound;
 use crate::def::{Orbit, Position, WILD};
 use crate::definition::Definition;
 use crate::moves::Moves;
@@ -55,6 +56,7 @@ pub struct Twisty {
     shortest: MoveAutomaton,
     as_long: MoveAutomaton,
     rank: Option<Rank>,
+    bound: Option<std::sync::Arc<OrbitBound>>,
 }
 
 /// The perfect rank: per orbit, the Lehmer rank of its permutation and
@@ -120,7 +122,32 @@ impl Twisty {
             shortest,
             as_long,
             rank,
+            bound: None,
         }
+    }
+
+    /// This puzzle with `bound` as its lower bound (see [`OrbitBound`]):
+    /// IDA* then solves it optimally in reasonable time where the tables
+    /// are strong.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, Twisty};
+    /// use puzzle_search_core::{Budget, Solver, Strategy};
+    /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
+    /// let plain = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// let bound = OrbitBound::build(&plain, &Budget::default(), None, None)?;
+    /// let puzzle = plain.with_bound(bound);
+    /// let m = |n: &str| puzzle.moves().find(n).expect("a move");
+    /// let start = [m("T"), m("S"), m("T")].iter().fold(def.solved().clone(), |p, &mv| {
+    ///     p.then(puzzle.moves().get(mv), def.orbits())
+    /// });
+    /// let report = Solver::new(Strategy::ida()).solve(&puzzle, &start);
+    /// assert_eq!(puzzle.spell(report.solution().expect("solved")), "T' S T'");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_bound(mut self, bound: OrbitBound) -> Self {
+        self.bound = Some(std::sync::Arc::new(bound));
+        self
     }
 
     /// The definition.
@@ -285,6 +312,14 @@ impl Puzzle for Twisty {
 
     fn is_goal(&self, s: &Position) -> bool {
         s == self.def.solved()
+    }
+
+    #[inline]
+    fn lower_bound(&self, s: &Position) -> Option<u32> {
+        match &self.bound {
+            Some(b) => b.lower_or_dead(s),
+            None => Some(0),
+        }
     }
 
     fn inverse(&self, mv: u16) -> Option<u16> {

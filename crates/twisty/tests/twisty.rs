@@ -395,3 +395,178 @@ fn coordinates_agree_with_positions() {
         }
     }
 }
+
+/// Distances to solved of every position within `max` moves (moves closed
+/// under inverse), by BFS.
+fn distances(def: &Definition, moves: &Moves, max: u32) -> HashMap<Position, u32> {
+    let o = def.orbits();
+    let mut dist: HashMap<Position, u32> = HashMap::from([(def.solved().clone(), 0)]);
+    let mut layer = vec![def.solved().clone()];
+    let mut d = 0;
+    while !layer.is_empty() && d < max {
+        d += 1;
+        let mut next = Vec::new();
+        for p in &layer {
+            for i in 0..moves.len() {
+                let c = p.then(moves.get(i), o);
+                if !dist.contains_key(&c) {
+                    dist.insert(c.clone(), d);
+                    next.push(c);
+                }
+            }
+        }
+        layer = next;
+    }
+    dist
+}
+
+/// Two orbits of six pieces, three moves: a small cube-like puzzle whose
+/// tables are small (175,000 and 23,000 entries).
+const MINI: &str = "\
+Name Mini
+Set C 6 3
+Set E 6 2
+Solved
+C
+1 2 3 4 5 6
+E
+1 2 3 4 5 6
+End
+Move A
+C
+2 3 4 1 5 6
+1 2 1 2 0 0
+E
+2 3 4 1 5 6
+1 1 0 0 0 0
+End
+Move B
+C
+1 2 4 5 6 3
+0 0 2 1 2 1
+E
+1 2 4 5 6 3
+0 0 1 0 1 0
+End
+Move D
+C
+6 2 3 4 5 1
+1 0 0 0 0 2
+E
+4 2 3 1 5 6
+1 0 0 1 0 0
+End
+";
+
+/// Checks `bound` against BFS distances within `max` moves: never above,
+/// equal where `exact`; returns how many were equal.
+fn check_bound(
+    puzzle: &Twisty,
+    bound: &puzzle_twisty::OrbitBound,
+    max: u32,
+    exact: bool,
+) -> (usize, usize) {
+    let def = puzzle.definition();
+    let dist = distances(def, puzzle.moves(), max);
+    let mut equal = 0;
+    for (p, &d) in &dist {
+        let b = bound.lower(p);
+        assert!(b <= d, "{b} > {d} at {p:?}");
+        if exact {
+            assert_eq!(b, d);
+        }
+        equal += usize::from(b == d);
+    }
+    (equal, dist.len())
+}
+
+/// The orbits' tables: exact where one orbit is the whole puzzle, and
+/// admissible with two orbits, and IDA* with them gives the
+/// lexicographically smallest shortest answers. (The cubes' tables are
+/// tens of MB: `three_by_three_tables`, ignored.)
+#[test]
+fn orbit_tables_are_exact_or_admissible() {
+    use puzzle_twisty::OrbitBound;
+    // One orbit (the small group's corners alone): exact everywhere.
+    let one = Definition::parse(
+        &SMALL
+            .replace("Set E 3 2\n", "")
+            .replace("E\n1 2 3\n", "")
+            .replace("E\n2 3 1\n1 0 1\n", ""),
+    )
+    .expect("valid");
+    assert_eq!(one.orbits().len(), 1);
+    let plain = Twisty::new(one.clone(), Moves::all(&one).expect("moves"));
+    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    let (_, n) = check_bound(&plain, &bound, 40, true);
+    assert!(n > 20);
+    // Two orbits: admissible, often exact near solved.
+    let mini = Definition::parse(MINI).expect("valid");
+    let moves = Moves::all(&mini).expect("moves");
+    let plain = Twisty::new(mini.clone(), moves.clone());
+    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    assert_eq!(bound.tables().len(), 2);
+    let (equal, n) = check_bound(&plain, &bound, 5, false);
+    assert!(equal > n / 2, "{equal} of {n}");
+    // Not closed under inverse: refused.
+    let half = Moves::select(&mini, &["A'", "D"]).expect("moves");
+    let open = Twisty::new(mini.clone(), half);
+    assert!(OrbitBound::build(&open, &Budget::default(), None, None).is_err());
+    // IDA* with the tables: the BFS's smallest shortest answers.
+    let puzzle = plain.with_bound(bound);
+    check_answers(&puzzle, 5, 7);
+}
+
+/// IDA* on `puzzle` (with its bound) against the lexicographically
+/// smallest shortest path read off a BFS, on every `every`-th position
+/// within `max` moves.
+fn check_answers(puzzle: &Twisty, max: u32, every: usize) {
+    let def = puzzle.definition();
+    let moves = puzzle.moves();
+    let o = def.orbits();
+    let dist = distances(def, moves, max);
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(false);
+    let mut starts: Vec<&Position> = dist.keys().collect();
+    starts.sort();
+    for start in starts.into_iter().step_by(every) {
+        let mut path = Vec::new();
+        let mut p = start.clone();
+        while dist[&p] > 0 {
+            let (i, c) = (0..moves.len())
+                .map(|i| (i, p.then(moves.get(i), o)))
+                .find(|(_, c)| dist.get(c).is_some_and(|&e| e + 1 == dist[&p]))
+                .expect("a move down");
+            path.push(i as u16);
+            p = c;
+        }
+        let report = solver.solve(puzzle, start);
+        assert_eq!(report.solution().expect("solved"), path.as_slice());
+    }
+}
+
+/// The cubes' tables (44 MB each): the 2x2x2 by U and R exact on all
+/// 29,160 positions, the 3x3x3's (corners whole, edges by orientation)
+/// admissible within 4 moves, and IDA* with them against BFS.
+/// `cargo test --release -p puzzle-twisty -- --ignored three_by_three_tables`
+/// (about 30 s).
+#[test]
+#[ignore = "tables of 44 MB: cargo test --release -p puzzle-twisty -- --ignored"]
+fn three_by_three_tables() {
+    use puzzle_twisty::OrbitBound;
+    let cube = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("valid");
+    let ur = Moves::select(&cube, &["U", "R"]).expect("moves");
+    let plain = Twisty::new(cube.clone(), ur);
+    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    assert_eq!(check_bound(&plain, &bound, 40, true).1, 29_160);
+    let three = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("valid");
+    let plain = Twisty::new(three.clone(), Moves::all(&three).expect("moves"));
+    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    assert_eq!(bound.tables().len(), 2);
+    let (equal, n) = check_bound(&plain, &bound, 4, false);
+    assert!(equal > n / 2, "{equal} of {n}");
+    check_answers(&plain.with_bound(bound), 4, 97);
+}
