@@ -89,6 +89,10 @@ impl Position {
     /// (a wild orientation stays wild). Moves compose the same way: `a`
     /// then `b` is `a.then(b)`.
     ///
+    /// # Panics
+    /// When `m` is not a move of `orbits` (a piece number past its orbit)
+    /// or the positions are of other orbits.
+    ///
     /// ```
     /// use puzzle_twisty::{Orbit, Position};
     /// let orbits = [Orbit { name: "C".into(), pieces: 2, orientations: 3 }];
@@ -125,6 +129,9 @@ impl Position {
 
     /// The inverse of a move (a permutation with orientations): `m` then
     /// its inverse is the identity.
+    ///
+    /// # Panics
+    /// When `self` is not a move of `orbits` (its pieces no permutation).
     ///
     /// ```
     /// use puzzle_twisty::{Orbit, Position};

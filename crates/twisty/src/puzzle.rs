@@ -71,7 +71,12 @@ struct Rank {
 }
 
 impl Twisty {
-    /// The puzzle of `def` searched with `moves`.
+    /// The puzzle of `def` searched with `moves` (made from `def`). Finds
+    /// the canonical sequences (a breadth-first search of up to 2^18
+    /// sequences; none past 256 moves).
+    ///
+    /// # Panics
+    /// When `moves` were made from another definition.
     ///
     /// ```
     /// use puzzle_twisty::{Definition, Moves, Twisty};
@@ -83,10 +88,11 @@ impl Twisty {
     pub fn new(def: Definition, moves: Moves) -> Self {
         let orbits = def.orbits().to_vec();
         let n = moves.len();
-        let depth = if n.saturating_pow(3) <= TWIN_SEQUENCES {
-            3
-        } else {
-            2
+        // Past 256 moves no automaton is built (its moves are bytes).
+        let depth = match n {
+            0..=64 if n.pow(3) <= TWIN_SEQUENCES => 3,
+            0..=256 => 2,
+            _ => 0,
         };
         let id = Position::identity(&orbits);
         let mut as_long_words = Vec::new();
