@@ -243,54 +243,12 @@ fn three_by_three_first_layers_and_orders() {
 
 /// IDA* with the canonical automaton finds answers as short as BFS's
 /// distances, the lexicographically smallest (against a plain BFS that
-/// reads the smallest path off the distances), replayed: every state of
-/// `def` within `max` moves (moves closed under inverse, so distances from
-/// the solved state are distances to it), every `every`-th one.
+/// reads the smallest path off the distances), replayed: every
+/// `every`-th state within `max` moves.
 fn check_smallest(def: &Definition, moves: &Moves, max: u32, every: usize) -> usize {
     let puzzle = Twisty::new(def.clone(), moves.clone());
-    let o = def.orbits();
-    let mut dist: HashMap<Position, u32> = HashMap::from([(def.solved().clone(), 0)]);
-    let mut order = vec![def.solved().clone()];
-    let mut layer = vec![def.solved().clone()];
-    let mut d = 0;
-    while !layer.is_empty() && d < max {
-        d += 1;
-        let mut next = Vec::new();
-        for p in &layer {
-            for i in 0..moves.len() {
-                let c = p.then(moves.get(i), o);
-                if !dist.contains_key(&c) {
-                    dist.insert(c.clone(), d);
-                    next.push(c.clone());
-                    order.push(c);
-                }
-            }
-        }
-        layer = next;
-    }
-    let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).parallel(false);
-    let mut checked = 0;
-    for start in order.iter().step_by(every) {
-        // The smallest shortest path: the smallest move lowering the
-        // distance at each step.
-        let mut path = Vec::new();
-        let mut p = start.clone();
-        while dist[&p] > 0 {
-            let (i, c) = (0..moves.len())
-                .map(|i| (i, p.then(moves.get(i), o)))
-                .find(|(_, c)| dist.get(c).is_some_and(|&e| e + 1 == dist[&p]))
-                .expect("a move down");
-            path.push(i as u16);
-            p = c;
-        }
-        let report = solver.solve(&puzzle, start);
-        let got = report.solution().expect("solvable").to_vec();
-        assert_eq!(got, path, "from {start:?}");
-        assert_eq!(&replay(&puzzle, start, &got).expect("legal"), def.solved());
-        checked += 1;
-    }
     assert!(puzzle.automaton().states() > 1);
-    checked
+    check_answers(&puzzle, max, every)
 }
 
 #[test]
@@ -517,17 +475,20 @@ fn orbit_tables_are_exact_or_admissible() {
     check_answers(&puzzle, 5, 7);
 }
 
-/// IDA* on `puzzle` (with its bound) against the lexicographically
-/// smallest shortest path read off a BFS, on every `every`-th position
-/// within `max` moves.
-fn check_answers(puzzle: &Twisty, max: u32, every: usize) {
+/// IDA* on `puzzle` (with its bound, if any) against the
+/// lexicographically smallest shortest path read off a BFS (moves closed
+/// under inverse, so distances from solved are distances to it), on every
+/// `every`-th position within `max` moves, each answer replayed; returns
+/// how many were checked.
+fn check_answers(puzzle: &Twisty, max: u32, every: usize) -> usize {
     let def = puzzle.definition();
     let moves = puzzle.moves();
     let o = def.orbits();
     let dist = distances(def, moves, max);
-    let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(false);
+    let solver = Solver::new(Strategy::IdaStar { max_depth: 40 }).parallel(false);
     let mut starts: Vec<&Position> = dist.keys().collect();
     starts.sort();
+    let mut checked = 0;
     for start in starts.into_iter().step_by(every) {
         let mut path = Vec::new();
         let mut p = start.clone();
@@ -540,8 +501,12 @@ fn check_answers(puzzle: &Twisty, max: u32, every: usize) {
             p = c;
         }
         let report = solver.solve(puzzle, start);
-        assert_eq!(report.solution().expect("solved"), path.as_slice());
+        let got = report.solution().expect("solved");
+        assert_eq!(got, path.as_slice(), "from {start:?}");
+        assert_eq!(&replay(puzzle, start, got).expect("legal"), def.solved());
+        checked += 1;
     }
+    checked
 }
 
 /// The cubes' tables (44 MB each): the 2x2x2 by U and R exact on all
