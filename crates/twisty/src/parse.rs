@@ -79,7 +79,8 @@ impl fmt::Display for ParseError {
             write!(f, "line {}: ", self.line)?;
         }
         if !self.token.is_empty() {
-            write!(f, "`{}`: ", self.token)?;
+            // Cut and escaped: a line of any length stays one short line.
+            write!(f, "`{}`: ", puzzle_search_core::excerpt(&self.token))?;
         }
         match &self.kind {
             ErrorKind::Unsupported(why) => write!(f, "not supported: {why}"),
