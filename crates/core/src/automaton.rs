@@ -178,6 +178,24 @@ impl MoveAutomaton {
         })
     }
 
+    /// The automaton over `moves` moves (clamped to 1..=256) that keeps
+    /// every sequence: one state. For callers whose words may not be
+    /// available, without an error to handle.
+    ///
+    /// ```
+    /// use puzzle_search_core::MoveAutomaton;
+    /// let a = MoveAutomaton::keep_all(3);
+    /// assert_eq!((a.states(), a.moves(), a.step(0, 2)), (1, 3, Some(0)));
+    /// ```
+    pub fn keep_all(moves: usize) -> Self {
+        let moves = moves.clamp(1, 256);
+        Self {
+            moves,
+            next: vec![0; moves],
+            words: 0,
+        }
+    }
+
     /// The state after move `mv` from state `q`, or `None` when the
     /// sequence then ends in a forbidden word. `q` must be a state this
     /// automaton returned (or 0) and `mv` below the number of moves.

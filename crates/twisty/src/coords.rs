@@ -13,8 +13,8 @@
 
 use puzzle_search_core::{Puzzle, Ranked};
 
-use crate::def::WILD;
 use crate::puzzle::Twisty;
+use crate::rank;
 
 /// The most orbits a coordinate state holds (two coordinates each).
 pub const MAX_COORD_ORBITS: usize = 4;
@@ -63,27 +63,17 @@ impl OrbitCoords {
     pub(crate) fn new_with(puzzle: &Twisty, k: usize, with_perm: bool) -> Option<OrbitCoords> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
-        let orbits = def.orbits();
-        let off: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
-        let o = &orbits[k];
+        let rank::Shape {
+            offset: off,
+            pieces: n,
+            orientations: om,
+            kept,
+        } = rank::shape(def, moves, k)?;
         let solved = def.solved().as_slice();
-        let n = o.pieces;
-        let labels = &solved[off..off + n];
-        let turns = &solved[off + n..off + 2 * n];
-        let mut sorted = labels.to_vec();
-        sorted.sort_unstable();
-        if n > 16 || sorted.iter().enumerate().any(|(i, &l)| usize::from(l) != i) {
-            return None;
-        }
-        if turns.contains(&WILD) {
-            return None;
-        }
-        let om = o.orientations;
-        let sum = |t: &[u8]| t.iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(om);
-        let kept = sum(turns) == 0
-            && (0..moves.len()).all(|m| sum(&moves.get(m).as_slice()[off + n..off + 2 * n]) == 0);
+        let (labels, turns) = (&solved[off..off + n], &solved[off + n..off + 2 * n]);
         let perms = if with_perm {
-            (1..=n as u64).product::<u64>()
+            // Past `u64` (more than 20 pieces) is past `MAX_COORD` too.
+            (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?
         } else {
             1
         };
@@ -177,60 +167,22 @@ pub struct Coordinates {
     size: u64,
 }
 
-/// The Lehmer rank of a permutation of `0..n` (n small).
+/// The coordinates as `u32`s (their tables are checked to hold at most
+/// [`MAX_COORD`] values, so they fit).
 fn perm_rank(p: &[u8]) -> u32 {
-    let n = p.len();
-    let mut r = 0u32;
-    for i in 0..n {
-        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u32;
-        r = r * (n - i) as u32 + smaller;
-    }
-    r
+    rank::perm_rank(p) as u32
 }
 
-/// The permutation of `0..n` of Lehmer rank `r`.
-fn perm_unrank(mut r: u32, out: &mut [u8]) {
-    let n = out.len();
-    let mut digits = [0u8; 16];
-    for i in (0..n).rev() {
-        let radix = (n - i) as u32;
-        digits[i] = (r % radix) as u8;
-        r /= radix;
-    }
-    let mut left = [0u8; 16];
-    for (i, l) in left.iter_mut().enumerate().take(n) {
-        *l = i as u8;
-    }
-    let mut len = n;
-    for i in 0..n {
-        let d = usize::from(digits[i]);
-        out[i] = left[d];
-        left.copy_within(d + 1..len, d);
-        len -= 1;
-    }
+fn perm_unrank(r: u32, out: &mut [u8]) {
+    rank::perm_unrank(u64::from(r), out);
 }
 
-/// Orientations `t` as a coordinate: base `o`, the last left out when
-/// `kept` (it follows from the others).
 fn turn_rank(t: &[u8], o: u8, kept: bool) -> u32 {
-    let k = if kept { t.len() - 1 } else { t.len() };
-    t[..k]
-        .iter()
-        .fold(0u32, |r, &x| r * u32::from(o) + u32::from(x))
+    rank::turn_rank(t, o, kept) as u32
 }
 
-fn turn_unrank(mut r: u32, o: u8, kept: bool, out: &mut [u8]) {
-    let n = out.len();
-    let k = if kept { n - 1 } else { n };
-    let mut sum = 0u32;
-    for j in (0..k).rev() {
-        out[j] = (r % u32::from(o)) as u8;
-        r /= u32::from(o);
-        sum += u32::from(out[j]);
-    }
-    if kept {
-        out[n - 1] = ((u32::from(o) - sum % u32::from(o)) % u32::from(o)) as u8;
-    }
+fn turn_unrank(r: u32, o: u8, kept: bool, out: &mut [u8]) {
+    rank::turn_unrank(u64::from(r), o, kept, out);
 }
 
 impl Coordinates {

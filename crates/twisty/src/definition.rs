@@ -132,20 +132,14 @@ impl Definition {
                         ));
                     }
                     expect(line, &toks, 1)?;
-                    solved = Some(position(
-                        &mut lines,
-                        &orbits,
-                        Kind::Solved,
-                        None,
-                        &mut labels,
-                    )?);
+                    solved = Some(position(&mut lines, &orbits, Kind::Solved, &mut labels)?);
                 }
                 "Move" => {
                     if solved.is_none() {
                         return misplaced("Move must come after Solved");
                     }
                     expect(line, &toks, 2)?;
-                    let m = position(&mut lines, &orbits, Kind::Move, None, &mut labels)?;
+                    let m = position(&mut lines, &orbits, Kind::Move, &mut labels)?;
                     let name = toks[1].to_string();
                     if moves.iter().chain(&rotations).any(|(n, _)| *n == name) {
                         return Err(ParseError::new(line, toks[1], ErrorKind::Duplicate("move")));
@@ -237,8 +231,7 @@ impl Definition {
         position(
             lines,
             &self.orbits,
-            Kind::State,
-            Some((&self.solved, &self.labels)),
+            Kind::State(&self.solved, &self.labels),
             &mut Labels::default(),
         )
     }

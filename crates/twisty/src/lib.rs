@@ -43,6 +43,7 @@ mod definition;
 mod moves;
 mod parse;
 mod puzzle;
+mod rank;
 mod scramble;
 
 pub use bound::{BoundError, MAX_TABLE, OrbitBound};

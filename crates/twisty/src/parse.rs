@@ -172,14 +172,15 @@ pub(crate) fn number(line: usize, tok: &str, min: usize, max: usize) -> Result<u
 
 /// What a position block is read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum Kind<'a> {
     /// The solved state: labels may repeat, `?` orientations allowed.
     Solved,
     /// A move: a permutation, orientations given by the source position
     /// (twsearch's `Move` blocks).
     Move,
-    /// A scramble's state: the solved state's pieces, `?` where it has.
-    State,
+    /// A scramble's state: the solved state's pieces (the solved state and
+    /// how its block numbered them), `?` where it has.
+    State(&'a Position, &'a Labels),
 }
 
 /// The solved state's labels as the file gives them, per orbit: for the
@@ -197,8 +198,7 @@ pub(crate) struct Labels {
 pub(crate) fn position(
     lines: &mut Lines<'_>,
     orbits: &[Orbit],
-    kind: Kind,
-    solved: Option<(&Position, &Labels)>,
+    kind: Kind<'_>,
     labels: &mut Labels,
 ) -> Result<Position, ParseError> {
     let mut pos = Position::identity(orbits);
@@ -316,9 +316,7 @@ pub(crate) fn position(
                     }
                     labels.pack[set] = Some(pack);
                 }
-                Kind::State => {
-                    let (solved, sl) =
-                        solved.expect("a scramble state is read after the solved one");
+                Kind::State(solved, sl) => {
                     for (j, &v) in values.iter().enumerate() {
                         let packed = match &sl.pack[set] {
                             Some(pack) => pack[v],
@@ -338,8 +336,7 @@ pub(crate) fn position(
                     }
                 }
             }
-        } else if kind == Kind::State {
-            let (solved, _) = solved.expect("a scramble state is read after the solved one");
+        } else if let Kind::State(solved, _) = kind {
             bytes[off..off + n].copy_from_slice(&solved.0[off..off + n]);
         }
         if let Some((_, t)) = &turns[set] {
@@ -356,8 +353,7 @@ pub(crate) fn position(
             }
         }
         // A scramble must be wild exactly where the solved state is.
-        if kind == Kind::State {
-            let (solved, _) = solved.expect("a scramble state is read after the solved one");
+        if let Kind::State(solved, _) = kind {
             for j in 0..n {
                 let (s, w) = (solved.0[off + n + j], bytes[off + n + j]);
                 if (s == WILD) != (w == WILD) {

@@ -5,9 +5,10 @@
 use puzzle_search_core::{MoveAutomaton, Promise, Puzzle, Ranked, find_twins};
 
 use crate::bound::OrbitBound;
-use crate::def::{Orbit, Position, WILD};
+use crate::def::Position;
 use crate::definition::Definition;
 use crate::moves::Moves;
+use crate::rank;
 
 /// The most sequences the search for twins examines: depth 3 where the
 /// moves allow it (`moves^3` at most this), else depth 2.
@@ -109,18 +110,15 @@ impl Twisty {
                 true
             },
         );
-        // Moves number below n (at most 256 for the automaton), words are
-        // non-empty: `new` cannot refuse them; past 256 moves no automaton.
+        // Moves number below n (at most 256 for the automaton) and words
+        // are non-empty, so `new` does not refuse them; past 256 moves (no
+        // words were searched) and on a refusal, every sequence is kept:
+        // always right, only slower.
         let automaton = |words: &[Vec<u8>]| {
-            MoveAutomaton::new(n.clamp(1, 256), words).unwrap_or_else(|_| {
-                MoveAutomaton::new(1, &[]).unwrap_or_else(|e| unreachable!("{e}"))
-            })
+            MoveAutomaton::new(n.clamp(1, 256), words)
+                .unwrap_or_else(|_| MoveAutomaton::keep_all(n))
         };
-        let (shortest, as_long) = if n <= 256 {
-            (automaton(&twins.words), automaton(&as_long_words))
-        } else {
-            (automaton(&[]), automaton(&[]))
-        };
+        let (shortest, as_long) = (automaton(&twins.words), automaton(&as_long_words));
         let rank = Rank::new(&def, &moves);
         Self {
             def,
@@ -191,47 +189,22 @@ impl Twisty {
 
 impl Rank {
     fn new(def: &Definition, moves: &Moves) -> Option<Rank> {
-        let orbits: &[Orbit] = def.orbits();
-        let solved = def.solved().as_slice();
-        let mut out = Vec::with_capacity(orbits.len());
+        let mut out = Vec::with_capacity(def.orbits().len());
         let mut size = 1u64;
-        let mut off = 0;
-        for o in orbits {
-            let n = o.pieces;
-            // Told-apart pieces and tracked orientations only.
-            let labels = &solved[off..off + n];
-            let mut seen = vec![false; n];
-            for &l in labels {
-                if usize::from(l) >= n || seen[usize::from(l)] {
-                    return None;
-                }
-                seen[usize::from(l)] = true;
-            }
-            if solved[off + n..off + 2 * n].contains(&WILD) {
-                return None;
-            }
-            let sum_kept = (0..moves.len()).all(|m| {
-                let b = moves.get(m).as_slice();
-                b[off + n..off + 2 * n]
-                    .iter()
-                    .map(|&t| u64::from(t))
-                    .sum::<u64>()
-                    % u64::from(o.orientations)
-                    == 0
-            }) && solved[off + n..off + 2 * n]
-                .iter()
-                .map(|&t| u64::from(t))
-                .sum::<u64>()
-                % u64::from(o.orientations)
-                == 0;
+        for k in 0..def.orbits().len() {
+            let rank::Shape {
+                pieces: n,
+                orientations: o,
+                kept,
+                ..
+            } = rank::shape(def, moves, k)?;
+            // `n!` fits a `u64` only up to `MAX_PIECES`: checked here.
             let mut count = (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?;
-            let turns = if sum_kept { n - 1 } else { n };
-            for _ in 0..turns {
-                count = count.checked_mul(u64::from(o.orientations))?;
+            for _ in 0..if kept { n - 1 } else { n } {
+                count = count.checked_mul(u64::from(o))?;
             }
             size = size.checked_mul(count)?;
-            out.push((n, o.orientations, sum_kept, count));
-            off += 2 * n;
+            out.push((n, o, kept, count));
         }
         Some(Rank { orbits: out, size })
     }
@@ -239,65 +212,28 @@ impl Rank {
     fn rank(&self, s: &[u8]) -> u64 {
         let mut r = 0u64;
         let mut off = 0;
-        for &(n, o, sum_kept, count) in &self.orbits {
-            let p = &s[off..off + n];
-            // Lehmer code: for each position, how many later pieces are
-            // smaller (n^2, n small).
-            let mut lehmer = 0u64;
-            for i in 0..n {
-                let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u64;
-                lehmer = lehmer * (n - i) as u64 + smaller;
-            }
-            let turns = if sum_kept { n - 1 } else { n };
-            let mut t = 0u64;
-            for &x in &s[off + n..off + n + turns] {
-                t = t * u64::from(o) + u64::from(x);
-            }
-            let per = if sum_kept {
-                u64::from(o).pow((n - 1) as u32)
-            } else {
-                u64::from(o).pow(n as u32)
-            };
-            r = r * count + lehmer * per + t;
+        for &(n, o, kept, count) in &self.orbits {
+            let turns = u64::from(o).pow(if kept { n - 1 } else { n } as u32);
+            let p = rank::perm_rank(&s[off..off + n]);
+            let t = rank::turn_rank(&s[off + n..off + 2 * n], o, kept);
+            r = r * count + p * turns + t;
             off += 2 * n;
         }
         r
     }
 
     fn unrank(&self, mut r: u64, out: &mut [u8]) {
-        // Orbits were combined first to last: take them apart last first.
-        let mut offs = Vec::with_capacity(self.orbits.len());
-        let mut off = 0;
-        for &(n, ..) in &self.orbits {
-            offs.push(off);
-            off += 2 * n;
-        }
-        for (k, &(n, o, sum_kept, count)) in self.orbits.iter().enumerate().rev() {
-            let off = offs[k];
-            let mut here = r % count;
+        // Orbits were combined first to last: take them apart last first,
+        // their offsets counted down from the end.
+        let mut end: usize = self.orbits.iter().map(|&(n, ..)| 2 * n).sum();
+        for &(n, o, kept, count) in self.orbits.iter().rev() {
+            let off = end - 2 * n;
+            end = off;
+            let here = r % count;
             r /= count;
-            let turns = if sum_kept { n - 1 } else { n };
-            let mut sum = 0u64;
-            for j in (0..turns).rev() {
-                let x = (here % u64::from(o)) as u8;
-                here /= u64::from(o);
-                out[off + n + j] = x;
-                sum += u64::from(x);
-            }
-            if sum_kept {
-                out[off + n + n - 1] = ((u64::from(o) - sum % u64::from(o)) % u64::from(o)) as u8;
-            }
-            // `here` is now the Lehmer code.
-            let mut digits = vec![0usize; n];
-            for i in (0..n).rev() {
-                let radix = (n - i) as u64;
-                digits[i] = (here % radix) as usize;
-                here /= radix;
-            }
-            let mut left: Vec<u8> = (0..n as u8).collect();
-            for i in 0..n {
-                out[off + i] = left.remove(digits[i]);
-            }
+            let turns = u64::from(o).pow(if kept { n - 1 } else { n } as u32);
+            rank::turn_unrank(here % turns, o, kept, &mut out[off + n..off + 2 * n]);
+            rank::perm_unrank(here / turns, &mut out[off..off + n]);
         }
     }
 }
@@ -363,6 +299,17 @@ impl Ranked for Twisty {
 
     fn rank(&self, s: &Position) -> u64 {
         self.rank.as_ref().map_or(0, |r| r.rank(s.as_slice()))
+    }
+
+    /// One position unranked and one child buffer reused for every move
+    /// (the default would collect the children in a new list).
+    fn successor_ranks(&self, rank: u64, out: &mut dyn FnMut(u64)) {
+        let s = self.unrank(rank);
+        let mut child = s.clone();
+        for m in 0..self.moves.len() {
+            s.then_into(self.moves.get(m), self.def.orbits(), &mut child);
+            out(self.rank(&child));
+        }
     }
 
     fn unrank(&self, rank: u64) -> Position {
