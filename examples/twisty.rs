@@ -34,7 +34,9 @@ use clap::Parser;
 use puzzle_search_cli::args::{Failure, finish, memory_limit, prepare};
 use puzzle_search_cli::output::emit;
 use puzzle_search_core::{Budget, Outcome, Puzzle, Ranked, Solver, Strategy, replay};
-use puzzle_twisty::{Coordinates, Definition, Moves, OrbitBound, Twisty, parse_scrambles};
+use puzzle_twisty::{
+    Coordinates, Definition, Moves, OrbitBound, TableOptions, Twisty, parse_scrambles,
+};
 
 /// Twisty puzzles from twsearch definition files.
 #[derive(Parser, Debug)]
@@ -66,6 +68,14 @@ struct Args {
     /// A spinner on stderr with each search's depth, nodes and rate.
     #[arg(long)]
     progress: bool,
+    /// The most coordinates one pattern database may have: a larger
+    /// orbit is split into groups of pieces that fit.
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::MAX_TABLE,
+          value_parser = clap::value_parser!(u64).range(2..))]
+    table_states: u64,
+    /// Read the tables at the position only, not at its inverse too.
+    #[arg(long)]
+    no_inverse: bool,
 }
 
 fn main() -> ExitCode {
@@ -128,22 +138,40 @@ fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Fail
     let cache = puzzle_search_cli::args::cache_dir(args.cache.as_deref());
     let started = Instant::now();
     puzzle_search_cli::interrupt::arm();
-    let bound = OrbitBound::build(&puzzle, &budget, cache.as_deref(), None)
+    let options = TableOptions {
+        max_states: args.table_states,
+        inverse: !args.no_inverse,
+    };
+    let bound = OrbitBound::build_with(&puzzle, options, &budget, cache.as_deref(), None)
         .map_err(|e| Failure::from(format!("{name}: {e}")))?;
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
         eprintln!(
-            "tables ready: {} ({} bytes) in {:.3?}",
+            "tables ready: {} ({} bytes; {}) in {:.3?}",
             bound.tables().len(),
             bytes,
+            if bound.reads_inverse() {
+                "read at the position and its inverse"
+            } else {
+                "read at the position"
+            },
             started.elapsed()
         );
+        for t in bound.tables() {
+            eprintln!(
+                "  {}: {} entries, max {}, built in {:.3?}",
+                t.name(),
+                t.len(),
+                t.max_distance(),
+                t.build_time()
+            );
+        }
     }
     let puzzle = puzzle.with_bound(bound);
-    let (solver, spinner) = prepare(&Solver::new(Strategy::ida()), args.progress);
+    let (solver, spinner) = prepare(&Solver::new(Strategy::ida()).parallel(true), args.progress);
     for s in &scrambles {
         let start = s.position(puzzle.definition(), puzzle.moves());
-        let report = solver.solve(&puzzle, &start);
+        let report = solver.solve_in_place(&puzzle, &start);
         if let Some(sp) = &spinner {
             sp.finish_and_clear();
         }

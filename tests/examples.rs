@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use puzzle_search::SplitMix64;
 use puzzle_testkit::mutate::{is_one_short_line, mutations};
 
-const EXAMPLES: [&str; 14] = [
+const EXAMPLES: [&str; 15] = [
     "boxslide",
     "boxslide_levels",
     "custom_puzzle",
@@ -27,6 +27,7 @@ const EXAMPLES: [&str; 14] = [
     "sliding",
     "sliding_walks",
     "tour",
+    "twisty",
 ];
 
 const MAYAN: &str = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
@@ -550,4 +551,59 @@ fn hundreds_of_mutated_inputs_through_each_judge_example() {
         }
         assert!(answered > 0 && refused > 50, "{name}: {answered} {refused}");
     }
+}
+
+/// `twisty` as a user runs it: God's algorithm on the built-in 2x2x2 by
+/// U and R (twsearch's counts), scrambles solved optimally with small
+/// tables over groups of pieces (`--table-states`), answers that replay;
+/// a malformed definition and an unknown move in a scramble file are one
+/// line naming the file, line and token, exit code 1.
+#[test]
+fn twisty_census_solves_and_refuses_in_one_line() {
+    let o = run("twisty", &["2x2x2", "-g", "--moves", "U,R"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().next(), Some("Dist 0 cnt 1 tot 1"));
+    // twsearch -g --moves U,R samples/main/2x2x2.tws: the same last line.
+    assert_eq!(out.lines().last(), Some("Dist 14 cnt 22 tot 29160"));
+    let dir = std::env::temp_dir().join(format!("twisty-example-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let scr = dir.join("two.scr");
+    std::fs::write(
+        &scr,
+        "ScrambleAlg a\nR U R' U'\nEnd\nScrambleAlg b\nU2 R2 U\nEnd\n",
+    )
+    .expect("written");
+    let (scr_path, cache) = (scr.to_string_lossy(), dir.join("cache"));
+    let cache = cache.to_string_lossy();
+    let args = [
+        "2x2x2",
+        "--moves",
+        "U,R",
+        "--scrambles",
+        &scr_path,
+        "--table-states",
+        "10000",
+        "--cache",
+        &cache,
+    ];
+    let o = run("twisty", &args, "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "a 4 U R U' R'\nb 3 U' R2 U2\n");
+    // A move of the definition the search does not have, and a broken
+    // definition: one line each.
+    std::fs::write(&scr, "ScrambleAlg a\nR F\nEnd\n").expect("written");
+    let o = run("twisty", &args, "");
+    assert_one_line_error(&o, 1, "unknown move");
+    assert!(
+        stderr(&o).contains("two.scr") && stderr(&o).contains('F'),
+        "{}",
+        stderr(&o)
+    );
+    let tws = dir.join("bad.tws");
+    std::fs::write(&tws, "Set C 2 1\nSolved\nC\n1 x\nEnd\n").expect("written");
+    let o = run("twisty", &[&tws.to_string_lossy(), "-g"], "");
+    assert_one_line_error(&o, 1, "bad token");
+    assert!(stderr(&o).contains("line 4"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,36 +1,79 @@
-//! [`OrbitBound`]: pattern databases derived from a definition, one an
-//! orbit: the exact distance of the orbit's coordinates (permutation and
-//! orientations, or the orientations alone where the permutations are too
-//! many), combined by max.
+//! [`OrbitBound`]: pattern databases derived from a definition: each
+//! orbit whose pieces are told apart gets a table over its coordinates
+//! (where its pieces fit in one) or over groups of its pieces (Korf's six
+//! edges at a time, generic: [`PieceGroup`](crate::group)), combined by
+//! max, each read at the position and, where that is admissible, at the
+//! position's inverse.
 
 use std::path::Path;
 
 use puzzle_search_core::Budget;
-use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb, PdbError};
+use puzzle_search_core::pdb::{BuildProgress, PatternDb, PdbError};
 
-use crate::coords::OrbitCoords;
+use crate::group::{GroupSpace, PieceGroup, split};
 use crate::puzzle::Twisty;
+use crate::rank;
 
-/// The most abstract states one orbit's table may have (a byte each, two
-/// bits each more while it is built).
-pub const MAX_TABLE: u64 = 1 << 31;
+/// The most coordinates one table has by default (a nibble each once
+/// built, two bits each more while it is built): the 3x3x3's corners
+/// (88,179,840) fit whole, its edges go six at a time (42,577,920).
+pub const MAX_TABLE: u64 = 1 << 27;
 
-/// One orbit's table.
+/// The most children [`OrbitBound::keep_within`] reads one table for at
+/// once (the 3x3x3 has 18 moves).
+const BATCH: usize = 32;
+
+/// One table: a group of one orbit's pieces.
 #[derive(Debug)]
 struct Part {
-    coords: OrbitCoords,
+    group: PieceGroup,
     db: PatternDb,
 }
 
-/// A lower bound for [`Twisty`] from pattern databases, one an orbit: the
-/// orbit's coordinates (its permutation's Lehmer rank and its
-/// orientations) are an abstraction of the puzzle (each move maps them by
-/// a table, whatever the other orbits hold), so the distance to the
-/// solved coordinates in the abstraction never exceeds the distance to
-/// solved; the max over the orbits' tables is admissible too. An orbit
-/// whose permutations are too many for a table gets one of its
-/// orientations alone (a projection of the same kind); an orbit with
-/// pieces that look alike or wild orientations gets none.
+/// Which tables [`OrbitBound::build_with`] builds and how they are read.
+///
+/// ```
+/// use puzzle_twisty::TableOptions;
+/// let options = TableOptions::default();
+/// assert_eq!(options.max_states, puzzle_twisty::MAX_TABLE);
+/// assert!(options.inverse);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableOptions {
+    /// The most coordinates one table may have: an orbit larger than this
+    /// is split into groups of pieces that fit.
+    pub max_states: u64,
+    /// Read every table at the inverse position too, where that is
+    /// admissible (moves closed under inverse, the solved state the
+    /// identity).
+    pub inverse: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            max_states: MAX_TABLE,
+            inverse: true,
+        }
+    }
+}
+
+/// A lower bound for [`Twisty`] from pattern databases. Each orbit whose
+/// pieces are told apart (and none wild) is split into groups of pieces
+/// (the whole orbit when its coordinates fit in
+/// [`TableOptions::max_states`]); a group's coordinate is where each of
+/// its pieces is and how it is turned. A move maps a group's coordinate
+/// by a function of that coordinate alone, whatever the other pieces do,
+/// so the distance to the solved coordinate in this abstraction never
+/// exceeds the distance to solved; the max over the tables is admissible
+/// too.
+///
+/// *The inverse look-up*: where the solved state is the identity (labels
+/// in order, no turn: positions and group elements are then one) and the
+/// moves are closed under inverse, a position `g` is solved by `m1 ... mk`
+/// exactly when its inverse `g^-1 = m1 ... mk` is solved by `mk^-1 ...
+/// m1^-1`: both have the same distance, so every table read at `g^-1` is a
+/// bound for `g` too.
 ///
 /// The tables are built from the solved state with the moves searched;
 /// distances *to* solved equal those *from* it only when the moves are
@@ -52,39 +95,7 @@ struct Part {
 #[derive(Debug)]
 pub struct OrbitBound {
     parts: Vec<Part>,
-}
-
-/// An orbit's coordinates as an abstraction for the core's table build.
-struct Space<'a> {
-    coords: &'a OrbitCoords,
-    moves: usize,
-    name: String,
-}
-
-impl Abstraction for Space<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn size(&self) -> u64 {
-        u64::from(self.coords.tables.perms) * u64::from(self.coords.tables.turns)
-    }
-
-    fn goals(&self, out: &mut Vec<u64>) {
-        let (p, t) = self.coords.goal;
-        out.push(u64::from(p) * u64::from(self.coords.tables.turns) + u64::from(t));
-    }
-
-    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
-        let t = &self.coords.tables;
-        let turns = u64::from(t.turns);
-        let (p, o) = ((rank / turns) as usize, (rank % turns) as usize);
-        for m in 0..self.moves {
-            let np = u64::from(t.perm[p * self.moves + m]);
-            let no = u64::from(t.turn[o * self.moves + m]);
-            out.push((np * turns + no, true));
-        }
-    }
+    inverse: bool,
 }
 
 /// Why [`OrbitBound::build`] refused.
@@ -111,16 +122,46 @@ impl std::fmt::Display for BoundError {
 impl std::error::Error for BoundError {}
 
 impl OrbitBound {
-    /// The tables of `puzzle`'s orbits, each loaded from `cache` when
-    /// there (checked as every table is) or built and saved there, within
-    /// `budget` (its memory cap applies to each build). `progress` hears
-    /// each build's layers.
+    /// The tables of `puzzle`'s orbits with the default
+    /// [`TableOptions`], each loaded from `cache` when there (checked as
+    /// every table is) or built and saved there, within `budget` (its
+    /// memory cap applies to each build). `progress` hears each build's
+    /// layers.
     ///
     /// # Errors
     /// A move whose inverse is not searched, or a table that cannot be
     /// built within the budget.
     pub fn build(
         puzzle: &Twisty,
+        budget: &Budget,
+        cache: Option<&Path>,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Result<OrbitBound, BoundError> {
+        Self::build_with(puzzle, TableOptions::default(), budget, cache, progress)
+    }
+
+    /// [`build`](Self::build) with `options`: the largest table, and
+    /// whether the inverse is read.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, TableOptions, Twisty};
+    /// use puzzle_search_core::Budget;
+    /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
+    /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// // At most 200 coordinates a table: the orbit (4! * 3^3 = 648) goes
+    /// // in two groups of two pieces (4 * 3 places, 3^2 turns: 108 each).
+    /// let options = TableOptions { max_states: 200, inverse: true };
+    /// let bound = OrbitBound::build_with(&puzzle, options, &Budget::default(), None, None)?;
+    /// assert_eq!(bound.tables().len(), 2);
+    /// assert!(bound.reads_inverse());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`build`](Self::build).
+    pub fn build_with(
+        puzzle: &Twisty,
+        options: TableOptions,
         budget: &Budget,
         cache: Option<&Path>,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
@@ -141,28 +182,30 @@ impl OrbitBound {
         for b in bytes {
             digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
-        let mut parts = Vec::new();
-        for (k, orbit) in def.orbits().iter().enumerate() {
-            let fits = |c: &OrbitCoords| {
-                u64::from(c.tables.perms) * u64::from(c.tables.turns) <= MAX_TABLE
-            };
-            let coords = OrbitCoords::new(puzzle, k)
-                .filter(fits)
-                .or_else(|| OrbitCoords::new_with(puzzle, k, false).filter(fits));
-            let Some(coords) = coords else { continue };
-            if u64::from(coords.tables.perms) * u64::from(coords.tables.turns) <= 1 {
-                continue; // nothing to tell apart
+        let mut groups = Vec::new();
+        for k in 0..def.orbits().len() {
+            if let Some(shape) = rank::shape(def, moves, k) {
+                groups.extend(
+                    split(k, shape, options.max_states)
+                        .into_iter()
+                        .filter(|g| g.size() > 1),
+                );
             }
-            let kind = if coords.tables.perms > 1 {
-                "whole"
-            } else {
-                "orientations"
-            };
-            let space = Space {
-                coords: &coords,
-                moves: moves.len(),
-                name: format!("twisty {} {} {kind} {digest:016x}", def.name(), orbit.name),
-            };
+        }
+        // The largest first: they cut most, and a cut stops the reading.
+        groups.sort_by_key(|g| std::cmp::Reverse(g.size()));
+        let mut parts = Vec::new();
+        for group in groups {
+            let orbit = &def.orbits()[group.orbit];
+            let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
+            let name = format!(
+                "twisty {} {} pieces {}-{} {digest:016x}",
+                def.name(),
+                orbit.name,
+                u32::from(first) + 1,
+                u32::from(last) + 1
+            );
+            let space = GroupSpace::new(&group, def, moves, name);
             let db = match cache {
                 Some(dir) => {
                     PatternDb::load_or_build_within(&space, dir, budget, progress).map(|(db, _)| db)
@@ -170,13 +213,19 @@ impl OrbitBound {
                 None => PatternDb::build_within(&space, budget, progress),
             }
             .map_err(BoundError::Table)?;
-            parts.push(Part { coords, db });
+            drop(space);
+            parts.push(Part { group, db });
         }
-        Ok(OrbitBound { parts })
+        let identity = def.solved() == &crate::def::Position::identity(def.orbits());
+        Ok(OrbitBound {
+            parts,
+            inverse: options.inverse && identity,
+        })
     }
 
-    /// The bound at `position`: the largest of the tables' entries (0
-    /// without tables).
+    /// The bound at `position`: the largest of the tables' entries, at
+    /// the position and, where admissible, at its inverse (0 without
+    /// tables; `u32::MAX` where a table says solved cannot be reached).
     pub fn lower(&self, position: &crate::def::Position) -> u32 {
         self.lower_or_dead(position).unwrap_or(u32::MAX)
     }
@@ -186,20 +235,86 @@ impl OrbitBound {
     #[inline]
     pub(crate) fn lower_or_dead(&self, position: &crate::def::Position) -> Option<u32> {
         let s = position.as_slice();
-        let mut best = 0u32;
+        let mut best = 0u8;
         for part in &self.parts {
-            let (p, t) = part.coords.of(s);
-            let key = u64::from(p) * u64::from(part.coords.tables.turns) + u64::from(t);
-            let d = part.db.get(key);
+            let d = part.db.get(part.group.key(s));
             if d == PatternDb::UNREACHED {
                 return None;
             }
-            best = best.max(u32::from(d));
+            best = best.max(d);
+            if self.inverse {
+                best = best.max(part.db.get(part.group.inverse_key(s)));
+            }
         }
-        Some(best)
+        Some(u32::from(best))
     }
 
-    /// The tables, one an orbit that has one.
+    /// Keeps in `moves[start..]` only the moves whose child's bound is at
+    /// most `max` (each a move's index into `all`); returns whether any
+    /// was left out. The tables are read in stages, the largest table at
+    /// the children first, then at their inverses, then the next table:
+    /// each stage reads one entry for every child still kept, the keys
+    /// first and then the entries with nothing between the reads that
+    /// waits on one, so that their cache misses overlap; most children
+    /// are gone after the first stage, and no later table is read for
+    /// them.
+    #[inline]
+    pub(crate) fn keep_within(
+        &self,
+        position: &crate::def::Position,
+        all: &crate::moves::Moves,
+        moves: &mut Vec<u16>,
+        start: usize,
+        max: u32,
+    ) -> bool {
+        let s = position.as_slice();
+        let before = moves.len();
+        let mut keys = [0u64; BATCH];
+        for part in &self.parts {
+            for inverse in [false, true] {
+                if inverse && !self.inverse {
+                    continue;
+                }
+                let mut from = start;
+                while from < moves.len() {
+                    let to = moves.len().min(from + BATCH);
+                    for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
+                        let m = all.get(usize::from(mv)).as_slice();
+                        *key = if inverse {
+                            part.group.inverse_key_after(s, m)
+                        } else {
+                            part.group.key_after(s, m)
+                        };
+                    }
+                    let mut entries = [0u8; BATCH];
+                    for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
+                        *e = part.db.get(key);
+                    }
+                    // `UNREACHED` (255) is over every `max`: a dead child
+                    // goes too.
+                    let mut kept = from;
+                    for i in from..to {
+                        if u32::from(entries[i - from]) <= max {
+                            moves[kept] = moves[i];
+                            kept += 1;
+                        }
+                    }
+                    moves.copy_within(to.., kept);
+                    let gone = to - kept;
+                    moves.truncate(moves.len() - gone);
+                    from = kept;
+                }
+            }
+        }
+        moves.len() < before
+    }
+
+    /// Whether the tables are read at the inverse position too.
+    pub fn reads_inverse(&self) -> bool {
+        self.inverse
+    }
+
+    /// The tables, largest first.
     pub fn tables(&self) -> Vec<&PatternDb> {
         self.parts.iter().map(|p| &p.db).collect()
     }

@@ -45,8 +45,6 @@ pub(crate) struct OrbitCoords {
     pub(crate) tables: OrbitTables,
     pub(crate) shape: (usize, u8, bool),
     pub(crate) goal: (u32, u32),
-    /// Where the orbit's bytes start in a position.
-    pub(crate) offset: usize,
 }
 
 impl OrbitCoords {
@@ -54,13 +52,6 @@ impl OrbitCoords {
     /// pieces are not all told apart, an orientation is wild, it has more
     /// than 16 pieces, or a coordinate has more than [`MAX_COORD`] values.
     pub(crate) fn new(puzzle: &Twisty, k: usize) -> Option<OrbitCoords> {
-        Self::new_with(puzzle, k, true)
-    }
-
-    /// [`new`](Self::new), or without `with_perm` the orientations alone
-    /// (the permutation coordinate always 0: a projection too, since the
-    /// orientations move independently of the permutation).
-    pub(crate) fn new_with(puzzle: &Twisty, k: usize, with_perm: bool) -> Option<OrbitCoords> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
         let rank::Shape {
@@ -71,12 +62,8 @@ impl OrbitCoords {
         } = rank::shape(def, moves, k)?;
         let solved = def.solved().as_slice();
         let (labels, turns) = (&solved[off..off + n], &solved[off + n..off + 2 * n]);
-        let perms = if with_perm {
-            // Past `u64` (more than 20 pieces) is past `MAX_COORD` too.
-            (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?
-        } else {
-            1
-        };
+        // Past `u64` (more than 20 pieces) is past `MAX_COORD` too.
+        let perms = (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?;
         let turn_count = u64::from(om).checked_pow(if kept { n - 1 } else { n } as u32)?;
         if perms > MAX_COORD || turn_count > MAX_COORD {
             return None;
@@ -85,7 +72,7 @@ impl OrbitCoords {
         let mut perm = vec![0u32; perms as usize * nm];
         let mut p = vec![0u8; n];
         let mut q = vec![0u8; n];
-        for c in (0..perms as u32).filter(|_| with_perm) {
+        for c in 0..perms as u32 {
             perm_unrank(c, &mut p);
             for m in 0..nm {
                 let mv = &moves.get(m).as_slice()[off..off + n];
@@ -115,25 +102,8 @@ impl OrbitCoords {
                 turn,
             },
             shape: (n, om, kept),
-            goal: (
-                if with_perm { perm_rank(labels) } else { 0 },
-                turn_rank(turns, om, kept),
-            ),
-            offset: off,
+            goal: (perm_rank(labels), turn_rank(turns, om, kept)),
         })
-    }
-
-    /// The coordinates of the orbit in `position`.
-    #[inline]
-    pub(crate) fn of(&self, position: &[u8]) -> (u32, u32) {
-        let (n, o, kept) = self.shape;
-        let off = self.offset;
-        let p = if self.tables.perms > 1 {
-            perm_rank(&position[off..off + n])
-        } else {
-            0
-        };
-        (p, turn_rank(&position[off + n..off + 2 * n], o, kept))
     }
 }
 

@@ -127,6 +127,29 @@ impl Position {
         }
     }
 
+    /// This position after `m`, in place (as [`then`](Self::then); each
+    /// orbit copied to the stack first, so nothing is allocated).
+    #[inline]
+    pub(crate) fn then_in_place(&mut self, m: &Position, orbits: &[Orbit]) {
+        let mut off = 0;
+        for o in orbits {
+            let n = o.pieces;
+            let here = &mut self.0[off..off + 2 * n];
+            let by = &m.0[off..off + 2 * n];
+            // A small orbit's copy on a small buffer: no wide clearing.
+            if 2 * n <= 64 {
+                let mut old = [0u8; 64];
+                old[..2 * n].copy_from_slice(here);
+                compose(&old[..2 * n], by, o.orientations, here);
+            } else {
+                let mut old = [0u8; 2 * 255];
+                old[..2 * n].copy_from_slice(here);
+                compose(&old[..2 * n], by, o.orientations, here);
+            }
+            off += 2 * n;
+        }
+    }
+
     /// The inverse of a move (a permutation with orientations): `m` then
     /// its inverse is the identity.
     ///
@@ -172,5 +195,23 @@ impl Position {
         }
         self.0.copy_from_slice(bytes);
         Some(self)
+    }
+}
+
+/// One orbit's `a` then `b` into `out` (each its labels then its
+/// orientations, `modulo` orientations).
+#[inline]
+fn compose(a: &[u8], b: &[u8], modulo: u8, out: &mut [u8]) {
+    let n = a.len() / 2;
+    for j in 0..n {
+        let from = usize::from(b[j]);
+        out[j] = a[from];
+        let t = a[n + from];
+        out[n + j] = if t == WILD {
+            WILD
+        } else {
+            let s = t + b[n + j];
+            if s >= modulo { s - modulo } else { s }
+        };
     }
 }

@@ -40,13 +40,14 @@ mod coords;
 mod cube;
 mod def;
 mod definition;
+mod group;
 mod moves;
 mod parse;
 mod puzzle;
 mod rank;
 mod scramble;
 
-pub use bound::{BoundError, MAX_TABLE, OrbitBound};
+pub use bound::{BoundError, MAX_TABLE, OrbitBound, TableOptions};
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS};
 pub use def::{Orbit, Position, WILD};
 pub use definition::{Definition, is_rotation};

@@ -1,0 +1,486 @@
+//! [`PieceGroup`]: a subset of one orbit's pieces, tracked by where each
+//! piece is and how it is turned (Korf's edge tables for the 3x3x3, six
+//! edges at a time, made generic): the coordinate a pattern database is
+//! built over when the whole orbit is too large for one.
+//!
+//! Why it is an abstraction: a move sends the piece on position `p` to the
+//! position `j` with `m.p[j] = p` and adds `m.o[j]` to its orientation, so
+//! each tracked piece's new place and turn depend only on its own old ones
+//! and the move, whatever the untracked pieces do. The group's coordinate
+//! after a move is a function of its coordinate before: every path of the
+//! puzzle maps to a path of the abstraction, no longer.
+
+use puzzle_search_core::pdb::Abstraction;
+
+use crate::definition::Definition;
+use crate::moves::Moves;
+use crate::rank::Shape;
+
+/// The most pieces an orbit split into groups may have (positions are
+/// bits of a `u64`).
+pub(crate) const MAX_GROUP_ORBIT: usize = 64;
+
+/// No tracked piece has this label's slot.
+const NONE: u8 = u8::MAX;
+
+/// A subset of one orbit's pieces (all told apart, no wild orientation):
+/// the coordinate is the partial permutation of their positions (the
+/// first piece's position, then the second's among the positions left,
+/// ...) times their orientations in base `o`, the last orientation left
+/// out when the group is the whole orbit and every move keeps the sum.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceGroup {
+    pub(crate) orbit: usize,
+    offset: usize,
+    n: usize,
+    o: u8,
+    /// The tracked labels, in order.
+    pub(crate) labels: Vec<u8>,
+    /// Per label of the orbit: its index among `labels`, or `NONE`.
+    slot: Vec<u8>,
+    /// Orientations counted (`labels.len()`, one less when the last
+    /// follows from the others).
+    counted: usize,
+    /// `n! / (n - k)!` placements.
+    pub(crate) perms: u64,
+    /// `o^counted` orientations.
+    pub(crate) turns: u64,
+}
+
+impl PieceGroup {
+    /// The group of `labels` (distinct, below the orbit's size) of the
+    /// orbit of `shape`, or `None` when the orbit has more than
+    /// [`MAX_GROUP_ORBIT`] pieces or the count passes `u64`.
+    pub(crate) fn new(orbit: usize, shape: Shape, labels: Vec<u8>) -> Option<PieceGroup> {
+        let (n, o, k) = (shape.pieces, shape.orientations, labels.len());
+        if n > MAX_GROUP_ORBIT || k == 0 || k > n {
+            return None;
+        }
+        let mut slot = vec![NONE; n];
+        for (i, &l) in labels.iter().enumerate() {
+            slot[usize::from(l)] = i as u8;
+        }
+        let counted = if k == n && shape.kept { k - 1 } else { k };
+        let perms = (n - k + 1..=n).try_fold(1u64, |f, x| f.checked_mul(x as u64))?;
+        let turns = u64::from(o).checked_pow(counted as u32)?;
+        perms.checked_mul(turns)?;
+        Some(PieceGroup {
+            orbit,
+            offset: shape.offset,
+            n,
+            o,
+            labels,
+            slot,
+            counted,
+            perms,
+            turns,
+        })
+    }
+
+    /// How many coordinates (`perms * turns`).
+    pub(crate) fn size(&self) -> u64 {
+        self.perms * self.turns
+    }
+
+    /// The coordinate of the group in position `s` (a slice of a whole
+    /// position).
+    #[inline]
+    pub(crate) fn key(&self, s: &[u8]) -> u64 {
+        let (off, n) = (self.offset, self.n);
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for j in 0..n {
+            let i = self.slot[usize::from(s[off + j])];
+            if i != NONE {
+                pos[usize::from(i)] = j as u8;
+                ori[usize::from(i)] = s[off + n + j];
+            }
+        }
+        self.rank(&pos, &ori)
+    }
+
+    /// The coordinate of the group in the inverse of position `s`, read
+    /// without building it: where the solved state is the identity, the
+    /// inverse holds label `l` on position `s.p[l]`, turned by `-s.o[l]`.
+    #[inline]
+    pub(crate) fn inverse_key(&self, s: &[u8]) -> u64 {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for (i, &l) in self.labels.iter().enumerate() {
+            let l = usize::from(l);
+            pos[i] = s[off + l];
+            let t = s[off + n + l];
+            ori[i] = if t == 0 { 0 } else { o - t };
+        }
+        self.rank(&pos, &ori)
+    }
+
+    /// [`key`](Self::key) of the child of `s` by move `m` (its bytes),
+    /// read without building the child: position `j` of the child holds
+    /// what `s` holds on `m.p[j]`, turned by `m.o[j]` more.
+    #[inline]
+    pub(crate) fn key_after(&self, s: &[u8], m: &[u8]) -> u64 {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for j in 0..n {
+            let from = usize::from(m[off + j]);
+            let i = self.slot[usize::from(s[off + from])];
+            if i != NONE {
+                pos[usize::from(i)] = j as u8;
+                let t = s[off + n + from] + m[off + n + j];
+                ori[usize::from(i)] = if t >= o { t - o } else { t };
+            }
+        }
+        self.rank(&pos, &ori)
+    }
+
+    /// [`inverse_key`](Self::inverse_key) of the child of `s` by move
+    /// `m`, read without building the child.
+    #[inline]
+    pub(crate) fn inverse_key_after(&self, s: &[u8], m: &[u8]) -> u64 {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for (i, &l) in self.labels.iter().enumerate() {
+            let l = usize::from(l);
+            let from = usize::from(m[off + l]);
+            pos[i] = s[off + from];
+            let t = s[off + n + from] + m[off + n + l];
+            let t = if t >= o { t - o } else { t };
+            ori[i] = if t == 0 { 0 } else { o - t };
+        }
+        self.rank(&pos, &ori)
+    }
+
+    /// The coordinate of placements `pos` and orientations `ori` (by
+    /// tracked piece).
+    #[inline]
+    fn rank(&self, pos: &[u8], ori: &[u8]) -> u64 {
+        self.perm_rank(pos) * self.turns + self.turn_rank(ori)
+    }
+
+    /// The placement coordinate of `pos` (each tracked piece's position).
+    #[inline]
+    fn perm_rank(&self, pos: &[u8]) -> u64 {
+        let (n, k) = (self.n, self.labels.len());
+        let mut used = 0u64;
+        let mut p = 0u64;
+        for (i, &at) in pos[..k].iter().enumerate() {
+            let below = (used & ((1u64 << at) - 1)).count_ones();
+            p = p * (n - i) as u64 + u64::from(u32::from(at) - below);
+            used |= 1u64 << at;
+        }
+        p
+    }
+
+    /// The orientation coordinate of `ori` (by tracked piece; the last is
+    /// not read when it follows from the others).
+    #[inline]
+    fn turn_rank(&self, ori: &[u8]) -> u64 {
+        ori[..self.counted]
+            .iter()
+            .fold(0u64, |t, &x| t * u64::from(self.o) + u64::from(x))
+    }
+
+    /// The placements of placement coordinate `p` (the inverse of the
+    /// first half of [`rank`](Self::rank)).
+    fn unrank_perm(&self, mut p: u64, pos: &mut [u8]) {
+        let (n, k) = (self.n, self.labels.len());
+        let mut digits = [0u8; MAX_GROUP_ORBIT];
+        for i in (0..k).rev() {
+            let radix = (n - i) as u64;
+            digits[i] = (p % radix) as u8;
+            p /= radix;
+        }
+        let mut used = 0u64;
+        for i in 0..k {
+            // The digit-th position not used yet.
+            let mut left = digits[i];
+            let mut at = 0u8;
+            loop {
+                if used & (1u64 << at) == 0 {
+                    if left == 0 {
+                        break;
+                    }
+                    left -= 1;
+                }
+                at += 1;
+            }
+            pos[i] = at;
+            used |= 1u64 << at;
+        }
+    }
+
+    /// The orientations of orientation coordinate `t` (the last from the
+    /// others when it is left out).
+    fn unrank_turns(&self, mut t: u64, ori: &mut [u8]) {
+        let (k, o) = (self.labels.len(), u64::from(self.o));
+        let mut sum = 0u64;
+        for j in (0..self.counted).rev() {
+            ori[j] = (t % o) as u8;
+            t /= o;
+            sum += u64::from(ori[j]);
+        }
+        if self.counted < k {
+            ori[k - 1] = ((o - sum % o) % o) as u8;
+        }
+    }
+}
+
+/// A group's coordinates with move tables, as the core's table build sees
+/// them: a placement and a move give the new placement and the turns the
+/// move adds to each tracked piece (as a number in base `o`), and the
+/// orientation coordinate adds those digit by digit.
+pub(crate) struct GroupSpace<'a> {
+    group: &'a PieceGroup,
+    name: String,
+    moves: usize,
+    goal: u64,
+    /// `next[p * moves + m]`: the placement after move `m`.
+    next: Vec<u32>,
+    /// `added[p * moves + m]`: the turns move `m` adds, by tracked piece,
+    /// as an orientation coordinate.
+    added: Vec<u32>,
+    /// `sum[t * turns + d]`: orientations `t` plus `d`, digit by digit,
+    /// where `turns^2` is small enough to tabulate.
+    sum: Option<Vec<u32>>,
+}
+
+/// The most entries of a group's orientation-sum table.
+const MAX_SUM_TABLE: u64 = 1 << 24;
+
+impl<'a> GroupSpace<'a> {
+    /// The move tables of `group` (its placements at most 2^32).
+    pub(crate) fn new(
+        group: &'a PieceGroup,
+        def: &Definition,
+        moves: &Moves,
+        name: String,
+    ) -> GroupSpace<'a> {
+        let (n, k, o) = (group.n, group.labels.len(), group.o);
+        let nm = moves.len();
+        let off = group.offset;
+        // Per move: where a piece on each position goes, and the turn it
+        // gets there.
+        let mut to = vec![0u8; nm * n];
+        let mut turn = vec![0u8; nm * n];
+        for m in 0..nm {
+            let mv = moves.get(m).as_slice();
+            for j in 0..n {
+                let from = usize::from(mv[off + j]);
+                to[m * n + from] = j as u8;
+                turn[m * n + from] = mv[off + n + j];
+            }
+        }
+        let perms = group.perms as usize;
+        let mut next = vec![0u32; perms * nm];
+        let mut added = vec![0u32; perms * nm];
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut moved = [0u8; MAX_GROUP_ORBIT];
+        let mut adds = [0u8; MAX_GROUP_ORBIT];
+        for p in 0..perms {
+            group.unrank_perm(p as u64, &mut pos);
+            for m in 0..nm {
+                for i in 0..k {
+                    let at = usize::from(pos[i]);
+                    moved[i] = to[m * n + at];
+                    adds[i] = turn[m * n + at];
+                }
+                next[p * nm + m] = group.perm_rank(&moved) as u32;
+                added[p * nm + m] = group.turn_rank(&adds) as u32;
+            }
+        }
+        let sum = (group.turns * group.turns <= MAX_SUM_TABLE).then(|| {
+            let t = group.turns as usize;
+            let mut table = vec![0u32; t * t];
+            let (mut a, mut b, mut c) = (
+                [0u8; MAX_GROUP_ORBIT],
+                [0u8; MAX_GROUP_ORBIT],
+                [0u8; MAX_GROUP_ORBIT],
+            );
+            for x in 0..t {
+                group.unrank_turns(x as u64, &mut a);
+                for y in 0..t {
+                    group.unrank_turns(y as u64, &mut b);
+                    for i in 0..k {
+                        c[i] = (a[i] + b[i]) % o;
+                    }
+                    table[x * t + y] = group.turn_rank(&c) as u32;
+                }
+            }
+            table
+        });
+        let goal = group.key(def.solved().as_slice());
+        GroupSpace {
+            group,
+            name,
+            moves: nm,
+            goal,
+            next,
+            added,
+            sum,
+        }
+    }
+}
+
+impl Abstraction for GroupSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.group.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.goal);
+    }
+
+    #[inline]
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        let g = self.group;
+        let (p, t) = ((rank / g.turns) as usize, rank % g.turns);
+        let row = p * self.moves;
+        match &self.sum {
+            Some(sum) => {
+                let sums = &sum[t as usize * g.turns as usize..][..g.turns as usize];
+                for m in 0..self.moves {
+                    let np = u64::from(self.next[row + m]);
+                    let nt = u64::from(sums[self.added[row + m] as usize]);
+                    out.push((np * g.turns + nt, true));
+                }
+            }
+            None => {
+                let k = g.labels.len();
+                let (mut a, mut b) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                g.unrank_turns(t, &mut a);
+                for m in 0..self.moves {
+                    g.unrank_turns(u64::from(self.added[row + m]), &mut b);
+                    for i in 0..k {
+                        b[i] = (a[i] + b[i]) % g.o;
+                    }
+                    let np = u64::from(self.next[row + m]);
+                    out.push((np * g.turns + g.turn_rank(&b), true));
+                }
+            }
+        }
+    }
+}
+
+/// The groups an orbit of `shape` is split into so that each has at most
+/// `max_states` coordinates and at most [`crate::MAX_COORD`] placements:
+/// the whole orbit when it fits, else as few groups as the largest size
+/// that fits allows, of sizes as even as possible, consecutive labels.
+/// Empty when not even one piece fits.
+pub(crate) fn split(orbit: usize, shape: Shape, max_states: u64) -> Vec<PieceGroup> {
+    let n = shape.pieces;
+    let fits = |g: &PieceGroup| g.size() <= max_states && g.perms <= crate::MAX_COORD;
+    let labels = |from: usize, to: usize| (from..to).map(|l| l as u8).collect::<Vec<u8>>();
+    if let Some(whole) = PieceGroup::new(orbit, shape, labels(0, n)).filter(fits) {
+        return vec![whole];
+    }
+    let Some(k) = (1..n)
+        .rev()
+        .find(|&k| PieceGroup::new(orbit, shape, labels(0, k)).is_some_and(|g| fits(&g)))
+    else {
+        return Vec::new();
+    };
+    let count = n.div_ceil(k);
+    let mut groups = Vec::with_capacity(count);
+    let mut from = 0;
+    for g in 0..count {
+        let size = n / count + usize::from(g < n % count);
+        groups.extend(PieceGroup::new(orbit, shape, labels(from, from + size)));
+        from += size;
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(n: usize, o: u8, kept: bool) -> Shape {
+        Shape {
+            offset: 0,
+            pieces: n,
+            orientations: o,
+            kept,
+        }
+    }
+
+    /// Ranks are a bijection onto `0..size`, and unrank inverts them.
+    #[test]
+    fn ranks_are_perfect() {
+        for (n, o, kept, k) in [
+            (5, 3, true, 5),
+            (5, 3, true, 3),
+            (6, 2, false, 2),
+            (4, 1, true, 4),
+        ] {
+            let g = PieceGroup::new(0, shape(n, o, kept), (0..k as u8).collect()).expect("fits");
+            let mut seen = vec![false; g.size() as usize];
+            let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+            for p in 0..g.perms {
+                g.unrank_perm(p, &mut pos);
+                assert_eq!(g.perm_rank(&pos), p);
+                for t in 0..g.turns {
+                    g.unrank_turns(t, &mut ori);
+                    let r = g.rank(&pos, &ori);
+                    assert!(!std::mem::replace(&mut seen[r as usize], true));
+                }
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    /// Along a random walk on the 3x3x3 (groups of every size): the key
+    /// of a child read from its parent equals the child's, and the key
+    /// at the inverse equals the inverse position's.
+    #[test]
+    fn keys_after_a_move_and_at_the_inverse() {
+        let def = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&def).expect("moves");
+        let orbits = def.orbits();
+        let mut groups = Vec::new();
+        for k in 0..orbits.len() {
+            let shape = crate::rank::shape(&def, &moves, k).expect("told apart");
+            for limit in [30, 5_000, 1 << 20, 1 << 27] {
+                groups.extend(split(k, shape, limit));
+            }
+        }
+        assert!(groups.len() > 10);
+        let mut rng = puzzle_search_core::SplitMix64::new(32);
+        let mut p = def.solved().clone();
+        for _ in 0..300 {
+            let m = moves.get(rng.below(moves.len() as u64) as usize);
+            let child = p.then(m, orbits);
+            let inverse = p.inverse(orbits);
+            for g in &groups {
+                let (s, ms) = (p.as_slice(), m.as_slice());
+                assert_eq!(g.key_after(s, ms), g.key(child.as_slice()));
+                assert_eq!(g.inverse_key(s), g.key(inverse.as_slice()));
+                assert_eq!(g.inverse_key_after(s, ms), g.inverse_key(child.as_slice()));
+                assert!(g.key(s) < g.size());
+            }
+            p = child;
+        }
+    }
+
+    /// The 3x3x3's orbits: corners whole, edges in two groups of six.
+    #[test]
+    fn cube_splits_as_korf() {
+        let corners = split(1, shape(8, 3, true), 1 << 27);
+        assert_eq!(corners.len(), 1);
+        assert_eq!(corners[0].size(), 88_179_840);
+        let edges = split(0, shape(12, 2, true), 1 << 27);
+        assert_eq!(edges.len(), 2);
+        assert_eq!(edges[0].size(), 42_577_920);
+        assert_eq!(edges[1].labels, (6..12).collect::<Vec<u8>>());
+        assert!(split(0, shape(12, 2, true), 0).is_empty());
+    }
+}
