@@ -599,7 +599,8 @@ fn census() -> Result<Showcase, String> {
     ] {
         ways.push(Way {
             way: way.into(),
-            threads: 1,
+            // Both censuses run each layer on every thread.
+            threads: threads_of(true),
             nodes: Some(census.stats.expanded),
             time: census.stats.elapsed,
             answer: format!(

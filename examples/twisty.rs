@@ -19,8 +19,9 @@
 //! `twsearch -g` does (which adds a time). Puzzles whose pieces are all
 //! told apart and whose space has at most 2^32 ranks take the dense
 //! census (a byte a rank, every layer in parallel); the others a hash set
-//! of the states seen, within `--max-memory MB` (default: the memory
-//! available). `--moves` picks the moves searched (a move's name takes
+//! of the states seen (each layer's look-ups on every thread), within
+//! `--max-memory MB` (default: the memory available). `--progress` shows
+//! each layer's distance and size as it completes. `--moves` picks the moves searched (a move's name takes
 //! all its powers). `--stats` prints the puzzle, the moves and the
 //! census's statistics on stderr. Ctrl-C stops the census (`interrupted`,
 //! exit code 130); bad input is one line on stderr naming the file, line
@@ -65,7 +66,8 @@ struct Args {
     /// Statistics on stderr.
     #[arg(long)]
     stats: bool,
-    /// A spinner on stderr with each search's depth, nodes and rate.
+    /// A spinner on stderr: the census's layers as they complete (distance
+    /// and size), each search's depth, nodes and rate.
     #[arg(long)]
     progress: bool,
     /// The most coordinates one pattern database may have: a larger
@@ -236,7 +238,23 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         (None, false, None) => budget,
     };
     puzzle_search_cli::interrupt::arm();
-    let solver = Solver::new(Strategy::bfs()).budget(budget);
+    let mut solver = Solver::new(Strategy::bfs()).budget(budget);
+    // `--progress`: each layer's distance and size as it completes.
+    let spinner = args
+        .progress
+        .then(|| puzzle_search_cli::progress::spinner("census"));
+    if let Some(bar) = spinner.clone() {
+        let total = std::sync::atomic::AtomicU64::new(0);
+        solver = solver.on_progress(move |p| {
+            if p.phase == puzzle_search_core::Phase::Layer {
+                let t = total.fetch_add(p.layer, std::sync::atomic::Ordering::Relaxed) + p.layer;
+                bar.set_message(format!(
+                    "census: distance {} done, {} states there, {t} in all",
+                    p.depth, p.layer
+                ));
+            }
+        });
+    }
     let started = Instant::now();
     let start = puzzle.definition().solved();
     let census = match &coords {
@@ -244,6 +262,9 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         None if dense => solver.census_ranked(puzzle, start),
         None => solver.census(puzzle, start),
     };
+    if let Some(bar) = &spinner {
+        bar.finish_and_clear();
+    }
     let mut total = 0u64;
     for (d, &n) in census.layers.iter().enumerate() {
         total += n;

@@ -4,7 +4,9 @@
 //!
 //! Two paths. [`Solver::census`](crate::Solver::census) works for any
 //! puzzle: a breadth-first search keeping every state seen in a hash set,
-//! one layer at a time. [`Solver::census_ranked`](crate::Solver::census_ranked)
+//! one layer at a time (each layer's children hashed and looked up on
+//! every thread with the `parallel` feature, the new ones merged in the
+//! one-thread order). [`Solver::census_ranked`](crate::Solver::census_ranked)
 //! is for puzzles that number their states (`Ranked`: a perfect rank onto
 //! `0..space_size`): one byte per rank instead of a hash set, the layers
 //! expanded in parallel with the `parallel` feature, by the same 0-1
@@ -180,7 +182,19 @@ fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes
     }
 }
 
-/// The census through a hash set of every state seen.
+/// Parents a block of a layer holds in the parallel hash census: their
+/// new children are gathered across threads, then merged in order, so
+/// that the candidates held at once stay bounded (a block's children:
+/// 16,384 parents of up to 18 moves, a few MB).
+#[cfg(feature = "parallel")]
+const BLOCK: usize = 1 << 14;
+
+/// Layers (or blocks) smaller than this are expanded on one thread:
+/// threads would cost more than they save.
+#[cfg(feature = "parallel")]
+const PARALLEL_MIN: usize = 1 << 10;
+
+/// The census through a hash set of every state seen, one thread.
 pub(crate) fn by_hash<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
@@ -228,6 +242,111 @@ pub(crate) fn by_hash<P: Puzzle>(
                 });
                 states.push(child);
             }
+        }
+        let size = (states.len() - layer_end) as u64;
+        layer_start = layer_end;
+        stats.peak_frontier = stats.peak_frontier.max(size);
+        if size > 0 {
+            layers.push(size);
+            report(progress, ctx, layers.len() - 1, size, meter.flush());
+        }
+    }
+    meter.flush();
+    stats.peak_visited = states.len() as u64;
+    stats.elapsed = ctx.start.elapsed();
+    Census {
+        layers,
+        stopped,
+        stats,
+    }
+}
+
+/// [`by_hash`] on every thread of the current pool: each layer in blocks
+/// of [`BLOCK`] parents, each block's children hashed and looked up in
+/// parallel (the set is only read then), those not seen before kept with
+/// their hash, then merged on this thread in parent order, each checked
+/// again (two parents may reach one new state) and inserted. The states
+/// come in the very order the one-thread census finds them (the same
+/// checks in the same order: a child is new at the merge exactly when it
+/// is new there), so the layers are the same; only the lookups of
+/// children already seen, most of them, and the hashing are spread.
+#[cfg(feature = "parallel")]
+pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+) -> Census {
+    use rayon::prelude::*;
+    let mut meter = Meter::new(ctx);
+    let mut stats = Stats::default();
+    let max_states = ctx.budget.max_states.max(1);
+    let mut states: Vec<P::State> = vec![start.clone()];
+    let mut seen: HashTable<u32> = HashTable::new();
+    let hasher = &ctx.hasher;
+    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
+        hasher.hash_one(&states[i as usize])
+    });
+    let mut layers = vec![1u64];
+    report(progress, ctx, 0, 1, 0);
+    let (mut layer_start, mut stopped) = (0usize, None);
+    // The children of `parents` not in `seen`, with their hashes, and how
+    // many children there were.
+    let gather = |parents: &[P::State], seen: &HashTable<u32>, states: &[P::State]| {
+        let mut new = Vec::new();
+        let mut children = Vec::new();
+        let mut generated = 0u64;
+        for s in parents {
+            children.clear();
+            puzzle.successors(s, &mut children);
+            generated += children.len() as u64;
+            for (_, child) in children.drain(..) {
+                let hash = hasher.hash_one(&child);
+                if seen.find(hash, |&j| states[j as usize] == child).is_none() {
+                    new.push((hash, child));
+                }
+            }
+        }
+        (new, generated)
+    };
+    'layers: while layer_start < states.len() {
+        let layer_end = states.len();
+        let mut from = layer_start;
+        while from < layer_end {
+            let to = layer_end.min(from + BLOCK);
+            if let Err(stop) = meter.count_and_check((to - from) as u64) {
+                stopped = Some(stop.limit());
+                break 'layers;
+            }
+            let parents = &states[from..to];
+            let found: Vec<(Vec<(u64, P::State)>, u64)> = if to - from < PARALLEL_MIN {
+                vec![gather(parents, &seen, &states)]
+            } else {
+                parents
+                    .par_chunks(PARALLEL_MIN / 4)
+                    .map(|chunk| gather(chunk, &seen, &states))
+                    .collect()
+            };
+            stats.expanded += (to - from) as u64;
+            for (new, generated) in found {
+                stats.generated += generated;
+                stats.duplicates += generated - new.len() as u64;
+                for (hash, child) in new {
+                    if seen.find(hash, |&j| states[j as usize] == child).is_some() {
+                        stats.duplicates += 1;
+                        continue;
+                    }
+                    if states.len() >= max_states || states.len() > u32::MAX as usize {
+                        stopped = Some(Limit::States);
+                        break 'layers;
+                    }
+                    seen.insert_unique(hash, states.len() as u32, |&j| {
+                        hasher.hash_one(&states[j as usize])
+                    });
+                    states.push(child);
+                }
+            }
+            from = to;
         }
         let size = (states.len() - layer_end) as u64;
         layer_start = layer_end;

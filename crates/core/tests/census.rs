@@ -85,3 +85,51 @@ fn successor_ranks_default_ranks_the_successors() {
     Sparse.successors(&2, &mut want);
     assert_eq!(got, want.iter().map(|(_, s)| *s).collect::<Vec<_>>());
 }
+
+/// A graph of 300,007 states whose layers run to tens of thousands (past
+/// the parallel census's one-thread threshold): three mixing moves and
+/// their inverses' stand-ins.
+struct Mixing;
+
+const MIXING: u64 = 300_007;
+
+impl Puzzle for Mixing {
+    type State = u64;
+    type Move = u8;
+    fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+        out.extend([
+            (0, (s * 3 + 1) % MIXING),
+            (1, (s * 5 + 7) % MIXING),
+            (2, (s + 1) % MIXING),
+            (3, (s + MIXING - 1) % MIXING),
+            (4, (s * 7 + 2) % MIXING),
+        ]);
+    }
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+}
+
+/// The hash census on several threads against one thread: the same
+/// layers and counts, and a state cap stops both after the same layer.
+#[test]
+fn parallel_hash_census_equals_the_sequential_one() {
+    let one = Solver::new(Strategy::bfs());
+    let want = one.census_sequential(&Mixing, &0);
+    assert_eq!(want.states(), MIXING);
+    assert!(want.layers.iter().any(|&n| n > 10_000), "{:?}", want.layers);
+    for threads in [2, 3] {
+        let many = one.threads(threads);
+        let got = many.census(&Mixing, &0);
+        assert_eq!(got.layers, want.layers, "{threads} threads");
+        assert_eq!(got.stopped, None);
+        assert_eq!(got.stats.expanded, want.stats.expanded);
+        assert_eq!(got.stats.generated, want.stats.generated);
+        assert_eq!(got.stats.duplicates, want.stats.duplicates);
+        let cap = Budget::default().max_states(100_000);
+        let capped = many.budget(cap.clone()).census(&Mixing, &0);
+        let capped_one = one.budget(cap).census_sequential(&Mixing, &0);
+        assert_eq!(capped.stopped, Some(Limit::States));
+        assert_eq!(capped.layers, capped_one.layers);
+    }
+}

@@ -14,6 +14,13 @@ impl Solver {
     /// number their states, [`census_ranked`](Self::census_ranked) needs a
     /// byte a state instead.
     ///
+    /// With the `parallel` feature and more than one thread, each layer is
+    /// expanded on every thread of the solver's pool (blocks of parents
+    /// whose children are hashed and looked up in parallel, the new ones
+    /// merged in order: the same states in the same order, so the same
+    /// layers); [`census_sequential`](Self::census_sequential) takes any
+    /// puzzle, on the calling thread.
+    ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, from_fn};
     /// // The 3x3 torus of a token moving right or down: 9 states.
@@ -27,7 +34,40 @@ impl Solver {
     /// assert_eq!(census.layers, [1, 2, 3, 2, 1]);
     /// assert_eq!((census.states(), census.radius()), (9, Some(4)));
     /// ```
-    pub fn census<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Census {
+    pub fn census<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Census {
+        #[cfg(feature = "parallel")]
+        {
+            self.on_pool(|| {
+                let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+                let hook = self.options.progress.as_deref();
+                if rayon::current_num_threads() > 1 {
+                    crate::census::by_hash_parallel(puzzle, start, &ctx, hook)
+                } else {
+                    crate::census::by_hash(puzzle, start, &ctx, hook)
+                }
+            })
+        }
+        #[cfg(not(feature = "parallel"))]
+        self.census_sequential(puzzle, start)
+    }
+
+    /// [`census`](Self::census) on the calling thread, for any puzzle
+    /// (its states need not cross threads).
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// // States that cannot leave their thread: counted all the same.
+    /// let walk = from_fn(
+    ///     |s: &Rc<u8>, out: &mut Vec<(u8, Rc<u8>)>| {
+    ///         if **s < 3 { out.push((1, Rc::new(**s + 1))) }
+    ///     },
+    ///     |_: &Rc<u8>| false,
+    /// );
+    /// let census = Solver::new(Strategy::bfs()).census_sequential(&walk, &Rc::new(0));
+    /// assert_eq!(census.layers, [1, 1, 1, 1]);
+    /// ```
+    pub fn census_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Census {
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
         crate::census::by_hash(puzzle, start, &ctx, self.options.progress.as_deref())
     }
