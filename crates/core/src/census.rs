@@ -189,6 +189,11 @@ fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes
 #[cfg(feature = "parallel")]
 const BLOCK: usize = 1 << 14;
 
+/// A run of parents' children not seen before (with their hashes), and
+/// how many children there were.
+#[cfg(feature = "parallel")]
+type Gathered<S> = (Vec<(u64, S)>, u64);
+
 /// Layers (or blocks) smaller than this are expanded on one thread:
 /// threads would cost more than they save.
 #[cfg(feature = "parallel")]
@@ -319,7 +324,7 @@ pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
                 break 'layers;
             }
             let parents = &states[from..to];
-            let found: Vec<(Vec<(u64, P::State)>, u64)> = if to - from < PARALLEL_MIN {
+            let found: Vec<Gathered<P::State>> = if to - from < PARALLEL_MIN {
                 vec![gather(parents, &seen, &states)]
             } else {
                 parents
