@@ -275,6 +275,11 @@ impl Ranked for Coordinates {
         }
     }
 
+    /// Where every move's inverse is a move.
+    fn reversible(&self) -> bool {
+        self.inverse.iter().all(Option::is_some)
+    }
+
     fn unrank(&self, mut r: u64) -> CoordState {
         let mut c = [0u32; 2 * MAX_COORD_ORBITS];
         for (k, t) in self.orbits.iter().enumerate().rev() {

@@ -338,6 +338,12 @@ impl Abstraction for GroupSpace<'_> {
         out.push(self.goal);
     }
 
+    /// Every move costs (and tables are built only for moves closed under
+    /// inverse): the last layers may be settled bottom-up.
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
         let g = self.group;

@@ -317,6 +317,11 @@ impl Ranked for Twisty {
         }
     }
 
+    /// Where every move's inverse is a move.
+    fn reversible(&self) -> bool {
+        (0..self.moves.len()).all(|m| self.moves.inverse(m).is_some())
+    }
+
     fn unrank(&self, rank: u64) -> Position {
         let mut p = self.def.solved().clone();
         if let Some(r) = &self.rank {

@@ -145,7 +145,11 @@ pub(crate) fn table<A: Abstraction>(
                 });
             }
         };
-        let counts = search.layer(depth, budget, started, &hook)?;
+        // Bottom-up where the states not reached are fewer than the
+        // frontier (every move costing: see `Abstraction::every_move_costs`).
+        let fresh = size - done - frontier;
+        let bottom_up = abstraction.every_move_costs() && fresh < frontier;
+        let counts = search.layer(depth, bottom_up, budget, started, &hook)?;
         done += counts.settled;
         frontier = counts.marked - counts.unmarked;
         if let Some(hook) = progress {
@@ -196,10 +200,22 @@ impl<A: Abstraction> Layers<'_, A> {
     fn layer(
         &self,
         depth: u8,
+        bottom_up: bool,
         budget: &Budget,
         started: Instant,
         hook: &(dyn Fn(u64) + Sync),
     ) -> Result<Counts, PdbError> {
+        if bottom_up {
+            // First every state not reached that has a neighbour in the
+            // frontier is marked "next" (the frontier's codes do not change
+            // in this pass), then the frontier is settled.
+            let marked = self.scan(budget, started, &|scratch, c| {
+                self.chunk_bottom_up(c, depth, scratch)
+            })?;
+            let settled = self.scan(budget, started, &|_, c| self.chunk_settle(c, depth))?;
+            hook(settled.settled);
+            return Ok(marked.add(settled));
+        }
         let chunks = self.states.len().div_ceil(CHUNK_WORDS);
         let stop = AtomicBool::new(false);
         let stopped = std::sync::Mutex::new(None);
@@ -241,6 +257,115 @@ impl<A: Abstraction> Layers<'_, A> {
             Some(limit) => Err(PdbError(ErrorKind::Stopped(limit))),
             None => Ok(counts),
         }
+    }
+
+    /// Runs `work` on every chunk (in parallel with the `parallel`
+    /// feature), the budget checked before each, and sums the counts.
+    fn scan(
+        &self,
+        budget: &Budget,
+        started: Instant,
+        work: &(dyn Fn(&mut Scratch, usize) -> Counts + Sync),
+    ) -> Result<Counts, PdbError> {
+        let chunks = self.states.len().div_ceil(CHUNK_WORDS);
+        let stop = AtomicBool::new(false);
+        let stopped = std::sync::Mutex::new(None);
+        let checked = |scratch: &mut Scratch, c: usize| -> Counts {
+            if stop.load(Ordering::Relaxed) {
+                return Counts::default();
+            }
+            if let Some(limit) = budget.exceeded(started) {
+                stop.store(true, Ordering::Relaxed);
+                if let Ok(mut s) = stopped.lock() {
+                    *s = Some(limit);
+                }
+                return Counts::default();
+            }
+            work(scratch, c)
+        };
+        #[cfg(feature = "parallel")]
+        let counts = {
+            use rayon::prelude::*;
+            (0..chunks)
+                .into_par_iter()
+                .with_min_len(4)
+                .map_init(Scratch::default, checked)
+                .reduce(Counts::default, Counts::add)
+        };
+        #[cfg(not(feature = "parallel"))]
+        let counts = {
+            let mut scratch = Scratch::default();
+            (0..chunks).fold(Counts::default(), |acc, c| {
+                acc.add(checked(&mut scratch, c))
+            })
+        };
+        match stopped.into_inner().ok().flatten() {
+            Some(limit) => Err(PdbError(ErrorKind::Stopped(limit))),
+            None => Ok(counts),
+        }
+    }
+
+    /// Bottom-up, chunk `c`: each state not reached with a neighbour of
+    /// code "current" (distance `depth`) is marked "next" (distance
+    /// `depth + 1`: it was not reached, so it is no nearer, and a move
+    /// from the frontier reaches it, moves being reversible and all
+    /// costing 1). The neighbours' codes are read until the first hit.
+    fn chunk_bottom_up(&self, c: usize, depth: u8, scratch: &mut Scratch) -> Counts {
+        let current = 1 + u64::from(depth & 1);
+        let next = 2 - u64::from(depth & 1);
+        let mut counts = Counts::default();
+        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
+        for w in c * CHUNK_WORDS..end {
+            let x = self.states[w].load(Ordering::Relaxed);
+            // A field `00` (not reached); those past the last state are
+            // settled, never fresh.
+            let mut fresh = !(x | x >> 1) & LOW;
+            while fresh != 0 {
+                let bit = fresh.trailing_zeros();
+                fresh &= fresh - 1;
+                let rank = w as u64 * PER_WORD + u64::from(bit / 2);
+                scratch.out.clear();
+                self.abstraction.neighbours(rank, &mut scratch.out);
+                let near = scratch.out.iter().any(|&(n, _)| {
+                    assert!(n < self.size, "neighbour rank {n} out of range");
+                    let (nw, s) = field(n);
+                    self.states[nw].load(Ordering::Relaxed) >> s & 3 == current
+                });
+                if near {
+                    // Only this pass writes fresh fields, each its own.
+                    self.states[w].fetch_or(next << bit, Ordering::Relaxed);
+                    counts.marked += 1;
+                }
+            }
+        }
+        counts
+    }
+
+    /// Bottom-up, chunk `c`: every state of code "current" settled at
+    /// `depth`, its key's entry written.
+    fn chunk_settle(&self, c: usize, depth: u8) -> Counts {
+        let current = 1 + u64::from(depth & 1);
+        let pattern = current * LOW;
+        let mut counts = Counts::default();
+        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
+        for w in c * CHUNK_WORDS..end {
+            let x = self.states[w].load(Ordering::Relaxed) ^ pattern;
+            let mut hits = !(x | x >> 1) & LOW;
+            while hits != 0 {
+                let bit = hits.trailing_zeros();
+                hits &= hits - 1;
+                self.states[w].fetch_or(SETTLED << bit, Ordering::Relaxed);
+                counts.settled += 1;
+                let rank = w as u64 * PER_WORD + u64::from(bit / 2);
+                let key = self.abstraction.key(rank);
+                assert!(key < self.key_count, "key {key} out of range");
+                let entry = &self.table[key as usize];
+                if entry.load(Ordering::Relaxed) == UNSEEN {
+                    entry.store(depth, Ordering::Relaxed);
+                }
+            }
+        }
+        counts
     }
 
     /// Scans chunk `c` for current states and settles them, with what free

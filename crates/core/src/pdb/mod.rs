@@ -112,6 +112,16 @@ pub trait Abstraction: Sync {
     fn key(&self, rank: u64) -> u64 {
         rank
     }
+    /// Whether every move costs 1 (no free moves). Then the build may
+    /// settle a late layer *bottom-up*: from each state not reached yet,
+    /// look for a neighbour in the frontier (moves are reversible, so a
+    /// neighbour is a predecessor), stopping at the first, instead of
+    /// expanding every frontier state; it does so where fewer states are
+    /// left than the frontier holds (the last layers of a cube's tables).
+    /// The default, `false`, always expands top-down.
+    fn every_move_costs(&self) -> bool {
+        false
+    }
 }
 
 /// Progress of a build, for a progress bar: the distance being settled,

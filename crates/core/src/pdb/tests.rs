@@ -275,6 +275,8 @@ struct Random {
     adjacency: Vec<Vec<(u64, bool)>>,
     goals: Vec<u64>,
     keys: u64,
+    /// No free edge: the build may settle late layers bottom-up.
+    all_cost: bool,
 }
 
 impl Random {
@@ -292,12 +294,24 @@ impl Random {
             adjacency,
             goals,
             keys,
+            all_cost: free_share == 0,
         }
     }
 
     /// Each key's least distance, by a plain 0-1 breadth-first search
     /// with a double-ended queue and a byte a state.
     fn reference(&self) -> Vec<u8> {
+        let dist = self.distances();
+        let mut table = vec![u8::MAX; self.keys as usize];
+        for (s, &d) in dist.iter().enumerate() {
+            let k = self.key(s as u64) as usize;
+            table[k] = table[k].min(d);
+        }
+        table
+    }
+
+    /// Each state's distance (`u8::MAX`: not reached), by that search.
+    fn distances(&self) -> Vec<u8> {
         let mut dist = vec![u8::MAX; self.adjacency.len()];
         let mut queue = std::collections::VecDeque::new();
         for &g in &self.goals {
@@ -318,12 +332,7 @@ impl Random {
                 }
             }
         }
-        let mut table = vec![u8::MAX; self.keys as usize];
-        for (s, &d) in dist.iter().enumerate() {
-            let k = self.key(s as u64) as usize;
-            table[k] = table[k].min(d);
-        }
-        table
+        dist
     }
 }
 
@@ -346,6 +355,9 @@ impl Abstraction for Random {
     fn key(&self, r: u64) -> u64 {
         r.wrapping_mul(0x9e37_79b9_7f4a_7c15) % self.keys
     }
+    fn every_move_costs(&self) -> bool {
+        self.all_cost
+    }
 }
 
 /// The two-bit build against a plain 0-1 search on random graphs: sparse
@@ -361,6 +373,12 @@ fn two_bit_build_matches_a_plain_search_on_random_graphs() {
         (150_000, 400_000, 70, 40_000),
         (70_000, 140_000, 0, 70_000),
         (70_000, 140_000, 100, 5_000),
+        // Every edge costs: dense (late layers bottom-up, all reached),
+        // sparse (states never reached are looked at bottom-up too), keys
+        // merged.
+        (300_001, 2_400_000, 0, 300_001),
+        (100_000, 90_000, 0, 100_000),
+        (120_000, 1_000_000, 0, 1_000),
     ];
     for (i, &(n, edges, free, keys)) in cases.iter().enumerate() {
         let graph = Random::new(n, edges, free, keys, i as u64 + 7);
@@ -369,6 +387,20 @@ fn two_bit_build_matches_a_plain_search_on_random_graphs() {
         let got: Vec<u8> = (0..keys).map(|k| table.get(k)).collect();
         assert_eq!(got, want, "case {i}");
     }
+    // The dense case with every edge costing has a layer larger than the
+    // states left after it: the build took it bottom-up.
+    let dense = Random::new(300_001, 2_400_000, 0, 300_001, 13);
+    let want = dense.distances();
+    let mut sizes = vec![0u64; 256];
+    for &d in &want {
+        sizes[usize::from(d)] += 1;
+    }
+    let mut left = want.len() as u64;
+    let bottom_up = sizes.iter().any(|&layer| {
+        left -= layer;
+        layer > left && left > 0
+    });
+    assert!(bottom_up, "{:?}", &sizes[..12]);
 }
 
 /// A build's progress: layers in order, their sizes summing to the

@@ -56,15 +56,18 @@ impl Solver {
     ///
     /// ```
     /// use std::rc::Rc;
-    /// use puzzle_search_core::{Solver, Strategy, from_fn};
-    /// // States that cannot leave their thread: counted all the same.
-    /// let walk = from_fn(
-    ///     |s: &Rc<u8>, out: &mut Vec<(u8, Rc<u8>)>| {
+    /// use puzzle_search_core::{Puzzle, Solver, Strategy};
+    /// /// States that cannot leave their thread: counted all the same.
+    /// struct Walk;
+    /// impl Puzzle for Walk {
+    ///     type State = Rc<u8>;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &Rc<u8>, out: &mut Vec<(u8, Rc<u8>)>) {
     ///         if **s < 3 { out.push((1, Rc::new(**s + 1))) }
-    ///     },
-    ///     |_: &Rc<u8>| false,
-    /// );
-    /// let census = Solver::new(Strategy::bfs()).census_sequential(&walk, &Rc::new(0));
+    ///     }
+    ///     fn is_goal(&self, _: &Rc<u8>) -> bool { false }
+    /// }
+    /// let census = Solver::new(Strategy::bfs()).census_sequential(&Walk, &Rc::new(0));
     /// assert_eq!(census.layers, [1, 1, 1, 1]);
     /// ```
     pub fn census_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Census {
