@@ -230,6 +230,93 @@ type Gathered<S> = (Vec<(u64, S)>, u64);
 #[cfg(feature = "parallel")]
 const PARALLEL_MIN: usize = 1 << 10;
 
+/// The states a hash census has seen: each stored once, in discovery
+/// order (layer after layer), with their indices in a hash table; the
+/// layers' sizes; the statistics.
+struct Seen<'a, S> {
+    states: Vec<S>,
+    table: HashTable<u32>,
+    layers: Vec<u64>,
+    stats: Stats,
+    max_states: usize,
+    ctx: &'a Ctx<'a>,
+}
+
+impl<'a, S: Eq + std::hash::Hash + Clone> Seen<'a, S> {
+    fn new(start: &S, ctx: &'a Ctx<'a>, progress: Option<&Hook>) -> Self {
+        let mut seen = Seen {
+            states: vec![start.clone()],
+            table: HashTable::new(),
+            layers: vec![1],
+            stats: Stats::default(),
+            max_states: ctx.budget.max_states.max(1),
+            ctx,
+        };
+        let hasher = &ctx.hasher;
+        let states = &seen.states;
+        seen.table.insert_unique(hasher.hash_one(start), 0, |&i| {
+            hasher.hash_one(&states[i as usize])
+        });
+        report(progress, ctx, 0, 1, 0);
+        seen
+    }
+
+    /// Whether `child` (of hash `hash`) was seen.
+    #[inline]
+    fn contains(&self, hash: u64, child: &S) -> bool {
+        let states = &self.states;
+        self.table
+            .find(hash, |&j| states[j as usize] == *child)
+            .is_some()
+    }
+
+    /// Stores `child` unless seen (a duplicate counted); `Err` when the
+    /// state cap (or `u32` indices) is reached.
+    #[inline]
+    fn insert(&mut self, hash: u64, child: S) -> Result<(), Limit> {
+        if self.contains(hash, &child) {
+            self.stats.duplicates += 1;
+            return Ok(());
+        }
+        if self.states.len() >= self.max_states || self.states.len() > u32::MAX as usize {
+            return Err(Limit::States);
+        }
+        let (hasher, states) = (&self.ctx.hasher, &self.states);
+        self.table.insert_unique(hash, states.len() as u32, |&j| {
+            hasher.hash_one(&states[j as usize])
+        });
+        self.states.push(child);
+        Ok(())
+    }
+
+    /// Closes the layer that ended at `layer_end` (reported if not empty).
+    fn end_layer(&mut self, layer_end: usize, meter: &mut Meter<'_>, progress: Option<&Hook>) {
+        let size = (self.states.len() - layer_end) as u64;
+        self.stats.peak_frontier = self.stats.peak_frontier.max(size);
+        if size > 0 {
+            self.layers.push(size);
+            report(
+                progress,
+                self.ctx,
+                self.layers.len() - 1,
+                size,
+                meter.flush(),
+            );
+        }
+    }
+
+    fn finish(mut self, stopped: Option<Limit>, meter: &mut Meter<'_>) -> Census {
+        meter.flush();
+        self.stats.peak_visited = self.states.len() as u64;
+        self.stats.elapsed = self.ctx.start.elapsed();
+        Census {
+            layers: self.layers,
+            stopped,
+            stats: self.stats,
+        }
+    }
+}
+
 /// The census through a hash set of every state seen, one thread.
 pub(crate) fn by_hash<P: Puzzle>(
     puzzle: &P,
@@ -238,63 +325,32 @@ pub(crate) fn by_hash<P: Puzzle>(
     progress: Option<&Hook>,
 ) -> Census {
     let mut meter = Meter::new(ctx);
-    let mut stats = Stats::default();
-    let max_states = ctx.budget.max_states.max(1);
-    // The states in discovery order (layer after layer), and their indices
-    // by hash: each state stored once.
-    let mut states: Vec<P::State> = vec![start.clone()];
-    let mut seen: HashTable<u32> = HashTable::new();
+    let mut seen = Seen::new(start, ctx, progress);
     let hasher = &ctx.hasher;
-    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
-        hasher.hash_one(&states[i as usize])
-    });
-    let mut layers = vec![1u64];
-    report(progress, ctx, 0, 1, 0);
     let mut children = Vec::new();
     let (mut layer_start, mut stopped) = (0usize, None);
-    'layers: while layer_start < states.len() {
-        let layer_end = states.len();
+    'layers: while layer_start < seen.states.len() {
+        let layer_end = seen.states.len();
         for i in layer_start..layer_end {
             if let Err(stop) = meter.tick() {
                 stopped = Some(stop.limit());
                 break 'layers;
             }
             children.clear();
-            puzzle.successors(&states[i], &mut children);
-            stats.expanded += 1;
-            stats.generated += children.len() as u64;
+            puzzle.successors(&seen.states[i], &mut children);
+            seen.stats.expanded += 1;
+            seen.stats.generated += children.len() as u64;
             for (_, child) in children.drain(..) {
-                let hash = hasher.hash_one(&child);
-                if seen.find(hash, |&j| states[j as usize] == child).is_some() {
-                    stats.duplicates += 1;
-                    continue;
-                }
-                if states.len() >= max_states || states.len() > u32::MAX as usize {
-                    stopped = Some(Limit::States);
+                if let Err(limit) = seen.insert(hasher.hash_one(&child), child) {
+                    stopped = Some(limit);
                     break 'layers;
                 }
-                seen.insert_unique(hash, states.len() as u32, |&j| {
-                    hasher.hash_one(&states[j as usize])
-                });
-                states.push(child);
             }
         }
-        let size = (states.len() - layer_end) as u64;
+        seen.end_layer(layer_end, &mut meter, progress);
         layer_start = layer_end;
-        stats.peak_frontier = stats.peak_frontier.max(size);
-        if size > 0 {
-            layers.push(size);
-            report(progress, ctx, layers.len() - 1, size, meter.flush());
-        }
     }
-    meter.flush();
-    stats.peak_visited = states.len() as u64;
-    stats.elapsed = ctx.start.elapsed();
-    Census {
-        layers,
-        stopped,
-        stats,
-    }
+    seen.finish(stopped, &mut meter)
 }
 
 /// [`by_hash`] on every thread of the current pool: each layer in blocks
@@ -315,20 +371,11 @@ pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
 ) -> Census {
     use rayon::prelude::*;
     let mut meter = Meter::new(ctx);
-    let mut stats = Stats::default();
-    let max_states = ctx.budget.max_states.max(1);
-    let mut states: Vec<P::State> = vec![start.clone()];
-    let mut seen: HashTable<u32> = HashTable::new();
+    let mut seen = Seen::new(start, ctx, progress);
     let hasher = &ctx.hasher;
-    seen.insert_unique(hasher.hash_one(start), 0, |&i| {
-        hasher.hash_one(&states[i as usize])
-    });
-    let mut layers = vec![1u64];
-    report(progress, ctx, 0, 1, 0);
-    let (mut layer_start, mut stopped) = (0usize, None);
     // The children of `parents` not in `seen`, with their hashes, and how
     // many children there were.
-    let gather = |parents: &[P::State], seen: &HashTable<u32>, states: &[P::State]| {
+    let gather = |parents: &[P::State], seen: &Seen<'_, P::State>| {
         let mut new = Vec::new();
         let mut children = Vec::new();
         let mut generated = 0u64;
@@ -338,15 +385,16 @@ pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
             generated += children.len() as u64;
             for (_, child) in children.drain(..) {
                 let hash = hasher.hash_one(&child);
-                if seen.find(hash, |&j| states[j as usize] == child).is_none() {
+                if !seen.contains(hash, &child) {
                     new.push((hash, child));
                 }
             }
         }
         (new, generated)
     };
-    'layers: while layer_start < states.len() {
-        let layer_end = states.len();
+    let (mut layer_start, mut stopped) = (0usize, None);
+    'layers: while layer_start < seen.states.len() {
+        let layer_end = seen.states.len();
         let mut from = layer_start;
         while from < layer_end {
             let to = layer_end.min(from + BLOCK);
@@ -354,52 +402,32 @@ pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
                 stopped = Some(stop.limit());
                 break 'layers;
             }
-            let parents = &states[from..to];
+            let parents = &seen.states[from..to];
             let found: Vec<Gathered<P::State>> = if to - from < PARALLEL_MIN {
-                vec![gather(parents, &seen, &states)]
+                vec![gather(parents, &seen)]
             } else {
                 parents
                     .par_chunks(PARALLEL_MIN / 4)
-                    .map(|chunk| gather(chunk, &seen, &states))
+                    .map(|chunk| gather(chunk, &seen))
                     .collect()
             };
-            stats.expanded += (to - from) as u64;
+            seen.stats.expanded += (to - from) as u64;
             for (new, generated) in found {
-                stats.generated += generated;
-                stats.duplicates += generated - new.len() as u64;
+                seen.stats.generated += generated;
+                seen.stats.duplicates += generated - new.len() as u64;
                 for (hash, child) in new {
-                    if seen.find(hash, |&j| states[j as usize] == child).is_some() {
-                        stats.duplicates += 1;
-                        continue;
-                    }
-                    if states.len() >= max_states || states.len() > u32::MAX as usize {
-                        stopped = Some(Limit::States);
+                    if let Err(limit) = seen.insert(hash, child) {
+                        stopped = Some(limit);
                         break 'layers;
                     }
-                    seen.insert_unique(hash, states.len() as u32, |&j| {
-                        hasher.hash_one(&states[j as usize])
-                    });
-                    states.push(child);
                 }
             }
             from = to;
         }
-        let size = (states.len() - layer_end) as u64;
+        seen.end_layer(layer_end, &mut meter, progress);
         layer_start = layer_end;
-        stats.peak_frontier = stats.peak_frontier.max(size);
-        if size > 0 {
-            layers.push(size);
-            report(progress, ctx, layers.len() - 1, size, meter.flush());
-        }
     }
-    meter.flush();
-    stats.peak_visited = states.len() as u64;
-    stats.elapsed = ctx.start.elapsed();
-    Census {
-        layers,
-        stopped,
-        stats,
-    }
+    seen.finish(stopped, &mut meter)
 }
 
 /// Each state's distance from a start, by rank: the dense census with the

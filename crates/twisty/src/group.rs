@@ -377,9 +377,11 @@ impl Abstraction for GroupSpace<'_> {
 
 /// The groups an orbit of `shape` is split into so that each has at most
 /// `max_states` coordinates and at most [`crate::MAX_COORD`] placements:
-/// the whole orbit when it fits, else as few groups as the largest size
-/// that fits allows, of sizes as even as possible, consecutive labels.
-/// Empty when not even one piece fits.
+/// the whole orbit when it fits, else as few groups of the largest size
+/// that fits as cover the orbit, each of consecutive labels, their starts
+/// spread evenly (they overlap where that size does not divide the
+/// orbit: larger tables, more told apart). Empty when not even one piece
+/// fits.
 pub(crate) fn split(orbit: usize, shape: Shape, max_states: u64) -> Vec<PieceGroup> {
     let n = shape.pieces;
     let fits = |g: &PieceGroup| g.size() <= max_states && g.perms <= crate::MAX_COORD;
@@ -394,14 +396,13 @@ pub(crate) fn split(orbit: usize, shape: Shape, max_states: u64) -> Vec<PieceGro
         return Vec::new();
     };
     let count = n.div_ceil(k);
-    let mut groups = Vec::with_capacity(count);
-    let mut from = 0;
-    for g in 0..count {
-        let size = n / count + usize::from(g < n % count);
-        groups.extend(PieceGroup::new(orbit, shape, labels(from, from + size)));
-        from += size;
-    }
-    groups
+    (0..count)
+        .filter_map(|g| {
+            // Starts from 0 to `n - k`, evenly (count >= 2 here).
+            let from = g * (n - k) / (count - 1);
+            PieceGroup::new(orbit, shape, labels(from, from + k))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -488,5 +489,14 @@ mod tests {
         assert_eq!(edges[0].size(), 42_577_920);
         assert_eq!(edges[1].labels, (6..12).collect::<Vec<u8>>());
         assert!(split(0, shape(12, 2, true), 0).is_empty());
+        // Seven edges fit in 2^29: two groups of seven, overlapping on two.
+        let seven = split(0, shape(12, 2, true), 1 << 29);
+        assert_eq!(seven.len(), 2);
+        assert_eq!(seven[0].size(), 510_935_040);
+        assert_eq!(seven[1].labels, (5..12).collect::<Vec<u8>>());
+        // Ten pieces by fours: three groups, at 0, 3 and 6.
+        let tens = split(0, shape(10, 1, true), 5040);
+        let starts: Vec<u8> = tens.iter().map(|g| g.labels[0]).collect();
+        assert_eq!(starts, [0, 3, 6]);
     }
 }

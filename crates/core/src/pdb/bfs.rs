@@ -216,47 +216,16 @@ impl<A: Abstraction> Layers<'_, A> {
             hook(settled.settled);
             return Ok(marked.add(settled));
         }
-        let chunks = self.states.len().div_ceil(CHUNK_WORDS);
-        let stop = AtomicBool::new(false);
-        let stopped = std::sync::Mutex::new(None);
         let settled = AtomicU64::new(0);
         let finished_chunks = AtomicU64::new(0);
-        let work = |scratch: &mut Scratch, c: usize| -> Counts {
-            if stop.load(Ordering::Relaxed) {
-                return Counts::default();
-            }
-            if let Some(limit) = budget.exceeded(started) {
-                stop.store(true, Ordering::Relaxed);
-                if let Ok(mut s) = stopped.lock() {
-                    *s = Some(limit);
-                }
-                return Counts::default();
-            }
+        self.scan(budget, started, &|scratch, c| {
             let counts = self.chunk(c, depth, scratch);
             let so_far = settled.fetch_add(counts.settled, Ordering::Relaxed) + counts.settled;
             if finished_chunks.fetch_add(1, Ordering::Relaxed) % 64 == 63 {
                 hook(so_far);
             }
             counts
-        };
-        #[cfg(feature = "parallel")]
-        let counts = {
-            use rayon::prelude::*;
-            (0..chunks)
-                .into_par_iter()
-                .with_min_len(4)
-                .map_init(Scratch::default, work)
-                .reduce(Counts::default, Counts::add)
-        };
-        #[cfg(not(feature = "parallel"))]
-        let counts = {
-            let mut scratch = Scratch::default();
-            (0..chunks).fold(Counts::default(), |acc, c| acc.add(work(&mut scratch, c)))
-        };
-        match stopped.into_inner().ok().flatten() {
-            Some(limit) => Err(PdbError(ErrorKind::Stopped(limit))),
-            None => Ok(counts),
-        }
+        })
     }
 
     /// Runs `work` on every chunk (in parallel with the `parallel`
