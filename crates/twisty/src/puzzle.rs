@@ -63,15 +63,29 @@ pub struct Twisty {
     undo: Vec<Position>,
 }
 
-/// The perfect rank: per orbit, the Lehmer rank of its permutation and
-/// the orientations in base `o` (the last one left out where every move
-/// keeps the orientation sum), mixed radix over the orbits.
+/// The perfect rank: per orbit, the rank of its labels (the Lehmer rank
+/// of a permutation; where pieces look alike, the lexicographic rank of
+/// the arrangement of its labels) and the orientations in base `o` (the
+/// last one left out where every move keeps the orientation sum), mixed
+/// radix over the orbits.
 #[derive(Clone, Debug)]
 struct Rank {
-    /// Per orbit: (pieces, orientations, whether the last orientation
-    /// follows from the others, the orbit's rank count).
-    orbits: Vec<(usize, u8, bool, u64)>,
+    orbits: Vec<RankedOrbit>,
     size: u64,
+}
+
+/// One orbit of [`Rank`].
+#[derive(Clone, Debug)]
+struct RankedOrbit {
+    pieces: usize,
+    orientations: u8,
+    /// Whether the last orientation follows from the others.
+    kept: bool,
+    /// The orbit's rank count.
+    count: u64,
+    /// How many pieces carry each label, where some look alike (`None`:
+    /// a permutation).
+    counts: Option<Vec<u8>>,
 }
 
 impl Twisty {
@@ -197,31 +211,51 @@ impl Rank {
         let mut out = Vec::with_capacity(def.orbits().len());
         let mut size = 1u64;
         for k in 0..def.orbits().len() {
-            let rank::Shape {
-                pieces: n,
-                orientations: o,
-                kept,
-                ..
-            } = rank::shape(def, moves, k)?;
+            let (shape, counts) = rank::shape_with_counts(def, moves, k)?;
+            let (n, o, kept) = (shape.pieces, shape.orientations, shape.kept);
+            let alike = counts.iter().any(|&c| c != 1);
             // `n!` fits a `u64` only up to `MAX_PIECES`: checked here.
-            let mut count = (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?;
+            let mut count = if alike {
+                rank::arrangements(&counts)?
+            } else {
+                (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?
+            };
             for _ in 0..if kept { n - 1 } else { n } {
                 count = count.checked_mul(u64::from(o))?;
             }
             size = size.checked_mul(count)?;
-            out.push((n, o, kept, count));
+            out.push(RankedOrbit {
+                pieces: n,
+                orientations: o,
+                kept,
+                count,
+                counts: alike.then_some(counts),
+            });
         }
         Some(Rank { orbits: out, size })
+    }
+
+    fn turns(orbit: &RankedOrbit) -> u64 {
+        let n = orbit.pieces;
+        u64::from(orbit.orientations).pow(if orbit.kept { n - 1 } else { n } as u32)
     }
 
     fn rank(&self, s: &[u8]) -> u64 {
         let mut r = 0u64;
         let mut off = 0;
-        for &(n, o, kept, count) in &self.orbits {
-            let turns = u64::from(o).pow(if kept { n - 1 } else { n } as u32);
-            let p = rank::perm_rank(&s[off..off + n]);
-            let t = rank::turn_rank(&s[off + n..off + 2 * n], o, kept);
-            r = r * count + p * turns + t;
+        let mut scratch = [0u8; 256];
+        for orbit in &self.orbits {
+            let n = orbit.pieces;
+            let p = match &orbit.counts {
+                Some(counts) => {
+                    let c = &mut scratch[..counts.len()];
+                    c.copy_from_slice(counts);
+                    rank::multiset_rank(&s[off..off + n], c)
+                }
+                None => rank::perm_rank(&s[off..off + n]),
+            };
+            let t = rank::turn_rank(&s[off + n..off + 2 * n], orbit.orientations, orbit.kept);
+            r = r * orbit.count + p * Self::turns(orbit) + t;
             off += 2 * n;
         }
         r
@@ -230,15 +264,25 @@ impl Rank {
     fn unrank(&self, mut r: u64, out: &mut [u8]) {
         // Orbits were combined first to last: take them apart last first,
         // their offsets counted down from the end.
-        let mut end: usize = self.orbits.iter().map(|&(n, ..)| 2 * n).sum();
-        for &(n, o, kept, count) in self.orbits.iter().rev() {
+        let mut end: usize = self.orbits.iter().map(|o| 2 * o.pieces).sum();
+        let mut scratch = [0u8; 256];
+        for orbit in self.orbits.iter().rev() {
+            let n = orbit.pieces;
             let off = end - 2 * n;
             end = off;
-            let here = r % count;
-            r /= count;
-            let turns = u64::from(o).pow(if kept { n - 1 } else { n } as u32);
+            let here = r % orbit.count;
+            r /= orbit.count;
+            let turns = Self::turns(orbit);
+            let (o, kept) = (orbit.orientations, orbit.kept);
             rank::turn_unrank(here % turns, o, kept, &mut out[off + n..off + 2 * n]);
-            rank::perm_unrank(here / turns, &mut out[off..off + n]);
+            match &orbit.counts {
+                Some(counts) => {
+                    let c = &mut scratch[..counts.len()];
+                    c.copy_from_slice(counts);
+                    rank::multiset_unrank(here / turns, c, &mut out[off..off + n]);
+                }
+                None => rank::perm_unrank(here / turns, &mut out[off..off + n]),
+            }
         }
     }
 }
@@ -292,11 +336,12 @@ impl Puzzle for Twisty {
     }
 }
 
-/// Numbered where every orbit's pieces are told apart and orientations
-/// tracked: Lehmer rank of each orbit's permutation, its orientations in
-/// base `o` (the last left out where every move keeps their sum), mixed
-/// radix over the orbits. Other puzzles (and spaces past `u64`) give a
-/// size of `u64::MAX`, so the census takes the hash path.
+/// Numbered where every orientation is tracked: each orbit's labels by
+/// the Lehmer rank of their permutation (or, where pieces look alike, the
+/// lexicographic rank of their arrangement), its orientations in base `o`
+/// (the last left out where every move keeps their sum), mixed radix over
+/// the orbits. Other puzzles (and spaces past `u64`) give a size of
+/// `u64::MAX`, so the census takes the hash path.
 impl Ranked for Twisty {
     fn space_size(&self) -> u64 {
         self.rank.as_ref().map_or(u64::MAX, |r| r.size)

@@ -18,18 +18,28 @@ pub(crate) struct Shape {
     pub(crate) kept: bool,
 }
 
-/// Orbit `k`'s [`Shape`], or `None` where it cannot be numbered: pieces
-/// that look alike (labels not a permutation) or wild orientations.
+/// Orbit `k`'s [`Shape`], or `None` where it cannot be numbered as a
+/// permutation: pieces that look alike (labels not a permutation) or wild
+/// orientations.
 pub(crate) fn shape(def: &Definition, moves: &Moves, k: usize) -> Option<Shape> {
+    let (shape, counts) = shape_with_counts(def, moves, k)?;
+    counts.iter().all(|&c| c == 1).then_some(shape)
+}
+
+/// Orbit `k`'s [`Shape`] and how many pieces carry each label (pieces
+/// that look alike share one), or `None` where an orientation is wild.
+pub(crate) fn shape_with_counts(
+    def: &Definition,
+    moves: &Moves,
+    k: usize,
+) -> Option<(Shape, Vec<u8>)> {
     let orbits = def.orbits();
     let offset: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
     let (n, o) = (orbits[k].pieces, orbits[k].orientations);
     let solved = def.solved().as_slice();
-    let mut seen = vec![false; n];
+    let mut counts = vec![0u8; n];
     for &l in &solved[offset..offset + n] {
-        if usize::from(l) >= n || std::mem::replace(&mut seen[usize::from(l)], true) {
-            return None;
-        }
+        *counts.get_mut(usize::from(l))? += 1;
     }
     let turns = |p: &[u8]| p[offset + n..offset + 2 * n].to_vec();
     if turns(solved).contains(&WILD) {
@@ -38,12 +48,73 @@ pub(crate) fn shape(def: &Definition, moves: &Moves, k: usize) -> Option<Shape> 
     let sum = |t: Vec<u8>| t.iter().map(|&x| u32::from(x)).sum::<u32>() % u32::from(o);
     let kept = sum(turns(solved)) == 0
         && (0..moves.len()).all(|m| sum(turns(moves.get(m).as_slice())) == 0);
-    Some(Shape {
+    let shape = Shape {
         offset,
         pieces: n,
         orientations: o,
         kept,
-    })
+    };
+    Some((shape, counts))
+}
+
+/// How many arrangements a multiset of labels with these `counts` has
+/// (`n! / (c_0! c_1! ...)`), or `None` past `u64`.
+pub(crate) fn arrangements(counts: &[u8]) -> Option<u64> {
+    // Built up one label at a time: choose the places of each label's
+    // copies among those so far, a binomial each (exact at every step).
+    let mut total = 1u64;
+    let mut placed = 0u64;
+    for &c in counts {
+        for i in 1..=u64::from(c) {
+            placed += 1;
+            total = total.checked_mul(placed)? / i;
+        }
+    }
+    Some(total)
+}
+
+/// The rank of arrangement `p` of the multiset with `counts` (each label
+/// below `counts.len()`): lexicographic, among
+/// [`arrangements`]`(counts)`. `counts` is used as scratch and restored.
+pub(crate) fn multiset_rank(p: &[u8], counts: &mut [u8]) -> u64 {
+    let mut r = 0u64;
+    for &x in p {
+        // Arrangements of the rest that put a smaller label here.
+        for v in 0..usize::from(x) {
+            if counts[v] > 0 {
+                counts[v] -= 1;
+                r += arrangements(counts).unwrap_or(0);
+                counts[v] += 1;
+            }
+        }
+        counts[usize::from(x)] -= 1;
+    }
+    for &x in p {
+        counts[usize::from(x)] += 1;
+    }
+    r
+}
+
+/// The arrangement of rank `r` ([`multiset_rank`]'s inverse) into `out`.
+pub(crate) fn multiset_unrank(mut r: u64, counts: &mut [u8], out: &mut [u8]) {
+    for o in out.iter_mut() {
+        for v in 0..counts.len() {
+            if counts[v] == 0 {
+                continue;
+            }
+            counts[v] -= 1;
+            let here = arrangements(counts).unwrap_or(0);
+            if r < here {
+                *o = v as u8;
+                break;
+            }
+            r -= here;
+            counts[v] += 1;
+        }
+    }
+    for &x in out.iter() {
+        counts[usize::from(x)] += 1;
+    }
 }
 
 /// The most pieces an orbit numbered here may have (`20!` fits a `u64`).
@@ -106,5 +177,36 @@ pub(crate) fn turn_unrank(mut r: u64, o: u8, kept: bool, out: &mut [u8]) {
     }
     if kept {
         out[n - 1] = ((u64::from(o) - sum % u64::from(o)) % u64::from(o)) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Multiset ranks: a bijection onto `0..arrangements`, in
+    /// lexicographic order, unrank their inverse.
+    #[test]
+    fn multiset_ranks_are_lexicographic_and_perfect() {
+        for counts in [vec![2u8, 2], vec![1, 3, 1], vec![1, 1, 1, 1], vec![4]] {
+            let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let total = arrangements(&counts).expect("small");
+            let mut c = counts.clone();
+            let mut last: Option<Vec<u8>> = None;
+            for r in 0..total {
+                let mut p = vec![0u8; n];
+                multiset_unrank(r, &mut c, &mut p);
+                assert_eq!(c, counts);
+                assert_eq!(multiset_rank(&p, &mut c), r);
+                assert_eq!(c, counts);
+                if let Some(l) = &last {
+                    assert!(*l < p);
+                }
+                last = Some(p);
+            }
+        }
+        assert_eq!(arrangements(&[2, 2]), Some(6));
+        assert_eq!(arrangements(&[1; 20]), Some(2_432_902_008_176_640_000));
+        assert_eq!(arrangements(&[1; 21]), None);
     }
 }
