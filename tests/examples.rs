@@ -591,6 +591,20 @@ fn twisty_census_solves_and_refuses_in_one_line() {
     let o = run("twisty", &args, "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "a 4 U R U' R'\nb 3 U' R2 U2\n");
+    // A memory cap too small for the 3x3x3's tables: refused before
+    // anything is built, in one line.
+    let capped = [
+        "3x3x3",
+        "--scrambles",
+        &scr_path,
+        "--cache",
+        &cache,
+        "--max-memory",
+        "1",
+    ];
+    let o = run("twisty", &capped, "");
+    assert_one_line_error(&o, 1, "memory cap");
+    assert!(stderr(&o).contains("bytes"), "{}", stderr(&o));
     // A move of the definition the search does not have, and a broken
     // definition: one line each.
     std::fs::write(&scr, "ScrambleAlg a\nR F\nEnd\n").expect("written");

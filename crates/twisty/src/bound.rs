@@ -105,6 +105,14 @@ pub enum BoundError {
     NotClosed(String),
     /// A table could not be built (memory, a budget, a distance past 254).
     Table(PdbError),
+    /// Building a table (its move tables and its search) would take
+    /// `needed` bytes, more than the `allowed` memory.
+    Memory {
+        /// The bytes the build needs.
+        needed: u64,
+        /// The memory cap.
+        allowed: u64,
+    },
 }
 
 impl std::fmt::Display for BoundError {
@@ -115,6 +123,11 @@ impl std::fmt::Display for BoundError {
                 "the inverse of move `{m}` is not among the moves: tables need moves closed under inverse"
             ),
             BoundError::Table(e) => write!(f, "{e}"),
+            BoundError::Memory { needed, allowed } => write!(
+                f,
+                "building a table needs {needed} bytes ({:.2} GB), over the {allowed}-byte cap",
+                *needed as f64 / 1e9
+            ),
         }
     }
 }
@@ -206,13 +219,36 @@ impl OrbitBound {
                 u32::from(last) + 1
             );
             let space = GroupSpace::new(&group, def, moves, name);
+            // The build's move tables count against the memory cap too:
+            // the search gets what they leave.
+            let tables = space.table_bytes();
+            let inner = match budget.memory_cap() {
+                Some(allowed) if tables >= allowed => {
+                    return Err(BoundError::Memory {
+                        needed: tables,
+                        allowed,
+                    });
+                }
+                Some(allowed) => budget.clone().max_memory(allowed - tables),
+                None => budget.clone(),
+            };
             let db = match cache {
                 Some(dir) => {
-                    PatternDb::load_or_build_within(&space, dir, budget, progress).map(|(db, _)| db)
+                    PatternDb::load_or_build_within(&space, dir, &inner, progress).map(|(db, _)| db)
                 }
-                None => PatternDb::build_within(&space, budget, progress),
+                None => PatternDb::build_within(&space, &inner, progress),
             }
-            .map_err(BoundError::Table)?;
+            .map_err(|e| {
+                // Over the cap: said in the user's terms (the whole build
+                // against the whole cap), not the search's share.
+                let whole = PatternDb::bytes_needed(&space).map(|b| b + tables);
+                match (budget.memory_cap(), whole) {
+                    (Some(allowed), Some(needed)) if needed > allowed => {
+                        BoundError::Memory { needed, allowed }
+                    }
+                    _ => BoundError::Table(e),
+                }
+            })?;
             drop(space);
             parts.push(Part { group, db });
         }

@@ -232,12 +232,19 @@ impl PieceGroup {
 /// A group's coordinates with move tables, as the core's table build sees
 /// them: a placement and a move give the new placement and the turns the
 /// move adds to each tracked piece (as a number in base `o`), and the
-/// orientation coordinate adds those digit by digit.
+/// orientation coordinate adds those digit by digit. The tables are made
+/// on the first neighbour asked for: a table loaded from the cache needs
+/// none.
 pub(crate) struct GroupSpace<'a> {
     group: &'a PieceGroup,
     name: String,
-    moves: usize,
+    moves: &'a Moves,
     goal: u64,
+    tables: std::sync::OnceLock<MoveTables>,
+}
+
+/// [`GroupSpace`]'s move tables.
+struct MoveTables {
     /// `next[p * moves + m]`: the placement after move `m`.
     next: Vec<u32>,
     /// `added[p * moves + m]`: the turns move `m` adds, by tracked piece,
@@ -252,13 +259,41 @@ pub(crate) struct GroupSpace<'a> {
 const MAX_SUM_TABLE: u64 = 1 << 24;
 
 impl<'a> GroupSpace<'a> {
-    /// The move tables of `group` (its placements at most 2^32).
+    /// The abstraction of `group` under `moves` (its placements at most
+    /// 2^32), named `name`.
     pub(crate) fn new(
         group: &'a PieceGroup,
         def: &Definition,
-        moves: &Moves,
+        moves: &'a Moves,
         name: String,
     ) -> GroupSpace<'a> {
+        GroupSpace {
+            group,
+            name,
+            moves,
+            goal: group.key(def.solved().as_slice()),
+            tables: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The bytes the move tables take once made.
+    pub(crate) fn table_bytes(&self) -> u64 {
+        let g = self.group;
+        let sum = if g.turns * g.turns <= MAX_SUM_TABLE {
+            g.turns * g.turns
+        } else {
+            0
+        };
+        (2 * g.perms * self.moves.len() as u64 + sum) * 4
+    }
+
+    fn tables(&self) -> &MoveTables {
+        self.tables.get_or_init(|| self.make_tables())
+    }
+
+    fn make_tables(&self) -> MoveTables {
+        let group = self.group;
+        let moves = self.moves;
         let (n, k, o) = (group.n, group.labels.len(), group.o);
         let nm = moves.len();
         let off = group.offset;
@@ -312,16 +347,7 @@ impl<'a> GroupSpace<'a> {
             }
             table
         });
-        let goal = group.key(def.solved().as_slice());
-        GroupSpace {
-            group,
-            name,
-            moves: nm,
-            goal,
-            next,
-            added,
-            sum,
-        }
+        MoveTables { next, added, sum }
     }
 }
 
@@ -347,14 +373,16 @@ impl Abstraction for GroupSpace<'_> {
     #[inline]
     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
         let g = self.group;
+        let nm = self.moves.len();
+        let MoveTables { next, added, sum } = self.tables();
         let (p, t) = ((rank / g.turns) as usize, rank % g.turns);
-        let row = p * self.moves;
-        match &self.sum {
+        let row = p * nm;
+        match sum {
             Some(sum) => {
                 let sums = &sum[t as usize * g.turns as usize..][..g.turns as usize];
-                for m in 0..self.moves {
-                    let np = u64::from(self.next[row + m]);
-                    let nt = u64::from(sums[self.added[row + m] as usize]);
+                for m in 0..nm {
+                    let np = u64::from(next[row + m]);
+                    let nt = u64::from(sums[added[row + m] as usize]);
                     out.push((np * g.turns + nt, true));
                 }
             }
@@ -362,12 +390,12 @@ impl Abstraction for GroupSpace<'_> {
                 let k = g.labels.len();
                 let (mut a, mut b) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
                 g.unrank_turns(t, &mut a);
-                for m in 0..self.moves {
-                    g.unrank_turns(u64::from(self.added[row + m]), &mut b);
+                for m in 0..nm {
+                    g.unrank_turns(u64::from(added[row + m]), &mut b);
                     for i in 0..k {
                         b[i] = (a[i] + b[i]) % g.o;
                     }
-                    let np = u64::from(self.next[row + m]);
+                    let np = u64::from(next[row + m]);
                     out.push((np * g.turns + g.turn_rank(&b), true));
                 }
             }
