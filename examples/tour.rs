@@ -433,16 +433,21 @@ fn cube() -> Result<Showcase, String> {
             ..TableOptions::default()
         };
         let ready = Instant::now();
-        if !inverse {
-            eprintln!(
-                "the cube's tables (87 MB) are built once, in seconds, and kept in {}",
-                dir.as_deref()
-                    .map_or("memory only".into(), |d| d.display().to_string())
-            );
-        }
+        // Said once, when a table is built (not when loaded).
+        let told = std::sync::Once::new();
+        let progress = |_: puzzle_search::pdb::BuildProgress| {
+            told.call_once(|| {
+                eprintln!(
+                    "building the cube's tables once (87 MB, seconds on 2 cores; kept in {})",
+                    dir.as_deref()
+                        .map_or("memory only".into(), |d| d.display().to_string())
+                );
+            });
+        };
         let budget = puzzle_search::Budget::default();
-        let bound = OrbitBound::build_with(&plain, options, &budget, dir.as_deref(), None)
-            .map_err(|e| e.to_string())?;
+        let bound =
+            OrbitBound::build_with(&plain, options, &budget, dir.as_deref(), Some(&progress))
+                .map_err(|e| e.to_string())?;
         let ready = ready.elapsed();
         let puzzle = plain.clone().with_bound(bound);
         let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(parallel);

@@ -279,7 +279,11 @@ impl OrbitBound {
             }
             best = best.max(d);
             if self.inverse {
-                best = best.max(part.db.get(part.group.inverse_key(s)));
+                let d = part.db.get(part.group.inverse_key(s));
+                if d == PatternDb::UNREACHED {
+                    return None;
+                }
+                best = best.max(d);
             }
         }
         Some(u32::from(best))

@@ -12,6 +12,11 @@
 //!   by a power of itself) and a perfect rank for the dense census.
 //! - [`Coordinates`]: the same puzzle as move tables on per-orbit
 //!   coordinates, for censuses at memory speed.
+//! - [`OrbitBound`], [`TableOptions`]: pattern databases over groups of
+//!   each orbit's pieces (the whole orbit where it fits, else several
+//!   groups: the 3x3x3's edges six or seven at a time), read at a
+//!   position and at its inverse, for optimal solves (`Twisty` is
+//!   searched in place: [`Solver::solve_in_place`](puzzle_search_core::Solver::solve_in_place)).
 //! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
 //!
 //! ```
