@@ -489,10 +489,18 @@ fn svg_pictures_hold_a_frame_per_step() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_search_cleanly() {
-    // Korf's #1 with Manhattan distance alone: minutes of search. Early
+    // A 5x5 board with its 24 tiles in reverse order (an even
+    // permutation, blank home: solvable, far) by Manhattan distance
+    // alone: hours of search. (Korf's #1 served until the 15-puzzle's
+    // searches got fast enough to end before the last Ctrl-C.) Early
     // Ctrl-Cs too: the handler once came late and 3 runs in 18 died of
     // the plain signal.
-    let board = "4 4\n14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
+    let tiles: Vec<String> = std::iter::once(0)
+        .chain((1..25).rev())
+        .map(|t| t.to_string())
+        .collect();
+    let board = format!("5 5\n{}\n", tiles.join(" "));
+    let board = board.as_str();
     let args = ["--goal", "blank-first", "--bound", "manhattan"];
     // `sliding ARGS < board`, sent SIGINT after `wait` ms.
     let interrupted = |args: &[&str], wait: u64| {
