@@ -7,11 +7,13 @@
 //!     [--moves U,F,R] [--max-memory MB] [--cache DIR] [--stats] [--progress]
 //! cargo run --release --example twisty -- /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
 //! ```
-//! `--scrambles FILE` solves each scramble optimally (IDA* with a pattern
-//! database an orbit: `OrbitBound`, built once into the cache directory:
-//! `--cache`, else `$XDG_CACHE_HOME/puzzle-search`, else
-//! `~/.cache/puzzle-search`), replays the answer, and prints `NAME LENGTH
-//! MOVES` a line, the moves in twsearch's notation, the lexicographically
+//! `--scrambles FILE` solves each scramble optimally (IDA* in place on
+//! every thread, with pattern databases over groups of each orbit's
+//! pieces, at most `--table-states N` entries each, read at the position
+//! and its inverse unless `--no-inverse`: `OrbitBound`, built once into
+//! the cache directory: `--cache`, else `$XDG_CACHE_HOME/puzzle-search`,
+//! else `~/.cache/puzzle-search`, within `--max-memory`), replays the
+//! answer, and prints `NAME LENGTH MOVES` a line, the moves in twsearch's notation, the lexicographically
 //! smallest optimal answer in the definition's move order. Threads:
 //! `RAYON_NUM_THREADS`.
 //! `-g` prints one line a distance, `Dist D cnt N tot T` (the states at
