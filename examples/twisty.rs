@@ -36,9 +36,10 @@ use std::time::Instant;
 use clap::Parser;
 use puzzle_search_cli::args::{Failure, finish, memory_limit, prepare};
 use puzzle_search_cli::output::emit;
-use puzzle_search_core::{Budget, Outcome, Puzzle, Ranked, Solver, Strategy, replay};
+use puzzle_search_core::{Budget, Outcome, Puzzle, Ranked, Solver, SplitMix64, Strategy, replay};
 use puzzle_twisty::{
-    Coordinates, Definition, Moves, OrbitBound, TableOptions, Twisty, parse_scrambles,
+    Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
+    parse_scrambles, random_position,
 };
 
 /// Twisty puzzles from twsearch definition files.
@@ -80,6 +81,20 @@ struct Args {
     /// Read the tables at the position only, not at its inverse too.
     #[arg(long)]
     no_inverse: bool,
+    /// Read each table over a group of pieces at up to N conjugates of
+    /// the position by the puzzle's symmetries (its rotations), the
+    /// position among them: 1 reads the position alone.
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::DEFAULT_VIEWS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
+    views: u64,
+    /// Solve N random positions optimally (`random-1`, ...): uniform over
+    /// the whole group for the built-in cubes, else by long random walks
+    /// (said on stderr).
+    #[arg(long, value_name = "N")]
+    random: Option<usize>,
+    /// The seed of `--random`.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
 }
 
 fn main() -> ExitCode {
@@ -116,25 +131,48 @@ fn run(args: &Args) -> Result<(), Failure> {
     if args.god {
         god(args, &puzzle)?;
     }
+    let mut positions = Vec::new();
+    let mut from = path.clone();
     if let Some(file) = &args.scrambles {
-        solve(args, puzzle, file)?;
+        from = file.display().to_string();
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?;
+        let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
+            .map_err(|e| Failure::from(format!("{from}: {e}")))?;
+        for s in scrambles {
+            positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
+        }
     }
-    if !args.god && args.scrambles.is_none() {
+    if let Some(n) = args.random {
+        let mut rng = SplitMix64::new(args.seed);
+        for i in 1..=n {
+            let (p, how) = random_position(puzzle.definition(), puzzle.moves(), &mut rng);
+            if let (Draw::Walk(moves), 1) = (how, i) {
+                eprintln!(
+                    "random positions by {moves} random moves each (a uniform draw is known for the built-in cubes with all their moves only)"
+                );
+            }
+            positions.push((p, format!("random-{i}")));
+        }
+    }
+    if args.scrambles.is_some() || args.random.is_some() {
+        solve(args, puzzle, &from, &positions)?;
+    } else if !args.god {
         return Err(Failure::from(
-            "nothing to do: give -g (God's algorithm) or --scrambles FILE",
+            "nothing to do: give -g (God's algorithm), --scrambles FILE or --random N",
         ));
     }
     Ok(())
 }
 
-/// Each scramble solved optimally (IDA* with the orbits' tables), its
-/// answer replayed before it is printed.
-fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Failure> {
-    let name = file.display().to_string();
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Failure::from(format!("cannot read {name}: {e}")))?;
-    let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
-        .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+/// Each position solved optimally (IDA* with the orbits' tables), its
+/// answer replayed before it is printed; `name` says where errors are.
+fn solve(
+    args: &Args,
+    puzzle: Twisty,
+    name: &str,
+    positions: &[(Position, String)],
+) -> Result<(), Failure> {
     let mut budget = Budget::default().cancel_flag(puzzle_search_cli::interrupt::ctrl_c_flag());
     if let Some(m) = memory_limit(args.max_memory) {
         budget = budget.max_memory(m);
@@ -145,13 +183,14 @@ fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Fail
     let options = TableOptions {
         max_states: args.table_states,
         inverse: !args.no_inverse,
+        views: args.views as usize,
     };
     let bound = OrbitBound::build_with(&puzzle, options, &budget, cache.as_deref(), None)
         .map_err(|e| Failure::from(format!("{name}: {e}")))?;
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
         eprintln!(
-            "tables ready: {} ({} bytes; {}) in {:.3?}",
+            "tables ready: {} ({} bytes; {}; {} symmetries, views {:?}) in {:.3?}",
             bound.tables().len(),
             bytes,
             if bound.reads_inverse() {
@@ -159,6 +198,8 @@ fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Fail
             } else {
                 "read at the position"
             },
+            bound.symmetries().len(),
+            bound.views(),
             started.elapsed()
         );
         for t in bound.tables() {
@@ -173,39 +214,34 @@ fn solve(args: &Args, puzzle: Twisty, file: &std::path::Path) -> Result<(), Fail
     }
     let puzzle = puzzle.with_bound(bound);
     let (solver, spinner) = prepare(&Solver::new(Strategy::ida()).parallel(true), args.progress);
-    for s in &scrambles {
-        let start = s.position(puzzle.definition(), puzzle.moves());
-        let report = solver.solve_in_place(&puzzle, &start);
+    for (start, s) in positions {
+        let report = solver.solve_in_place(&puzzle, start);
         if let Some(sp) = &spinner {
             sp.finish_and_clear();
         }
         match report.outcome {
             Outcome::Solved(moves) => {
-                let end = replay(&puzzle, &start, &moves).map_err(|e| {
-                    Failure::from(format!("{}: the answer does not replay: {e}", s.name))
-                })?;
+                let end = replay(&puzzle, start, &moves)
+                    .map_err(|e| Failure::from(format!("{s}: the answer does not replay: {e}")))?;
                 if !puzzle.is_goal(&end) {
-                    return Err(Failure::from(format!(
-                        "{}: the answer does not solve it",
-                        s.name
-                    )));
+                    return Err(Failure::from(format!("{s}: the answer does not solve it")));
                 }
                 emit(format_args!(
                     "{} {} {}",
-                    s.name,
+                    s,
                     moves.len(),
                     puzzle.spell(&moves)
                 ));
             }
-            Outcome::NoSolution => emit(format_args!("{} unsolvable", s.name)),
+            Outcome::NoSolution => emit(format_args!("{s} unsolvable")),
             Outcome::Stopped(limit) => return Err(Failure::stopped(limit)),
-            _ => return Err(Failure::from(format!("{}: no answer", s.name))),
+            _ => return Err(Failure::from(format!("{s}: no answer"))),
         }
         if args.stats {
             let secs = report.stats.elapsed.as_secs_f64();
             eprintln!(
                 "{}: {}, {:.0} nodes/s",
-                s.name,
+                s,
                 report.stats,
                 report.stats.expanded as f64 / secs.max(1e-9)
             );

@@ -623,6 +623,44 @@ fn twisty_census_solves_and_refuses_in_one_line() {
         "{}",
         stderr(&o)
     );
+    // Random positions (by walks: U, F and R are not all the moves), the
+    // tables read at the three symmetries that keep U, F and R or at the
+    // position alone: the same lengths, each answer replayed.
+    let random = |views: &str| {
+        let args = [
+            "2x2x2",
+            "--moves",
+            "U,F,R",
+            "--random",
+            "3",
+            "--seed",
+            "9",
+            "--views",
+            views,
+            "--table-states",
+            "10000",
+            "--cache",
+            &cache,
+        ];
+        let o = run("twisty", &args, "");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stderr(&o).contains("random moves"), "{}", stderr(&o));
+        let lines: Vec<(String, usize)> = stdout(&o)
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(' ').collect();
+                assert_eq!(f.len(), 2 + f[1].parse::<usize>().expect("a length"), "{l}");
+                (f[0].to_string(), f[1].parse().expect("a length"))
+            })
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].0, "random-1");
+        lines
+    };
+    assert_eq!(random("3"), random("1"));
+    let o = run("twisty", &["2x2x2", "--random", "1", "--views", "0"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--views"), "{}", stderr(&o));
     let tws = dir.join("bad.tws");
     std::fs::write(&tws, "Set C 2 1\nSolved\nC\n1 x\nEnd\n").expect("written");
     let o = run("twisty", &[&tws.to_string_lossy(), "-g"], "");

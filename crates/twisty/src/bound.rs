@@ -13,6 +13,7 @@ use puzzle_search_core::pdb::{BuildProgress, PatternDb, PdbError};
 use crate::group::{GroupSpace, PieceGroup, split};
 use crate::puzzle::Twisty;
 use crate::rank;
+use crate::symmetry::Symmetries;
 
 /// The most coordinates one table has by default (a nibble each once
 /// built, two bits each more while it is built): the 3x3x3's corners
@@ -28,6 +29,22 @@ const BATCH: usize = 32;
 struct Part {
     group: PieceGroup,
     db: PatternDb,
+    /// The conjugates it is read at: slots of [`OrbitBound::used`] (0:
+    /// the position itself).
+    views: Vec<usize>,
+}
+
+/// The most symmetries the tables are read at, all tables together
+/// (their conjugates are marked made in a `u64`).
+const MAX_USED: usize = 64;
+
+/// The most views a table may be read at.
+pub const MAX_VIEWS: usize = 24;
+
+thread_local! {
+    /// A thread's conjugates of the position being expanded, a slot each
+    /// (kept between calls: no allocation a node).
+    static CONJUGATES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Which tables [`OrbitBound::build_with`] builds and how they are read.
@@ -47,6 +64,15 @@ pub struct TableOptions {
     /// admissible (moves closed under inverse, the solved state the
     /// identity).
     pub inverse: bool,
+    /// The most conjugates of the position (by the puzzle's
+    /// [`Symmetries`]) each table is read at, the position itself among
+    /// them: 1 reads the position alone. A table over a group of pieces
+    /// read at `r^-1 g r` reads other pieces of `g`; each table gets the
+    /// conjugates whose pieces differ most from those already read (a
+    /// table over a whole orbit reads the same pieces at every
+    /// conjugate, so it keeps the position alone). At most
+    /// [`MAX_VIEWS`].
+    pub views: usize,
 }
 
 impl Default for TableOptions {
@@ -54,9 +80,14 @@ impl Default for TableOptions {
         TableOptions {
             max_states: MAX_TABLE,
             inverse: true,
+            views: DEFAULT_VIEWS,
         }
     }
 }
+
+/// The conjugates a table is read at by default (see
+/// [`TableOptions::views`]).
+pub const DEFAULT_VIEWS: usize = 3;
 
 /// A lower bound for [`Twisty`] from pattern databases. Each orbit whose
 /// pieces are told apart (and none wild) is split into groups of pieces
@@ -96,6 +127,11 @@ impl Default for TableOptions {
 pub struct OrbitBound {
     parts: Vec<Part>,
     inverse: bool,
+    symmetries: Symmetries,
+    /// The symmetries read, by slot (slot 0: the identity).
+    used: Vec<usize>,
+    /// A position's bytes.
+    len: usize,
 }
 
 /// Why [`OrbitBound::build`] refused.
@@ -163,7 +199,7 @@ impl OrbitBound {
     /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
     /// // At most 200 coordinates a table: the orbit (4! * 3^3 = 648) goes
     /// // in two groups of two pieces (4 * 3 places, 3^2 turns: 108 each).
-    /// let options = TableOptions { max_states: 200, inverse: true };
+    /// let options = TableOptions { max_states: 200, ..TableOptions::default() };
     /// let bound = OrbitBound::build_with(&puzzle, options, &Budget::default(), None, None)?;
     /// assert_eq!(bound.tables().len(), 2);
     /// assert!(bound.reads_inverse());
@@ -250,12 +286,34 @@ impl OrbitBound {
                 }
             })?;
             drop(space);
-            parts.push(Part { group, db });
+            parts.push(Part {
+                group,
+                db,
+                views: Vec::new(),
+            });
         }
         let identity = def.solved() == &crate::def::Position::identity(def.orbits());
+        let symmetries = Symmetries::new(def, moves);
+        let mut used = vec![0];
+        for part in &mut parts {
+            for i in views(&part.group, &symmetries, options.views.clamp(1, MAX_VIEWS)) {
+                let slot = match used.iter().position(|&u| u == i) {
+                    Some(slot) => slot,
+                    None if used.len() < MAX_USED => {
+                        used.push(i);
+                        used.len() - 1
+                    }
+                    None => continue,
+                };
+                part.views.push(slot);
+            }
+        }
         Ok(OrbitBound {
             parts,
             inverse: options.inverse && identity,
+            symmetries,
+            used,
+            len: def.solved().as_slice().len(),
         })
     }
 
@@ -268,25 +326,39 @@ impl OrbitBound {
 
     /// The bound, or `None` where a table says the solved state cannot be
     /// reached.
-    #[inline]
     pub(crate) fn lower_or_dead(&self, position: &crate::def::Position) -> Option<u32> {
         let s = position.as_slice();
+        let len = self.len;
         let mut best = 0u8;
-        for part in &self.parts {
-            let d = part.db.get(part.group.key(s));
-            if d == PatternDb::UNREACHED {
-                return None;
+        CONJUGATES.with_borrow_mut(|conj| {
+            conj.resize(self.used.len() * len, 0);
+            for (slot, &i) in self.used.iter().enumerate().skip(1) {
+                self.symmetries
+                    .conjugate_into(i, s, &mut conj[slot * len..][..len]);
             }
-            best = best.max(d);
-            if self.inverse {
-                let d = part.db.get(part.group.inverse_key(s));
-                if d == PatternDb::UNREACHED {
-                    return None;
+            for part in &self.parts {
+                for &slot in &part.views {
+                    let at = if slot == 0 {
+                        s
+                    } else {
+                        &conj[slot * len..][..len]
+                    };
+                    let d = part.db.get(part.group.key(at));
+                    if d == PatternDb::UNREACHED {
+                        return None;
+                    }
+                    best = best.max(d);
+                    if self.inverse {
+                        let d = part.db.get(part.group.inverse_key(at));
+                        if d == PatternDb::UNREACHED {
+                            return None;
+                        }
+                        best = best.max(d);
+                    }
                 }
-                best = best.max(d);
             }
-        }
-        Some(u32::from(best))
+            Some(u32::from(best))
+        })
     }
 
     /// Keeps in `moves[start..]` only the moves whose child's bound is at
@@ -309,45 +381,103 @@ impl OrbitBound {
         max: u32,
     ) -> bool {
         let s = position.as_slice();
+        let len = self.len;
         let before = moves.len();
         let mut keys = [0u64; BATCH];
-        for inverse in [false, true] {
-            if inverse && !self.inverse {
-                continue;
-            }
-            for part in &self.parts {
-                let mut from = start;
-                while from < moves.len() {
-                    let to = moves.len().min(from + BATCH);
-                    for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
-                        let m = all.get(usize::from(mv)).as_slice();
-                        *key = if inverse {
-                            part.group.inverse_key_after(s, m)
-                        } else {
-                            part.group.key_after(s, m)
-                        };
-                    }
-                    let mut entries = [0u8; BATCH];
-                    for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
-                        *e = part.db.get(key);
-                    }
-                    // `UNREACHED` (255) is over every `max`: a dead child
-                    // goes too.
-                    let mut kept = from;
-                    for i in from..to {
-                        if u32::from(entries[i - from]) <= max {
-                            moves[kept] = moves[i];
-                            kept += 1;
+        CONJUGATES.with_borrow_mut(|conj| {
+            conj.resize(self.used.len() * len, 0);
+            // Conjugates made when first read: most nodes lose every
+            // child to the first tables.
+            let mut made = 1u64;
+            for inverse in [false, true] {
+                if inverse && !self.inverse {
+                    continue;
+                }
+                for part in &self.parts {
+                    for &slot in &part.views {
+                        if moves.len() == start {
+                            return;
                         }
+                        if made & (1 << slot) == 0 {
+                            made |= 1 << slot;
+                            self.symmetries.conjugate_into(
+                                self.used[slot],
+                                s,
+                                &mut conj[slot * len..][..len],
+                            );
+                        }
+                        let at = if slot == 0 {
+                            s
+                        } else {
+                            &conj[slot * len..][..len]
+                        };
+                        self.keep_part(
+                            part,
+                            self.used[slot],
+                            inverse,
+                            at,
+                            all,
+                            moves,
+                            start,
+                            max,
+                            &mut keys,
+                        );
                     }
-                    moves.copy_within(to.., kept);
-                    let gone = to - kept;
-                    moves.truncate(moves.len() - gone);
-                    from = kept;
                 }
             }
-        }
+        });
         moves.len() < before
+    }
+
+    /// One stage of [`keep_within`](Self::keep_within): `part` read at
+    /// each kept child of `at` (the position conjugated by symmetry
+    /// `sym`, whose children are by the conjugated moves), or at its
+    /// inverse.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn keep_part(
+        &self,
+        part: &Part,
+        sym: usize,
+        inverse: bool,
+        at: &[u8],
+        all: &crate::moves::Moves,
+        moves: &mut Vec<u16>,
+        start: usize,
+        max: u32,
+        keys: &mut [u64; BATCH],
+    ) {
+        let s = at;
+        let mut from = start;
+        while from < moves.len() {
+            let to = moves.len().min(from + BATCH);
+            for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
+                let mv = self.symmetries.conjugate_move(sym, usize::from(mv));
+                let m = all.get(mv).as_slice();
+                *key = if inverse {
+                    part.group.inverse_key_after(s, m)
+                } else {
+                    part.group.key_after(s, m)
+                };
+            }
+            let mut entries = [0u8; BATCH];
+            for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
+                *e = part.db.get(key);
+            }
+            // `UNREACHED` (255) is over every `max`: a dead child
+            // goes too.
+            let mut kept = from;
+            for i in from..to {
+                if u32::from(entries[i - from]) <= max {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+            moves.copy_within(to.., kept);
+            let gone = to - kept;
+            moves.truncate(moves.len() - gone);
+            from = kept;
+        }
     }
 
     /// Whether the tables are read at the inverse position too.
@@ -355,8 +485,54 @@ impl OrbitBound {
         self.inverse
     }
 
+    /// How many conjugates each table is read at, largest table first
+    /// (1: the position alone).
+    pub fn views(&self) -> Vec<usize> {
+        self.parts.iter().map(|p| p.views.len()).collect()
+    }
+
+    /// The symmetries the tables may be read at.
+    pub fn symmetries(&self) -> &Symmetries {
+        &self.symmetries
+    }
+
     /// The tables, largest first.
     pub fn tables(&self) -> Vec<&PatternDb> {
         self.parts.iter().map(|p| &p.db).collect()
     }
+}
+
+/// Up to `most` symmetries (indices) to read `group`'s table at, the
+/// identity first: greedily, the one whose pieces (the labels of `g`
+/// that the table reads at `r^-1 g r`: `r`'s labels on the group's
+/// positions) differ most from the nearest already chosen, ties to the
+/// lowest index; none whose pieces are already read (the same pieces
+/// give the same bound: conjugation by a symmetry that keeps them is an
+/// automorphism of the abstraction fixing its goal).
+fn views(group: &PieceGroup, symmetries: &Symmetries, most: usize) -> Vec<usize> {
+    let pieces = |i: usize| -> u64 {
+        let r = symmetries.get(i).as_slice();
+        group.labels.iter().fold(0u64, |set, &l| {
+            set | 1 << r[group.offset() + usize::from(l)]
+        })
+    };
+    let sets: Vec<u64> = (0..symmetries.len()).map(pieces).collect();
+    let mut chosen = vec![0usize];
+    while chosen.len() < most {
+        let best = (0..sets.len())
+            .filter(|&i| chosen.iter().all(|&c| sets[c] != sets[i]))
+            .max_by_key(|&i| {
+                let nearest = chosen
+                    .iter()
+                    .map(|&c| (sets[c] ^ sets[i]).count_ones())
+                    .min()
+                    .unwrap_or(0);
+                (nearest, std::cmp::Reverse(i))
+            });
+        match best {
+            Some(i) => chosen.push(i),
+            None => break,
+        }
+    }
+    chosen
 }

@@ -89,12 +89,14 @@ fn cubies(coords: &[i8], k: usize) -> Vec<P> {
 /// One orbit's lines of a move block: the source of each position and
 /// the turn of the piece that arrives, given by source position (the
 /// format's convention).
-fn move_lines(pos: &[P], axis: usize, side: i8, out: &mut String) {
+/// `whole`: every cubie turns (a rotation of the whole cube about the
+/// face's axis), not only the face's layer.
+fn move_lines(pos: &[P], axis: usize, side: i8, whole: bool, out: &mut String) {
     let n = pos.len();
     let mut src = vec![0usize; n];
     let mut twist_by_source = vec![0usize; n];
     for (s, &p) in pos.iter().enumerate() {
-        let (to, twist) = if p[axis] == side {
+        let (to, twist) = if whole || p[axis] == side {
             let q = turn(p, axis, side);
             let d0 = turn(slots(p)[0], axis, side);
             let t = slots(q).iter().position(|&d| d == d0).unwrap_or(0);
@@ -115,7 +117,7 @@ fn move_lines(pos: &[P], axis: usize, side: i8, out: &mut String) {
 /// The definition text of the `n`x`n`x`n` cube for `n` 2 or 3: corners
 /// (and edges for 3), six face turns `F B D U L R` (for 2: the outer
 /// layers, which leaves the whole-cube position free, as twsearch's
-/// 2x2x2 does).
+/// 2x2x2 does), and the whole-cube rotations `x y z`.
 pub(crate) fn cube_text(n: usize) -> String {
     let coords: &[i8] = if n == 2 { &[-1, 1] } else { &[-1, 0, 1] };
     let mut orbits: Vec<(&str, Vec<P>, usize)> = Vec::new();
@@ -137,7 +139,17 @@ pub(crate) fn cube_text(n: usize) -> String {
         let _ = writeln!(t, "\nMove {face}");
         for (name, pos, _) in &orbits {
             let _ = writeln!(t, "{name}");
-            move_lines(pos, axis, side, &mut t);
+            move_lines(pos, axis, side, false, &mut t);
+        }
+        t += "End\n";
+    }
+    // The whole cube turned as R, U and F turn (twsearch's rotation
+    // names): the symmetries the tables are read at.
+    for (name, axis) in [("x", 0), ("y", 1), ("z", 2)] {
+        let _ = writeln!(t, "\nMove {name}");
+        for (orbit, pos, _) in &orbits {
+            let _ = writeln!(t, "{orbit}");
+            move_lines(pos, axis, 1, true, &mut t);
         }
         t += "End\n";
     }

@@ -77,6 +77,11 @@ impl PieceGroup {
         })
     }
 
+    /// Where the orbit's bytes start in a position.
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
     /// How many coordinates (`perms * turns`).
     pub(crate) fn size(&self) -> u64 {
         self.perms * self.turns

@@ -49,17 +49,21 @@ mod group;
 mod moves;
 mod parse;
 mod puzzle;
+mod random;
 mod rank;
 mod scramble;
+mod symmetry;
 
-pub use bound::{BoundError, MAX_TABLE, OrbitBound, TableOptions};
+pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS};
 pub use def::{Orbit, Position, WILD};
 pub use definition::{Definition, is_rotation};
 pub use moves::{MAX_ORDER, Moves, MovesError, power_name};
 pub use parse::ParseError;
 pub use puzzle::Twisty;
+pub use random::{Draw, WALK, random_position};
 pub use scramble::{Scramble, ScrambleKind, parse_scrambles};
+pub use symmetry::{MAX_SYMMETRIES, Symmetries};
 
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]

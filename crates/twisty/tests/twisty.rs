@@ -500,6 +500,7 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
         let options = TableOptions {
             max_states: 2000,
             inverse,
+            views: 1,
         };
         OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
     };
@@ -521,6 +522,81 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
     for bound in [forward, both] {
         let puzzle = plain.clone().with_bound(bound);
         assert!(check_answers(&puzzle, 5, 5) > 100);
+    }
+}
+
+/// Tables read at conjugates of the position by the puzzle's symmetries
+/// (the 2x2x2 by U, F and R: the three turns about the UFR corner; the
+/// 3x3x3: the 24 rotations), over small groups of pieces: never above the
+/// BFS distance, never weaker than the position alone and somewhere
+/// stronger, and IDA* with them gives the BFS's smallest shortest
+/// answers.
+#[test]
+fn symmetric_views_are_admissible() {
+    use puzzle_twisty::{OrbitBound, TableOptions};
+    for (name, moves, max_states, depth, views, every) in [
+        ("2x2x2", &["U", "F", "R"][..], 10_000, 6, 3, 211),
+        ("3x3x3", &[][..], 600, 4, 6, 1999),
+    ] {
+        let def = Definition::builtin(name).expect("built in").expect("valid");
+        let moves = if moves.is_empty() {
+            Moves::all(&def)
+        } else {
+            Moves::select(&def, moves)
+        }
+        .expect("moves");
+        let plain = Twisty::new(def.clone(), moves);
+        let build = |views| {
+            let options = TableOptions {
+                max_states,
+                inverse: true,
+                views,
+            };
+            OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
+        };
+        let (alone, sym) = (build(1), build(views));
+        assert!(alone.views().iter().all(|&v| v == 1));
+        assert!(
+            sym.views().iter().all(|&v| v == views),
+            "{name}: {:?}",
+            sym.views()
+        );
+        check_bound(&plain, &alone, depth, false);
+        check_bound(&plain, &sym, depth, false);
+        let dist = distances(&def, plain.moves(), depth);
+        let stronger = dist
+            .keys()
+            .filter(|p| {
+                assert!(sym.lower(p) >= alone.lower(p));
+                sym.lower(p) > alone.lower(p)
+            })
+            .count();
+        assert!(
+            stronger > dist.len() / 20,
+            "{name}: {stronger} of {}",
+            dist.len()
+        );
+        // The in-place search's children (tables read at the conjugated
+        // children, by the conjugated moves) keep exactly the children
+        // whose bound allows them.
+        let puzzle = plain.clone().with_bound(sym);
+        let o = def.orbits();
+        let mut out = Vec::new();
+        for (p, _) in dist.iter().step_by(17) {
+            for left in 1..=depth + 1 {
+                out.clear();
+                puzzle_search_core::InPlace::moves(&puzzle, p, left, None, &mut out);
+                let want: Vec<u16> = (0..puzzle.moves().len() as u16)
+                    .filter(|&m| {
+                        let child = p.then(puzzle.moves().get(usize::from(m)), o);
+                        puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
+                            .is_some_and(|b| b < left)
+                    })
+                    .collect();
+                assert_eq!(out, want, "{name} at {p:?}, {left} left");
+            }
+        }
+        assert!(check_answers(&puzzle, depth, every) > 20, "{name}");
     }
 }
 
