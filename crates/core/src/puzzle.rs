@@ -439,6 +439,19 @@ pub trait InPlace: Puzzle {
         out: &mut Vec<Self::Move>,
     ) -> bool;
 
+    /// Whether [`moves`](InPlace::moves) keeps, for every `left` of at
+    /// least 1, only children whose [`lower_bound`](Puzzle::lower_bound)
+    /// is `Some` and at most `left - 1` (it reads the bound to choose
+    /// them): IDA* then does not read each child's bound again, only
+    /// tests it for a goal. Default `false`. Debug builds check it.
+    ///
+    /// Why the answer cannot change: the bound read again would be at most
+    /// the moves left, so the child would be searched anyway; at the last
+    /// move (none left) only a goal passes either way.
+    fn moves_bounded(&self) -> bool {
+        false
+    }
+
     /// Plays `mv`, one of the moves [`moves`](InPlace::moves) listed for
     /// `state`, on `state`; returns what undoing it needs.
     fn make(&self, state: &mut Self::State, mv: Self::Move) -> Self::Undo;

@@ -10,7 +10,7 @@ use std::path::Path;
 use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{BuildProgress, PatternDb, PdbError};
 
-use crate::group::{GroupSpace, PieceGroup, split};
+use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::puzzle::Twisty;
 use crate::rank;
 use crate::symmetry::Symmetries;
@@ -42,9 +42,26 @@ const MAX_USED: usize = 64;
 pub const MAX_VIEWS: usize = 24;
 
 thread_local! {
-    /// A thread's conjugates of the position being expanded, a slot each
-    /// (kept between calls: no allocation a node).
-    static CONJUGATES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// A thread's buffers for [`OrbitBound::keep_within`] and
+    /// [`OrbitBound::lower_or_dead`] (kept between calls: no allocation
+    /// a node).
+    static SCRATCH: std::cell::RefCell<Scratch> = const {
+        std::cell::RefCell::new(Scratch { conj: Vec::new() })
+    };
+}
+
+/// [`SCRATCH`]'s buffers.
+struct Scratch {
+    /// The conjugates of the position, a slot each.
+    conj: Vec<u8>,
+}
+
+/// One table read at one conjugate of the position or of its inverse.
+#[derive(Clone, Copy, Debug)]
+struct Stage {
+    part: usize,
+    slot: usize,
+    inverse: bool,
 }
 
 /// Which tables [`OrbitBound::build_with`] builds and how they are read.
@@ -132,6 +149,13 @@ pub struct OrbitBound {
     used: Vec<usize>,
     /// A position's bytes.
     len: usize,
+    /// Per move, a position's layout: per orbit, where the piece on each
+    /// position goes, then the turn it gets there.
+    moved: Vec<u8>,
+    /// The reads of [`keep_within`](Self::keep_within) in order: the
+    /// largest table at the position first, then each table at each of
+    /// its conjugates, then all again at the inverse.
+    stages: Vec<Stage>,
 }
 
 /// Why [`OrbitBound::build`] refused.
@@ -308,12 +332,29 @@ impl OrbitBound {
                 part.views.push(slot);
             }
         }
+        let inverse = options.inverse && identity;
+        let mut stages = Vec::new();
+        for inv in [false, true] {
+            for (k, part) in parts.iter().enumerate() {
+                for &slot in &part.views {
+                    if inverse || !inv {
+                        stages.push(Stage {
+                            part: k,
+                            slot,
+                            inverse: inv,
+                        });
+                    }
+                }
+            }
+        }
         Ok(OrbitBound {
+            stages,
             parts,
-            inverse: options.inverse && identity,
+            inverse,
             symmetries,
             used,
             len: def.solved().as_slice().len(),
+            moved: crate::group::moved(def, moves),
         })
     }
 
@@ -330,7 +371,8 @@ impl OrbitBound {
         let s = position.as_slice();
         let len = self.len;
         let mut best = 0u8;
-        CONJUGATES.with_borrow_mut(|conj| {
+        SCRATCH.with_borrow_mut(|scratch| {
+            let conj = &mut scratch.conj;
             conj.resize(self.used.len() * len, 0);
             for (slot, &i) in self.used.iter().enumerate().skip(1) {
                 self.symmetries
@@ -384,46 +426,43 @@ impl OrbitBound {
         let len = self.len;
         let before = moves.len();
         let mut keys = [0u64; BATCH];
-        CONJUGATES.with_borrow_mut(|conj| {
+        SCRATCH.with_borrow_mut(|scratch| {
+            let conj = &mut scratch.conj;
             conj.resize(self.used.len() * len, 0);
             // Conjugates made when first read: most nodes lose every
             // child to the first tables.
             let mut made = 1u64;
-            for inverse in [false, true] {
-                if inverse && !self.inverse {
-                    continue;
+            for stage in &self.stages {
+                if moves.len() == start {
+                    return;
                 }
-                for part in &self.parts {
-                    for &slot in &part.views {
-                        if moves.len() == start {
-                            return;
-                        }
-                        if made & (1 << slot) == 0 {
-                            made |= 1 << slot;
-                            self.symmetries.conjugate_into(
-                                self.used[slot],
-                                s,
-                                &mut conj[slot * len..][..len],
-                            );
-                        }
-                        let at = if slot == 0 {
-                            s
-                        } else {
-                            &conj[slot * len..][..len]
-                        };
-                        self.keep_part(
-                            part,
-                            self.used[slot],
-                            inverse,
-                            at,
-                            all,
-                            moves,
-                            start,
-                            max,
-                            &mut keys,
-                        );
-                    }
+                let slot = stage.slot;
+                if made & (1 << slot) == 0 {
+                    made |= 1 << slot;
+                    self.symmetries.conjugate_into(
+                        self.used[slot],
+                        s,
+                        &mut conj[slot * len..][..len],
+                    );
                 }
+                let at = if slot == 0 {
+                    s
+                } else {
+                    &conj[slot * len..][..len]
+                };
+                let part = &self.parts[stage.part];
+                let sym = self.used[slot];
+                self.keep_part(
+                    part,
+                    sym,
+                    stage.inverse,
+                    at,
+                    all,
+                    moves,
+                    start,
+                    max,
+                    &mut keys,
+                );
             }
         });
         moves.len() < before
@@ -448,16 +487,22 @@ impl OrbitBound {
         keys: &mut [u64; BATCH],
     ) {
         let s = at;
+        let len = self.len;
+        // The tracked pieces found once for every child.
+        let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        if !inverse {
+            part.group.locate(s, &mut loc, &mut ori);
+        }
         let mut from = start;
         while from < moves.len() {
             let to = moves.len().min(from + BATCH);
             for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
                 let mv = self.symmetries.conjugate_move(sym, usize::from(mv));
-                let m = all.get(mv).as_slice();
                 *key = if inverse {
-                    part.group.inverse_key_after(s, m)
+                    part.group.inverse_key_after(s, all.get(mv).as_slice())
                 } else {
-                    part.group.key_after(s, m)
+                    part.group
+                        .key_moved(&loc, &ori, &self.moved[mv * len..][..len])
                 };
             }
             let mut entries = [0u8; BATCH];

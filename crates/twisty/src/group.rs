@@ -121,24 +121,39 @@ impl PieceGroup {
         self.rank(&pos, &ori)
     }
 
-    /// [`key`](Self::key) of the child of `s` by move `m` (its bytes),
-    /// read without building the child: position `j` of the child holds
-    /// what `s` holds on `m.p[j]`, turned by `m.o[j]` more.
+    /// Where each tracked piece is in position `s` (`loc`, by tracked
+    /// piece) and how it is turned (`ori`): read once a node, so that
+    /// each child's key takes [`key_moved`](Self::key_moved), a step a
+    /// piece, not a pass over the orbit.
     #[inline]
-    pub(crate) fn key_after(&self, s: &[u8], m: &[u8]) -> u64 {
-        let (off, n, o) = (self.offset, self.n, self.o);
-        let mut pos = [0u8; MAX_GROUP_ORBIT];
-        let mut ori = [0u8; MAX_GROUP_ORBIT];
+    pub(crate) fn locate(&self, s: &[u8], loc: &mut [u8], ori: &mut [u8]) {
+        let (off, n) = (self.offset, self.n);
         for j in 0..n {
-            let from = usize::from(m[off + j]);
-            let i = self.slot[usize::from(s[off + from])];
+            let i = self.slot[usize::from(s[off + j])];
             if i != NONE {
-                pos[usize::from(i)] = j as u8;
-                let t = s[off + n + from] + m[off + n + j];
-                ori[usize::from(i)] = if t >= o { t - o } else { t };
+                loc[usize::from(i)] = j as u8;
+                ori[usize::from(i)] = s[off + n + j];
             }
         }
-        self.rank(&pos, &ori)
+    }
+
+    /// [`key_after`](Self::key_after) from the pieces
+    /// [`locate`](Self::locate)d in `s` and the move as `moved` (a whole
+    /// position's layout: per orbit, where the piece on each position
+    /// goes, then the turn it gets).
+    #[inline]
+    pub(crate) fn key_moved(&self, loc: &[u8], ori: &[u8], moved: &[u8]) -> u64 {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let k = self.labels.len();
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut turned = [0u8; MAX_GROUP_ORBIT];
+        for i in 0..k {
+            let at = usize::from(loc[i]);
+            pos[i] = moved[off + at];
+            let t = ori[i] + moved[off + n + at];
+            turned[i] = if t >= o { t - o } else { t };
+        }
+        self.rank(&pos, &turned)
     }
 
     /// [`inverse_key`](Self::inverse_key) of the child of `s` by move
@@ -408,6 +423,29 @@ impl Abstraction for GroupSpace<'_> {
     }
 }
 
+/// Each move as [`PieceGroup::key_moved`] reads it (for `OrbitBound`): per orbit, where the
+/// piece on each position goes (`m.p[j] = p` sends `p` to `j`), then the
+/// turn it gets there (`m.o[j]`).
+pub(crate) fn moved(def: &crate::definition::Definition, moves: &crate::moves::Moves) -> Vec<u8> {
+    let mut out = Vec::new();
+    for m in 0..moves.len() {
+        let mv = moves.get(m).as_slice();
+        let mut here = mv.to_vec();
+        let mut off = 0;
+        for o in def.orbits() {
+            let n = o.pieces;
+            for j in 0..n {
+                let from = usize::from(mv[off + j]);
+                here[off + from] = j as u8;
+                here[off + n + from] = mv[off + n + j];
+            }
+            off += 2 * n;
+        }
+        out.extend(here);
+    }
+    out
+}
+
 /// The groups an orbit of `shape` is split into so that each has at most
 /// `max_states` coordinates and at most [`crate::MAX_COORD`] placements:
 /// the whole orbit when it fits, else as few groups of the largest size
@@ -496,13 +534,19 @@ mod tests {
         assert!(groups.len() > 10);
         let mut rng = puzzle_search_core::SplitMix64::new(32);
         let mut p = def.solved().clone();
+        let layout = moved(&def, &moves);
+        let len = p.as_slice().len();
         for _ in 0..300 {
-            let m = moves.get(rng.below(moves.len() as u64) as usize);
+            let mv = rng.below(moves.len() as u64) as usize;
+            let m = moves.get(mv);
             let child = p.then(m, orbits);
             let inverse = p.inverse(orbits);
             for g in &groups {
                 let (s, ms) = (p.as_slice(), m.as_slice());
-                assert_eq!(g.key_after(s, ms), g.key(child.as_slice()));
+                let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                g.locate(s, &mut loc, &mut ori);
+                let at = &layout[mv * len..][..len];
+                assert_eq!(g.key_moved(&loc, &ori, at), g.key(child.as_slice()));
                 assert_eq!(g.inverse_key(s), g.key(inverse.as_slice()));
                 assert_eq!(g.inverse_key_after(s, ms), g.inverse_key(child.as_slice()));
                 assert!(g.key(s) < g.size());

@@ -399,6 +399,12 @@ impl InPlace for Twisty {
         }
     }
 
+    /// With tables, [`moves`](InPlace::moves) keeps only the children
+    /// their bound allows (read from the same entries as `lower_bound`).
+    fn moves_bounded(&self) -> bool {
+        self.bound.is_some()
+    }
+
     #[inline]
     fn make(&self, s: &mut Position, mv: u16) {
         s.then_in_place(self.moves.get(usize::from(mv)), self.def.orbits());

@@ -54,6 +54,8 @@ pub(super) fn search_in_place<P: InPlace>(
     let mut last = engine.path.last().copied();
     let mut into = None;
     let promise = engine.promise();
+    // Children already within their bound (see `InPlace::moves_bounded`).
+    let bounded = puzzle.moves_bounded();
     let mut q = engine.root_q;
     // Expands `state`, `g` moves from the start, reached by `last`.
     macro_rules! expand {
@@ -140,7 +142,7 @@ pub(super) fn search_in_place<P: InPlace>(
             },
             Mode::Exact => puzzle.make(&mut state, mv),
         };
-        match engine.settle(&state, g + 1) {
+        match engine.settle_known(&state, g + 1, bounded) {
             Ok(_) => {}
             Err(Flow::Fail(lb)) => {
                 let level = &mut levels[top];

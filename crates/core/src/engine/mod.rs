@@ -598,6 +598,21 @@ impl<'a, P: Puzzle> Engine<'a, P> {
     /// bound: `Err` with the result when that decides it, else its bound.
     #[inline(always)]
     pub(crate) fn settle(&mut self, state: &P::State, g: u32) -> Result<u32, Flow> {
+        self.settle_known(state, g, false)
+    }
+
+    /// [`settle`](Self::settle), where `known` says the state's bound was
+    /// read by its parent and is within the moves left
+    /// ([`InPlace::moves_bounded`](crate::InPlace::moves_bounded)): only
+    /// the goal test (and, with no move left, the cut) remains; the bound
+    /// returned is then 0.
+    #[inline]
+    pub(crate) fn settle_known(
+        &mut self,
+        state: &P::State,
+        g: u32,
+        known: bool,
+    ) -> Result<u32, Flow> {
         let Rules { mode, limit, .. } = self.rules;
         let left = limit - g;
         let goal = match mode {
@@ -610,6 +625,19 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         if left == 0 && mode == Mode::Exact {
             // Not a goal after exactly the moves asked for.
             self.stats.bound_cutoffs += 1;
+            return Err(Flow::Fail(1));
+        }
+        if known {
+            debug_assert!(
+                self.puzzle.lower_bound(state).is_some_and(|b| b <= left),
+                "InPlace::moves_bounded: a child kept over its bound"
+            );
+            if left > 0 {
+                return Ok(0);
+            }
+            // Not a goal with no move left: one more is needed, as below.
+            self.stats.bound_cutoffs += 1;
+            self.min_pruned = self.min_pruned.min(g.saturating_add(1));
             return Err(Flow::Fail(1));
         }
         let Some(mut bound) = self.puzzle.lower_bound(state) else {
