@@ -34,6 +34,14 @@ struct Part {
     views: Vec<usize>,
 }
 
+impl Part {
+    /// The table's index of the tracked pieces at `pos`, turned `ori`.
+    #[inline]
+    fn index(&self, pos: &[u8], ori: &[u8]) -> u64 {
+        self.group.rank(pos, ori)
+    }
+}
+
 /// The most symmetries the tables are read at, all tables together
 /// (their conjugates are marked made in a `u64`).
 const MAX_USED: usize = 64;
@@ -385,13 +393,16 @@ impl OrbitBound {
                     } else {
                         &conj[slot * len..][..len]
                     };
-                    let d = part.db.get(part.group.key(at));
+                    let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                    part.group.locate(at, &mut pos, &mut ori);
+                    let d = part.db.get(part.index(&pos, &ori));
                     if d == PatternDb::UNREACHED {
                         return None;
                     }
                     best = best.max(d);
                     if self.inverse {
-                        let d = part.db.get(part.group.inverse_key(at));
+                        part.group.inverse_into(at, &mut pos, &mut ori);
+                        let d = part.db.get(part.index(&pos, &ori));
                         if d == PatternDb::UNREACHED {
                             return None;
                         }
@@ -493,17 +504,20 @@ impl OrbitBound {
         if !inverse {
             part.group.locate(s, &mut loc, &mut ori);
         }
+        let (mut pos, mut turned) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         let mut from = start;
         while from < moves.len() {
             let to = moves.len().min(from + BATCH);
             for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
                 let mv = self.symmetries.conjugate_move(sym, usize::from(mv));
-                *key = if inverse {
-                    part.group.inverse_key_after(s, all.get(mv).as_slice())
+                if inverse {
+                    let m = all.get(mv).as_slice();
+                    part.group.inverse_after_into(s, m, &mut pos, &mut turned);
                 } else {
-                    part.group
-                        .key_moved(&loc, &ori, &self.moved[mv * len..][..len])
-                };
+                    let m = &self.moved[mv * len..][..len];
+                    part.group.moved_into(&loc, &ori, m, &mut pos, &mut turned);
+                }
+                *key = part.index(&pos, &turned);
             }
             let mut entries = [0u8; BATCH];
             for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {

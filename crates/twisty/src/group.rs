@@ -32,12 +32,12 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct PieceGroup {
     pub(crate) orbit: usize,
     offset: usize,
-    n: usize,
-    o: u8,
+    pub(crate) n: usize,
+    pub(crate) o: u8,
     /// The tracked labels, in order.
     pub(crate) labels: Vec<u8>,
     /// Per label of the orbit: its index among `labels`, or `NONE`.
-    slot: Vec<u8>,
+    pub(crate) slot: Vec<u8>,
     /// Orientations counted (`labels.len()`, one less when the last
     /// follows from the others).
     counted: usize,
@@ -91,39 +91,39 @@ impl PieceGroup {
     /// position).
     #[inline]
     pub(crate) fn key(&self, s: &[u8]) -> u64 {
-        let (off, n) = (self.offset, self.n);
         let mut pos = [0u8; MAX_GROUP_ORBIT];
         let mut ori = [0u8; MAX_GROUP_ORBIT];
-        for j in 0..n {
-            let i = self.slot[usize::from(s[off + j])];
-            if i != NONE {
-                pos[usize::from(i)] = j as u8;
-                ori[usize::from(i)] = s[off + n + j];
-            }
-        }
+        self.locate(s, &mut pos, &mut ori);
         self.rank(&pos, &ori)
     }
 
     /// The coordinate of the group in the inverse of position `s`, read
-    /// without building it: where the solved state is the identity, the
-    /// inverse holds label `l` on position `s.p[l]`, turned by `-s.o[l]`.
-    #[inline]
+    /// without building it (see [`inverse_into`](Self::inverse_into)).
+    #[cfg(test)]
     pub(crate) fn inverse_key(&self, s: &[u8]) -> u64 {
-        let (off, n, o) = (self.offset, self.n, self.o);
         let mut pos = [0u8; MAX_GROUP_ORBIT];
         let mut ori = [0u8; MAX_GROUP_ORBIT];
+        self.inverse_into(s, &mut pos, &mut ori);
+        self.rank(&pos, &ori)
+    }
+
+    /// The tracked pieces of the inverse of position `s`: where the
+    /// solved state is the identity, the inverse holds label `l` on
+    /// position `s.p[l]`, turned by `-s.o[l]`.
+    #[inline]
+    pub(crate) fn inverse_into(&self, s: &[u8], pos: &mut [u8], ori: &mut [u8]) {
+        let (off, n, o) = (self.offset, self.n, self.o);
         for (i, &l) in self.labels.iter().enumerate() {
             let l = usize::from(l);
             pos[i] = s[off + l];
             let t = s[off + n + l];
             ori[i] = if t == 0 { 0 } else { o - t };
         }
-        self.rank(&pos, &ori)
     }
 
     /// Where each tracked piece is in position `s` (`loc`, by tracked
     /// piece) and how it is turned (`ori`): read once a node, so that
-    /// each child's key takes [`key_moved`](Self::key_moved), a step a
+    /// each child's takes [`moved_into`](Self::moved_into), a step a
     /// piece, not a pass over the orbit.
     #[inline]
     pub(crate) fn locate(&self, s: &[u8], loc: &mut [u8], ori: &mut [u8]) {
@@ -137,32 +137,45 @@ impl PieceGroup {
         }
     }
 
-    /// [`key_after`](Self::key_after) from the pieces
-    /// [`locate`](Self::locate)d in `s` and the move as `moved` (a whole
-    /// position's layout: per orbit, where the piece on each position
-    /// goes, then the turn it gets).
-    #[inline]
+    /// The coordinate of the child by a move, from the pieces
+    /// [`locate`](Self::locate)d in its parent and the move as `moved`
+    /// (see [`moved`]).
+    #[cfg(test)]
     pub(crate) fn key_moved(&self, loc: &[u8], ori: &[u8], moved: &[u8]) -> u64 {
-        let (off, n, o) = (self.offset, self.n, self.o);
-        let k = self.labels.len();
         let mut pos = [0u8; MAX_GROUP_ORBIT];
         let mut turned = [0u8; MAX_GROUP_ORBIT];
+        self.moved_into(loc, ori, moved, &mut pos, &mut turned);
+        self.rank(&pos, &turned)
+    }
+
+    /// The tracked pieces after a move, from the pieces
+    /// [`locate`](Self::locate)d before it and the move as `moved` (a
+    /// whole position's layout: per orbit, where the piece on each
+    /// position goes, then the turn it gets).
+    #[inline]
+    pub(crate) fn moved_into(
+        &self,
+        loc: &[u8],
+        ori: &[u8],
+        moved: &[u8],
+        pos: &mut [u8],
+        turned: &mut [u8],
+    ) {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let k = self.labels.len();
         for i in 0..k {
             let at = usize::from(loc[i]);
             pos[i] = moved[off + at];
             let t = ori[i] + moved[off + n + at];
             turned[i] = if t >= o { t - o } else { t };
         }
-        self.rank(&pos, &turned)
     }
 
-    /// [`inverse_key`](Self::inverse_key) of the child of `s` by move
-    /// `m`, read without building the child.
+    /// The tracked pieces of the inverse of the child of `s` by move `m`,
+    /// read without building the child.
     #[inline]
-    pub(crate) fn inverse_key_after(&self, s: &[u8], m: &[u8]) -> u64 {
+    pub(crate) fn inverse_after_into(&self, s: &[u8], m: &[u8], pos: &mut [u8], ori: &mut [u8]) {
         let (off, n, o) = (self.offset, self.n, self.o);
-        let mut pos = [0u8; MAX_GROUP_ORBIT];
-        let mut ori = [0u8; MAX_GROUP_ORBIT];
         for (i, &l) in self.labels.iter().enumerate() {
             let l = usize::from(l);
             let from = usize::from(m[off + l]);
@@ -171,19 +184,28 @@ impl PieceGroup {
             let t = if t >= o { t - o } else { t };
             ori[i] = if t == 0 { 0 } else { o - t };
         }
+    }
+
+    /// [`inverse_key`](Self::inverse_key) of the child of `s` by move
+    /// `m`.
+    #[cfg(test)]
+    pub(crate) fn inverse_key_after(&self, s: &[u8], m: &[u8]) -> u64 {
+        let mut pos = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        self.inverse_after_into(s, m, &mut pos, &mut ori);
         self.rank(&pos, &ori)
     }
 
     /// The coordinate of placements `pos` and orientations `ori` (by
     /// tracked piece).
     #[inline]
-    fn rank(&self, pos: &[u8], ori: &[u8]) -> u64 {
+    pub(crate) fn rank(&self, pos: &[u8], ori: &[u8]) -> u64 {
         self.perm_rank(pos) * self.turns + self.turn_rank(ori)
     }
 
     /// The placement coordinate of `pos` (each tracked piece's position).
     #[inline]
-    fn perm_rank(&self, pos: &[u8]) -> u64 {
+    pub(crate) fn perm_rank(&self, pos: &[u8]) -> u64 {
         let (n, k) = (self.n, self.labels.len());
         let mut used = 0u64;
         let mut p = 0u64;
@@ -198,7 +220,7 @@ impl PieceGroup {
     /// The orientation coordinate of `ori` (by tracked piece; the last is
     /// not read when it follows from the others).
     #[inline]
-    fn turn_rank(&self, ori: &[u8]) -> u64 {
+    pub(crate) fn turn_rank(&self, ori: &[u8]) -> u64 {
         ori[..self.counted]
             .iter()
             .fold(0u64, |t, &x| t * u64::from(self.o) + u64::from(x))
@@ -206,7 +228,7 @@ impl PieceGroup {
 
     /// The placements of placement coordinate `p` (the inverse of the
     /// first half of [`rank`](Self::rank)).
-    fn unrank_perm(&self, mut p: u64, pos: &mut [u8]) {
+    pub(crate) fn unrank_perm(&self, mut p: u64, pos: &mut [u8]) {
         let (n, k) = (self.n, self.labels.len());
         let mut digits = [0u8; MAX_GROUP_ORBIT];
         for i in (0..k).rev() {
@@ -235,7 +257,7 @@ impl PieceGroup {
 
     /// The orientations of orientation coordinate `t` (the last from the
     /// others when it is left out).
-    fn unrank_turns(&self, mut t: u64, ori: &mut [u8]) {
+    pub(crate) fn unrank_turns(&self, mut t: u64, ori: &mut [u8]) {
         let (k, o) = (self.labels.len(), u64::from(self.o));
         let mut sum = 0u64;
         for j in (0..self.counted).rev() {
