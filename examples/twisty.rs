@@ -87,6 +87,10 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = puzzle_twisty::DEFAULT_VIEWS as u64,
           value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
     views: u64,
+    /// Split each orbit into groups of consecutive pieces, none indexed by
+    /// symmetry class.
+    #[arg(long)]
+    no_reduce: bool,
     /// Solve N random positions optimally (`random-1`, ...): uniform over
     /// the whole group for the built-in cubes, else by long random walks
     /// (said on stderr).
@@ -184,9 +188,30 @@ fn solve(
         max_states: args.table_states,
         inverse: !args.no_inverse,
         views: args.views as usize,
+        reduce: !args.no_reduce,
     };
-    let bound = OrbitBound::build_with(&puzzle, options, &budget, cache.as_deref(), None)
+    // `--progress`: each table's build, a line a distance.
+    let tables = args
+        .progress
+        .then(|| puzzle_search_cli::progress::spinner("tables"));
+    let told = |p: puzzle_search_core::pdb::BuildProgress| {
+        if let Some(bar) = &tables {
+            bar.set_message(format!(
+                "building a table: distance {}, {} of {} entries ({:.1}%)",
+                p.depth,
+                p.done,
+                p.total,
+                100.0 * p.done as f64 / p.total.max(1) as f64
+            ));
+        }
+    };
+    let progress: Option<&(dyn Fn(puzzle_search_core::pdb::BuildProgress) + Sync)> =
+        if args.progress { Some(&told) } else { None };
+    let bound = OrbitBound::build_with(&puzzle, options, &budget, cache.as_deref(), progress)
         .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    if let Some(bar) = &tables {
+        bar.finish_and_clear();
+    }
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
         eprintln!(

@@ -13,6 +13,7 @@ use puzzle_search_core::pdb::{BuildProgress, PatternDb, PdbError};
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::puzzle::Twisty;
 use crate::rank;
+use crate::symgroup::{SymGroup, SymSpace, choose};
 use crate::symmetry::Symmetries;
 
 /// The most coordinates one table has by default (a nibble each once
@@ -28,6 +29,8 @@ const BATCH: usize = 32;
 #[derive(Debug)]
 struct Part {
     group: PieceGroup,
+    /// The group indexed by symmetry class, where it is.
+    sym: Option<SymGroup>,
     db: PatternDb,
     /// The conjugates it is read at: slots of [`OrbitBound::used`] (0:
     /// the position itself).
@@ -38,7 +41,10 @@ impl Part {
     /// The table's index of the tracked pieces at `pos`, turned `ori`.
     #[inline]
     fn index(&self, pos: &[u8], ori: &[u8]) -> u64 {
-        self.group.rank(pos, ori)
+        match &self.sym {
+            Some(sym) => sym.index(pos, ori),
+            None => self.group.rank(pos, ori),
+        }
     }
 }
 
@@ -54,7 +60,7 @@ thread_local! {
     /// [`OrbitBound::lower_or_dead`] (kept between calls: no allocation
     /// a node).
     static SCRATCH: std::cell::RefCell<Scratch> = const {
-        std::cell::RefCell::new(Scratch { conj: Vec::new() })
+        std::cell::RefCell::new(Scratch { conj: Vec::new(), pieces: Vec::new() })
     };
 }
 
@@ -62,6 +68,8 @@ thread_local! {
 struct Scratch {
     /// The conjugates of the position, a slot each.
     conj: Vec<u8>,
+    /// A batch's tracked pieces: per child, placements then turns.
+    pieces: Vec<u8>,
 }
 
 /// One table read at one conjugate of the position or of its inverse.
@@ -98,6 +106,12 @@ pub struct TableOptions {
     /// conjugate, so it keeps the position alone). At most
     /// [`MAX_VIEWS`].
     pub views: usize,
+    /// Index a table by symmetry class where the puzzle's symmetries keep
+    /// a group of pieces (about as many times smaller as they are; the
+    /// orbit's group then chosen among those they keep, and read at its
+    /// conjugates to cover the rest): `false` splits every orbit into
+    /// groups of consecutive pieces.
+    pub reduce: bool,
 }
 
 impl Default for TableOptions {
@@ -106,6 +120,7 @@ impl Default for TableOptions {
             max_states: MAX_TABLE,
             inverse: true,
             views: DEFAULT_VIEWS,
+            reduce: true,
         }
     }
 }
@@ -263,69 +278,82 @@ impl OrbitBound {
         for b in bytes {
             digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
-        let mut groups = Vec::new();
+        let symmetries = Symmetries::new(def, moves);
+        let layout = crate::group::moved(def, moves);
+        // Each orbit: one group indexed by symmetry class where the
+        // symmetries keep one that fits, else groups of consecutive
+        // pieces.
+        let mut groups: Vec<(PieceGroup, Option<Vec<usize>>)> = Vec::new();
         for k in 0..def.orbits().len() {
             if let Some(shape) = rank::shape(def, moves, k) {
-                groups.extend(
-                    split(k, shape, options.max_states)
-                        .into_iter()
-                        .filter(|g| g.size() > 1),
-                );
+                let reduced = options
+                    .reduce
+                    .then(|| choose(k, shape, &symmetries, options.max_states))
+                    .flatten();
+                match reduced {
+                    Some((group, kept)) => groups.push((group, Some(kept))),
+                    None => groups.extend(
+                        split(k, shape, options.max_states)
+                            .into_iter()
+                            .filter(|g| g.size() > 1)
+                            .map(|g| (g, None)),
+                    ),
+                }
             }
         }
         // The largest first: they cut most, and a cut stops the reading.
-        groups.sort_by_key(|g| std::cmp::Reverse(g.size()));
+        groups.sort_by_key(|(g, kept)| {
+            std::cmp::Reverse(g.size() / kept.as_ref().map_or(1, |k| k.len() as u64))
+        });
         let mut parts = Vec::new();
-        for group in groups {
+        for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
-            let name = format!(
-                "twisty {} {} pieces {}-{} {digest:016x}",
-                def.name(),
-                orbit.name,
-                u32::from(first) + 1,
-                u32::from(last) + 1
-            );
-            let space = GroupSpace::new(&group, def, moves, name);
-            // The build's move tables count against the memory cap too:
-            // the search gets what they leave.
-            let tables = space.table_bytes();
-            let inner = match budget.memory_cap() {
-                Some(allowed) if tables >= allowed => {
-                    return Err(BoundError::Memory {
-                        needed: tables,
-                        allowed,
-                    });
+            let (db, sym) = match kept {
+                None => {
+                    let name = format!(
+                        "twisty {} {} pieces {}-{} {digest:016x}",
+                        def.name(),
+                        orbit.name,
+                        u32::from(first) + 1,
+                        u32::from(last) + 1
+                    );
+                    let space = GroupSpace::new(&group, def, moves, name);
+                    // The build's move tables count against the memory cap
+                    // too: the search gets what they leave.
+                    let db = table(&space, space.table_bytes(), budget, cache, progress)?;
+                    (db, None)
                 }
-                Some(allowed) => budget.clone().max_memory(allowed - tables),
-                None => budget.clone(),
-            };
-            let db = match cache {
-                Some(dir) => {
-                    PatternDb::load_or_build_within(&space, dir, &inner, progress).map(|(db, _)| db)
-                }
-                None => PatternDb::build_within(&space, &inner, progress),
-            }
-            .map_err(|e| {
-                // Over the cap: said in the user's terms (the whole build
-                // against the whole cap), not the search's share.
-                let whole = PatternDb::bytes_needed(&space).map(|b| b + tables);
-                match (budget.memory_cap(), whole) {
-                    (Some(allowed), Some(needed)) if needed > allowed => {
-                        BoundError::Memory { needed, allowed }
+                Some(kept) => {
+                    let pieces = group.labels.iter().fold(0u64, |m, &l| m | 1 << l);
+                    let name = format!(
+                        "twisty {} {} pieces {pieces:x} by {} symmetries {digest:016x}",
+                        def.name(),
+                        orbit.name,
+                        kept.len()
+                    );
+                    let placements = SymGroup::bytes(&group);
+                    if let Some(allowed) = budget.memory_cap().filter(|&a| placements >= a) {
+                        return Err(BoundError::Memory {
+                            needed: placements,
+                            allowed,
+                        });
                     }
-                    _ => BoundError::Table(e),
+                    let sym = SymGroup::new(group.clone(), &symmetries, kept);
+                    let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
+                    let db = table(&space, placements, budget, cache, progress)?;
+                    drop(space);
+                    (db, Some(sym))
                 }
-            })?;
-            drop(space);
+            };
             parts.push(Part {
                 group,
+                sym,
                 db,
                 views: Vec::new(),
             });
         }
         let identity = def.solved() == &crate::def::Position::identity(def.orbits());
-        let symmetries = Symmetries::new(def, moves);
         let mut used = vec![0];
         for part in &mut parts {
             for i in views(&part.group, &symmetries, options.views.clamp(1, MAX_VIEWS)) {
@@ -362,7 +390,7 @@ impl OrbitBound {
             symmetries,
             used,
             len: def.solved().as_slice().len(),
-            moved: crate::group::moved(def, moves),
+            moved: layout,
         })
     }
 
@@ -438,7 +466,8 @@ impl OrbitBound {
         let before = moves.len();
         let mut keys = [0u64; BATCH];
         SCRATCH.with_borrow_mut(|scratch| {
-            let conj = &mut scratch.conj;
+            let Scratch { conj, pieces } = scratch;
+            pieces.resize(2 * BATCH * MAX_GROUP_ORBIT, 0);
             conj.resize(self.used.len() * len, 0);
             // Conjugates made when first read: most nodes lose every
             // child to the first tables.
@@ -473,6 +502,7 @@ impl OrbitBound {
                     start,
                     max,
                     &mut keys,
+                    pieces,
                 );
             }
         });
@@ -496,6 +526,7 @@ impl OrbitBound {
         start: usize,
         max: u32,
         keys: &mut [u64; BATCH],
+        pieces: &mut [u8],
     ) {
         let s = at;
         let len = self.len;
@@ -505,19 +536,43 @@ impl OrbitBound {
             part.group.locate(s, &mut loc, &mut ori);
         }
         let (mut pos, mut turned) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        let k = part.group.labels.len();
         let mut from = start;
         while from < moves.len() {
             let to = moves.len().min(from + BATCH);
-            for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
-                let mv = self.symmetries.conjugate_move(sym, usize::from(mv));
-                if inverse {
-                    let m = all.get(mv).as_slice();
-                    part.group.inverse_after_into(s, m, &mut pos, &mut turned);
-                } else {
-                    let m = &self.moved[mv * len..][..len];
-                    part.group.moved_into(&loc, &ori, m, &mut pos, &mut turned);
+            {
+                for (c, (key, &mv)) in keys.iter_mut().zip(&moves[from..to]).enumerate() {
+                    let mv = self.symmetries.conjugate_move(sym, usize::from(mv));
+                    if inverse {
+                        let m = all.get(mv).as_slice();
+                        part.group.inverse_after_into(s, m, &mut pos, &mut turned);
+                    } else {
+                        let m = &self.moved[mv * len..][..len];
+                        part.group.moved_into(&loc, &ori, m, &mut pos, &mut turned);
+                    }
+                    match &part.sym {
+                        // The placements first, their class words read
+                        // together next: their misses overlap.
+                        Some(_) => {
+                            let at = 2 * c * MAX_GROUP_ORBIT;
+                            pieces[at..at + k].copy_from_slice(&pos[..k]);
+                            pieces[at + MAX_GROUP_ORBIT..][..k].copy_from_slice(&turned[..k]);
+                            *key = part.group.perm_rank(&pos);
+                        }
+                        None => *key = part.group.rank(&pos, &turned),
+                    }
                 }
-                *key = part.index(&pos, &turned);
+                if let Some(symg) = &part.sym {
+                    let mut words = [0u32; BATCH];
+                    for (w, &p) in words.iter_mut().zip(&keys[..to - from]) {
+                        *w = symg.class_of(p);
+                    }
+                    for (c, key) in keys[..to - from].iter_mut().enumerate() {
+                        let at = 2 * c * MAX_GROUP_ORBIT;
+                        let (p, t) = pieces[at..at + 2 * MAX_GROUP_ORBIT].split_at(MAX_GROUP_ORBIT);
+                        *key = symg.index_of(words[c], p, t);
+                    }
+                }
             }
             let mut entries = [0u8; BATCH];
             for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
@@ -548,6 +603,11 @@ impl OrbitBound {
     /// (1: the position alone).
     pub fn views(&self) -> Vec<usize> {
         self.parts.iter().map(|p| p.views.len()).collect()
+    }
+
+    /// How many tables are indexed by symmetry class.
+    pub fn reduced(&self) -> usize {
+        self.parts.iter().filter(|p| p.sym.is_some()).count()
     }
 
     /// The symmetries the tables may be read at.
@@ -594,4 +654,42 @@ fn views(group: &PieceGroup, symmetries: &Symmetries, most: usize) -> Vec<usize>
         }
     }
     chosen
+}
+
+/// `space`'s table loaded from `cache` or built, within `budget` less
+/// `extra` bytes (what the build's other tables take).
+fn table<A: puzzle_search_core::pdb::Abstraction>(
+    space: &A,
+    extra: u64,
+    budget: &Budget,
+    cache: Option<&Path>,
+    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+) -> Result<PatternDb, BoundError> {
+    let inner = match budget.memory_cap() {
+        Some(allowed) if extra >= allowed => {
+            return Err(BoundError::Memory {
+                needed: extra,
+                allowed,
+            });
+        }
+        Some(allowed) => budget.clone().max_memory(allowed - extra),
+        None => budget.clone(),
+    };
+    match cache {
+        Some(dir) => {
+            PatternDb::load_or_build_within(space, dir, &inner, progress).map(|(db, _)| db)
+        }
+        None => PatternDb::build_within(space, &inner, progress),
+    }
+    .map_err(|e| {
+        // Over the cap: said in the user's terms (the whole build against
+        // the whole cap), not the search's share.
+        let whole = PatternDb::bytes_needed(space).map(|b| b + extra);
+        match (budget.memory_cap(), whole) {
+            (Some(allowed), Some(needed)) if needed > allowed => {
+                BoundError::Memory { needed, allowed }
+            }
+            _ => BoundError::Table(e),
+        }
+    })
 }

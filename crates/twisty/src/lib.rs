@@ -52,6 +52,7 @@ mod puzzle;
 mod random;
 mod rank;
 mod scramble;
+mod symgroup;
 mod symmetry;
 
 pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};

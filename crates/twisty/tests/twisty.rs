@@ -501,6 +501,7 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
             max_states: 2000,
             inverse,
             views: 1,
+            reduce: false,
         };
         OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
     };
@@ -546,15 +547,21 @@ fn symmetric_views_are_admissible() {
         }
         .expect("moves");
         let plain = Twisty::new(def.clone(), moves);
-        let build = |views| {
+        let build = |views, reduce| {
             let options = TableOptions {
                 max_states,
                 inverse: true,
                 views,
+                reduce,
             };
             OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
         };
-        let (alone, sym) = (build(1), build(views));
+        // Indexed by symmetry class: admissible too, and the in-place
+        // search's children agree with the bound (below).
+        let reduced = build(views, true);
+        assert!(reduced.reduced() > 0, "{name}");
+        check_bound(&plain, &reduced, depth, false);
+        let (alone, sym) = (build(1, false), build(views, false));
         assert!(alone.views().iter().all(|&v| v == 1));
         assert!(
             sym.views().iter().all(|&v| v == views),
@@ -579,24 +586,26 @@ fn symmetric_views_are_admissible() {
         // The in-place search's children (tables read at the conjugated
         // children, by the conjugated moves) keep exactly the children
         // whose bound allows them.
-        let puzzle = plain.clone().with_bound(sym);
-        let o = def.orbits();
-        let mut out = Vec::new();
-        for (p, _) in dist.iter().step_by(17) {
-            for left in 1..=depth + 1 {
-                out.clear();
-                puzzle_search_core::InPlace::moves(&puzzle, p, left, None, &mut out);
-                let want: Vec<u16> = (0..puzzle.moves().len() as u16)
-                    .filter(|&m| {
-                        let child = p.then(puzzle.moves().get(usize::from(m)), o);
-                        puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
-                            .is_some_and(|b| b < left)
-                    })
-                    .collect();
-                assert_eq!(out, want, "{name} at {p:?}, {left} left");
+        for bound in [sym, reduced] {
+            let puzzle = plain.clone().with_bound(bound);
+            let o = def.orbits();
+            let mut out = Vec::new();
+            for (p, _) in dist.iter().step_by(17) {
+                for left in 1..=depth + 1 {
+                    out.clear();
+                    puzzle_search_core::InPlace::moves(&puzzle, p, left, None, &mut out);
+                    let want: Vec<u16> = (0..puzzle.moves().len() as u16)
+                        .filter(|&m| {
+                            let child = p.then(puzzle.moves().get(usize::from(m)), o);
+                            puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
+                                .is_some_and(|b| b < left)
+                        })
+                        .collect();
+                    assert_eq!(out, want, "{name} at {p:?}, {left} left");
+                }
             }
+            assert!(check_answers(&puzzle, depth, every) > 20, "{name}");
         }
-        assert!(check_answers(&puzzle, depth, every) > 20, "{name}");
     }
 }
 

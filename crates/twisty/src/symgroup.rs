@@ -1,0 +1,587 @@
+//! [`SymGroup`]: a group of pieces whose table is indexed by symmetry
+//! class: the placements of its pieces under the symmetries that keep
+//! its pieces (Kociemba's sym-coordinates, generic), times the
+//! orientations seen from the class's representative.
+//!
+//! Why a class has one distance: a symmetry `r` that maps the group's
+//! labels onto themselves maps the group's coordinate of `g` to that of
+//! `r^-1 g r` (the conjugate's tracked pieces are `g`'s, moved and turned
+//! by `r`: below), and `r^-1 g r` is as far from solved as `g`
+//! ([`Symmetries`]); in the abstraction too, since conjugation by `r`
+//! maps each move's action on the group to another move's and fixes the
+//! goal. So the table keeps one entry a class.
+//!
+//! The index: each placement `p` of the group's pieces has a class (the
+//! smallest placement among its conjugates is its representative) and a
+//! symmetry `r(p)` taking it there (tables over placements, made once);
+//! the index of a state is `class * turns + t`, `t` the orientations of
+//! the state conjugated by `r(p)`. Where a representative is kept by
+//! other symmetries too, one class has several indices for conjugate
+//! states; the table build gives each of them its distance (every
+//! neighbour is emitted with all its equivalents: below), so each is
+//! exact.
+
+use puzzle_search_core::pdb::Abstraction;
+
+use crate::group::{MAX_GROUP_ORBIT, PieceGroup};
+use crate::moves::Moves;
+use crate::symmetry::Symmetries;
+
+/// The most symmetries a group is reduced by (their sets are `u64`
+/// masks).
+const MAX_KEPT: usize = 64;
+
+/// A group of one orbit's pieces indexed by symmetry class (see the
+/// module's docs).
+#[derive(Debug)]
+pub(crate) struct SymGroup {
+    /// Told apart from every other group made in this process (the
+    /// build's per-thread cache is keyed by it).
+    id: u64,
+    pub(crate) group: PieceGroup,
+    /// The symmetries that keep the group's labels (indices into the
+    /// puzzle's [`Symmetries`]), the identity first.
+    pub(crate) kept: Vec<usize>,
+    /// Per kept symmetry `r` and position `x` of the orbit: `phi(x)`, the
+    /// `j` with `r.p[j] = x` (labels map the same way: the solved state
+    /// is the identity).
+    phi: Vec<u8>,
+    /// Per kept symmetry and tracked piece `i`: the tracked index of its
+    /// image `phi(labels[i])`.
+    image: Vec<u8>,
+    /// Per kept symmetry and tracked piece: the turn `r^-1.o[label]`.
+    turn_label: Vec<u8>,
+    /// Per kept symmetry and position `x`: the turn `r.o[phi(x)]`.
+    turn_place: Vec<u8>,
+    /// Per placement: its class times 64 plus the kept symmetry (index
+    /// into `kept`) taking it to its class's representative (one read a
+    /// look-up).
+    class: Vec<u32>,
+    /// Per class: its representative placement.
+    reps: Vec<u32>,
+    /// Per class: the kept symmetries that fix its representative (bit
+    /// `s` for `kept[s]`; bit 0, the identity, always).
+    stab: Vec<u64>,
+}
+
+impl SymGroup {
+    /// The bytes [`new`](Self::new) takes for `group`: four a placement,
+    /// twelve a class at most.
+    pub(crate) fn bytes(group: &PieceGroup) -> u64 {
+        group.perms * (4 + 12)
+    }
+
+    /// The symmetries of `symmetries` that keep `group`'s labels, or
+    /// `None` when only the identity does, there are more than 64, or the
+    /// placements pass `u32`.
+    pub(crate) fn kept(group: &PieceGroup, symmetries: &Symmetries) -> Option<Vec<usize>> {
+        let off = group.offset();
+        let mut mine = [false; MAX_GROUP_ORBIT];
+        for &l in &group.labels {
+            mine[usize::from(l)] = true;
+        }
+        let kept: Vec<usize> = (0..symmetries.len())
+            .filter(|&s| {
+                let r = symmetries.get(s).as_slice();
+                group
+                    .labels
+                    .iter()
+                    .all(|&l| mine[usize::from(r[off + usize::from(l)])])
+            })
+            .collect();
+        (kept.len() > 1 && kept.len() <= MAX_KEPT && group.perms <= u64::from(u32::MAX))
+            .then_some(kept)
+    }
+
+    /// `group` indexed by its classes under `kept` (from
+    /// [`kept`](Self::kept)): the placement tables made here (a pass over
+    /// the placements, each conjugated by every kept symmetry).
+    pub(crate) fn new(group: PieceGroup, symmetries: &Symmetries, kept: Vec<usize>) -> SymGroup {
+        let (n, k, off) = (group.n, group.labels.len(), group.offset());
+        let o = group.o;
+        let ks = kept.len();
+        let mut phi = vec![0u8; ks * n];
+        let mut image = vec![0u8; ks * k];
+        let mut turn_label = vec![0u8; ks * k];
+        let mut turn_place = vec![0u8; ks * n];
+        for (s, &sym) in kept.iter().enumerate() {
+            let r = symmetries.get(sym).as_slice();
+            for j in 0..n {
+                phi[s * n + usize::from(r[off + j])] = j as u8;
+            }
+            for j in 0..n {
+                let x = usize::from(r[off + j]);
+                // phi(x) = j, so r.o[phi(x)] = r.o[j].
+                turn_place[s * n + x] = r[off + n + j];
+            }
+            for (i, &l) in group.labels.iter().enumerate() {
+                let l = usize::from(l);
+                let j = usize::from(phi[s * n + l]);
+                image[s * k + i] = group.slot[j];
+                // r^-1.o[l] = -r.o[j] where r.p[j] = l (as
+                // `Position::inverse` makes it).
+                turn_label[s * k + i] = (o - r[off + n + j] % o) % o;
+            }
+        }
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let mut out = SymGroup {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            group,
+            kept,
+            phi,
+            image,
+            turn_label,
+            turn_place,
+            class: Vec::new(),
+            reps: Vec::new(),
+            stab: Vec::new(),
+        };
+        out.classify();
+        out
+    }
+
+    /// The placement tables: each placement's class and the symmetry to
+    /// its representative (the smallest of its conjugates), placements in
+    /// order so that a representative is met before the rest of its
+    /// class.
+    fn classify(&mut self) {
+        let g = &self.group;
+        let perms = g.perms as usize;
+        let mut class = vec![u32::MAX; perms];
+        let mut reps = Vec::new();
+        let mut stab = Vec::new();
+        let (mut pos, mut conj) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for p in 0..perms {
+            g.unrank_perm(p as u64, &mut pos);
+            let mut best = (p as u64, 0usize);
+            let mut fixed = 1u64;
+            for s in 1..self.kept.len() {
+                self.conjugate_placement(s, &pos, &mut conj);
+                let q = g.perm_rank(&conj);
+                if q < best.0 {
+                    best = (q, s);
+                }
+                if q == p as u64 {
+                    fixed |= 1 << s;
+                }
+            }
+            let c = if best.0 == p as u64 {
+                reps.push(p as u32);
+                stab.push(fixed);
+                reps.len() as u32 - 1
+            } else {
+                class[best.0 as usize] >> 6
+            };
+            class[p] = c << 6 | best.1 as u32;
+        }
+        self.class = class;
+        self.reps = reps;
+        self.stab = stab;
+    }
+
+    /// The placement of the conjugate by kept symmetry `s`: tracked piece
+    /// `i` at `pos[i]` becomes piece `image(i)` at `phi(pos[i])`.
+    #[inline]
+    fn conjugate_placement(&self, s: usize, pos: &[u8], out: &mut [u8]) {
+        let (n, k) = (self.group.n, self.group.labels.len());
+        for i in 0..k {
+            out[usize::from(self.image[s * k + i])] = self.phi[s * n + usize::from(pos[i])];
+        }
+    }
+
+    /// The orientations of the conjugate by kept symmetry `s`: piece `i`
+    /// at `pos[i]` turned `ori[i]` becomes piece `image(i)` turned
+    /// `ori[i] + r^-1.o[label i] + r.o[phi(pos[i])]`.
+    #[inline]
+    fn conjugate_turns(&self, s: usize, pos: &[u8], ori: &[u8], out: &mut [u8]) {
+        let (n, k, o) = (self.group.n, self.group.labels.len(), self.group.o);
+        for i in 0..k {
+            let t = u16::from(ori[i])
+                + u16::from(self.turn_label[s * k + i])
+                + u16::from(self.turn_place[s * n + usize::from(pos[i])]);
+            out[usize::from(self.image[s * k + i])] = (t % u16::from(o)) as u8;
+        }
+    }
+
+    /// How many classes of placements.
+    pub(crate) fn classes(&self) -> u64 {
+        self.reps.len() as u64
+    }
+
+    /// The table's size: classes times orientations.
+    pub(crate) fn size(&self) -> u64 {
+        self.classes() * self.group.turns
+    }
+
+    /// The index of the tracked pieces at `pos` turned `ori` (every
+    /// tracked piece's orientation given, the last one too).
+    #[inline]
+    pub(crate) fn index(&self, pos: &[u8], ori: &[u8]) -> u64 {
+        let p = self.group.perm_rank(pos);
+        self.index_of(self.class_of(p), pos, ori)
+    }
+
+    /// The class word of placement `p` (see [`index_of`](Self::index_of)).
+    #[inline]
+    pub(crate) fn class_of(&self, p: u64) -> u32 {
+        self.class[p as usize]
+    }
+
+    /// The index of the tracked pieces at `pos` turned `ori`, their
+    /// placement's [`class_of`](Self::class_of) word read already (so
+    /// that a batch's reads overlap).
+    #[inline]
+    pub(crate) fn index_of(&self, word: u32, pos: &[u8], ori: &[u8]) -> u64 {
+        let (c, s) = (word >> 6, (word & 63) as usize);
+        let mut turned = [0u8; MAX_GROUP_ORBIT];
+        self.conjugate_turns(s, pos, ori, &mut turned);
+        u64::from(c) * self.group.turns + self.group.turn_rank(&turned)
+    }
+
+    /// The other indices of the state at index `rank` (its conjugates by
+    /// the symmetries fixing its representative), pushed to `out` with
+    /// cost `cost`.
+    fn equivalents(&self, rank: u64, cost: bool, out: &mut Vec<(u64, bool)>) {
+        let g = &self.group;
+        let c = rank / g.turns;
+        let mask = self.stab[c as usize];
+        if mask == 1 {
+            return;
+        }
+        let (mut pos, mut ori, mut turned) = (
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+        );
+        g.unrank_perm(u64::from(self.reps[c as usize]), &mut pos);
+        g.unrank_turns(rank % g.turns, &mut ori);
+        for s in 1..self.kept.len() {
+            if mask & (1 << s) != 0 {
+                self.conjugate_turns(s, &pos, &ori, &mut turned);
+                let other = c * g.turns + g.turn_rank(&turned);
+                if other != rank {
+                    out.push((other, cost));
+                }
+            }
+        }
+    }
+}
+
+/// One move from a class's representative, for [`SymSpace::neighbours`].
+struct Moved {
+    class: u32,
+    to_rep: u8,
+    pos: [u8; MAX_GROUP_ORBIT],
+    added: [u8; MAX_GROUP_ORBIT],
+}
+
+/// A thread's moves from the class it expands last.
+struct MovedCache {
+    /// The group (its id) and the class.
+    id: Option<(u64, u64)>,
+    moves: Vec<Moved>,
+}
+
+thread_local! {
+    static MOVED: std::cell::RefCell<MovedCache> =
+        const { std::cell::RefCell::new(MovedCache { id: None, moves: Vec::new() }) };
+}
+
+/// A [`SymGroup`]'s indices as the core's table build sees them: a
+/// class's representative with its orientations, moved by each move and
+/// indexed again, each neighbour with its equivalents (so that every
+/// index of a class gets its distance: the neighbours are symmetric, as
+/// the moves are closed under inverse and conjugation).
+pub(crate) struct SymSpace<'a> {
+    sym: &'a SymGroup,
+    name: String,
+    moves: &'a Moves,
+    moved: &'a [u8],
+    len: usize,
+    goal: u64,
+}
+
+impl<'a> SymSpace<'a> {
+    /// The abstraction of `sym` under `moves` (as `moved` lays them out,
+    /// positions `len` bytes), its goal the solved position `solved`.
+    pub(crate) fn new(
+        sym: &'a SymGroup,
+        moves: &'a Moves,
+        moved: &'a [u8],
+        solved: &[u8],
+        name: String,
+    ) -> SymSpace<'a> {
+        let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        sym.group.locate(solved, &mut pos, &mut ori);
+        SymSpace {
+            sym,
+            name,
+            moves,
+            moved,
+            len: solved.len(),
+            goal: sym.index(&pos, &ori),
+        }
+    }
+}
+
+impl Abstraction for SymSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.sym.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.goal);
+        let mut more = Vec::new();
+        self.sym.equivalents(self.goal, true, &mut more);
+        out.extend(more.into_iter().map(|(r, _)| r));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    /// The placements' part of each move (where the pieces go, their
+    /// class, the symmetry to its representative, the turns the move
+    /// adds) is kept a class: the build visits a class's orientations one
+    /// after another, so the placement tables are read once a class, not
+    /// once a neighbour.
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        let sym = self.sym;
+        let g = &sym.group;
+        let k = g.labels.len();
+        let c = rank / g.turns;
+        let id = (sym.id, c);
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        g.unrank_turns(rank % g.turns, &mut ori);
+        MOVED.with_borrow_mut(|cache| {
+            if cache.id != Some(id) {
+                cache.id = Some(id);
+                cache.moves.clear();
+                let (mut loc, zero) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                g.unrank_perm(u64::from(sym.reps[c as usize]), &mut loc);
+                for m in 0..self.moves.len() {
+                    let moved = &self.moved[m * self.len..][..self.len];
+                    let (mut pos, mut added) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                    g.moved_into(&loc, &zero, moved, &mut pos, &mut added);
+                    let word = sym.class_of(g.perm_rank(&pos));
+                    cache.moves.push(Moved {
+                        class: word >> 6,
+                        to_rep: (word & 63) as u8,
+                        pos,
+                        added,
+                    });
+                }
+            }
+            let mut turned = [0u8; MAX_GROUP_ORBIT];
+            let mut conj = [0u8; MAX_GROUP_ORBIT];
+            for mv in &cache.moves {
+                for i in 0..k {
+                    let t = ori[i] + mv.added[i];
+                    turned[i] = if t >= g.o { t - g.o } else { t };
+                }
+                sym.conjugate_turns(usize::from(mv.to_rep), &mv.pos, &turned, &mut conj);
+                let r = u64::from(mv.class) * g.turns + g.turn_rank(&conj);
+                out.push((r, true));
+                sym.equivalents(r, true, out);
+            }
+        });
+    }
+}
+
+/// The group of `k` or fewer of orbit `orbit`'s pieces (of `shape`) to
+/// index by symmetry class: among the sets of pieces that are unions of
+/// the cycles of one symmetry on the orbit (the whole orbit among them),
+/// the largest whose table, about `size / kept` entries, fits in
+/// `max_states`, then the one kept by the most symmetries, then the
+/// first found; `None` where the best is kept by the identity alone.
+/// (The 3x3x3's edges eight at a time: the two layers around a slice,
+/// kept by the eight rotations that keep its axis.)
+pub(crate) fn choose(
+    orbit: usize,
+    shape: crate::rank::Shape,
+    symmetries: &Symmetries,
+    max_states: u64,
+) -> Option<(PieceGroup, Vec<usize>)> {
+    let n = shape.pieces;
+    if n > MAX_GROUP_ORBIT || symmetries.is_trivial() {
+        return None;
+    }
+    let off = shape.offset;
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut sets = vec![full];
+    for s in 1..symmetries.len() {
+        let r = symmetries.get(s).as_slice();
+        let mut seen = 0u64;
+        let mut cycles = Vec::new();
+        for start in 0..n {
+            if seen & (1 << start) != 0 {
+                continue;
+            }
+            let mut cycle = 0u64;
+            let mut j = start;
+            while cycle & (1 << j) == 0 {
+                cycle |= 1 << j;
+                j = usize::from(r[off + j]);
+            }
+            seen |= cycle;
+            cycles.push(cycle);
+        }
+        if cycles.len() > 16 {
+            continue;
+        }
+        for pick in 1u32..(1 << cycles.len()) {
+            let set = (0..cycles.len())
+                .filter(|&c| pick & (1 << c) != 0)
+                .fold(0u64, |a, c| a | cycles[c]);
+            sets.push(set);
+        }
+    }
+    sets.sort_unstable();
+    sets.dedup();
+    let mut best: Option<(usize, usize, PieceGroup, Vec<usize>)> = None;
+    for set in sets {
+        let labels: Vec<u8> = (0..n as u8).filter(|&l| set & (1 << l) != 0).collect();
+        let k = labels.len();
+        if best.as_ref().is_some_and(|b| b.0 > k) {
+            continue;
+        }
+        let Some(group) = PieceGroup::new(orbit, shape, labels) else {
+            continue;
+        };
+        if group.perms > MAX_PLACEMENTS {
+            continue;
+        }
+        let Some(kept) = SymGroup::kept(&group, symmetries) else {
+            continue;
+        };
+        if group.size() / kept.len() as u64 > max_states {
+            continue;
+        }
+        let better = match &best {
+            None => true,
+            Some((bk, bs, _, _)) => (k, kept.len()) > (*bk, *bs),
+        };
+        if better {
+            best = Some((k, kept.len(), group, kept));
+        }
+    }
+    best.map(|(_, _, g, kept)| (g, kept))
+}
+
+/// The most placements a group indexed by class may have (its placement
+/// table takes four bytes each; classes fit 26 bits).
+const MAX_PLACEMENTS: u64 = 1 << 26;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::def::Position;
+    use crate::definition::Definition;
+    use crate::group::{GroupSpace, moved};
+    use puzzle_search_core::Budget;
+    use puzzle_search_core::pdb::PatternDb;
+
+    /// The table by class equals the plain table at every coordinate of
+    /// the group: its distance read through the class index, for every
+    /// placement and orientation.
+    fn check_against_plain(
+        def: &Definition,
+        moves: &Moves,
+        orbit: usize,
+        max_states: u64,
+    ) -> usize {
+        let symmetries = Symmetries::new(def, moves);
+        let shape = crate::rank::shape(def, moves, orbit).expect("told apart");
+        let (group, kept) =
+            choose(orbit, shape, &symmetries, max_states).expect("a symmetric group");
+        let plain = GroupSpace::new(&group, def, moves, "plain".into());
+        let plain = PatternDb::build_within(&plain, &Budget::default(), None).expect("plain table");
+        let sym = SymGroup::new(group.clone(), &symmetries, kept);
+        let layout = moved(def, moves);
+        let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), "sym".into());
+        let db = PatternDb::build_within(&space, &Budget::default(), None).expect("sym table");
+        assert!(db.len() < plain.len(), "{} of {}", db.len(), plain.len());
+        let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for p in 0..group.perms {
+            group.unrank_perm(p, &mut pos);
+            for t in 0..group.turns {
+                group.unrank_turns(t, &mut ori);
+                let raw = plain.get(group.rank(&pos, &ori));
+                assert_eq!(
+                    db.get(sym.index(&pos, &ori)),
+                    raw,
+                    "placement {p} turns {t}"
+                );
+            }
+        }
+        sym.kept.len()
+    }
+
+    /// The 3x3x3: four edges (a slice, kept by eight rotations) and four
+    /// corners (a layer, kept by eight).
+    #[test]
+    fn cube_groups_by_class_equal_the_plain_tables() {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&cube).expect("moves");
+        assert_eq!(check_against_plain(&cube, &moves, 0, 30_000), 8);
+        // Four corners, every other one: kept by the twelve rotations
+        // that keep a tetrahedron.
+        assert_eq!(check_against_plain(&cube, &moves, 1, 20_000), 12);
+    }
+
+    /// A whole orbit whose last orientation follows from the others: four
+    /// pieces, a move `A` and its conjugates by a rotation `x` of order 4.
+    #[test]
+    fn a_whole_orbit_by_class_equals_the_plain_table() {
+        let orbits = [crate::def::Orbit {
+            name: "C".into(),
+            pieces: 4,
+            orientations: 3,
+        }];
+        let id = Position::identity(&orbits);
+        let a = id
+            .clone()
+            .with_bytes(&[1, 2, 0, 3, 1, 1, 1, 0])
+            .expect("bytes");
+        let x = id
+            .clone()
+            .with_bytes(&[1, 2, 3, 0, 1, 2, 0, 0])
+            .expect("bytes");
+        let xi = x.inverse(&orbits);
+        let mut text = String::from("Set C 4 3\nSolved\nC\n1 2 3 4\nEnd\n");
+        let write = |name: &str, m: &Position, text: &mut String| {
+            let b = m.as_slice();
+            let p: Vec<String> = b[..4].iter().map(|v| (v + 1).to_string()).collect();
+            // The format gives each turn by the piece's source position.
+            let mut by_source = [0u8; 4];
+            for j in 0..4 {
+                by_source[usize::from(b[j])] = b[4 + j];
+            }
+            let o: Vec<String> = by_source.iter().map(u8::to_string).collect();
+            text.push_str(&format!(
+                "Move {name}\nC\n{}\n{}\nEnd\n",
+                p.join(" "),
+                o.join(" ")
+            ));
+        };
+        let mut m = a.clone();
+        for name in ["A", "B", "D", "E"] {
+            write(name, &m, &mut text);
+            m = xi.then(&m, &orbits).then(&x, &orbits);
+        }
+        write("x", &x, &mut text);
+        let def = Definition::parse(&text).expect("valid");
+        let moves = Moves::all(&def).expect("moves");
+        let sym = Symmetries::new(&def, &moves);
+        assert!(sym.len() >= 4, "{} symmetries of {text}", sym.len());
+        check_against_plain(&def, &moves, 0, 1000);
+    }
+}
