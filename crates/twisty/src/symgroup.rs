@@ -196,10 +196,20 @@ impl SymGroup {
     fn conjugate_turns(&self, s: usize, pos: &[u8], ori: &[u8], out: &mut [u8]) {
         let (n, k, o) = (self.group.n, self.group.labels.len(), self.group.o);
         for i in 0..k {
-            let t = u16::from(ori[i])
+            // Each term below `o` (at most 127): the sum below `3 o`,
+            // reduced by subtraction (a division a piece cost more than
+            // the rest of the look-up).
+            let mut t = u16::from(ori[i])
                 + u16::from(self.turn_label[s * k + i])
                 + u16::from(self.turn_place[s * n + usize::from(pos[i])]);
-            out[usize::from(self.image[s * k + i])] = (t % u16::from(o)) as u8;
+            let o = u16::from(o);
+            if t >= o {
+                t -= o;
+            }
+            if t >= o {
+                t -= o;
+            }
+            out[usize::from(self.image[s * k + i])] = t as u8;
         }
     }
 

@@ -193,10 +193,18 @@ impl Symmetries {
                 let a = usize::from(r[off + j]);
                 let b = usize::from(g[off + a]);
                 out[off + j] = inv[off + b];
-                let t = u16::from(inv[off + n + b])
+                // Each below `modulo`: the sum reduced by subtraction.
+                let m = u16::from(modulo);
+                let mut t = u16::from(inv[off + n + b])
                     + u16::from(g[off + n + a])
                     + u16::from(r[off + n + j]);
-                out[off + n + j] = (t % u16::from(modulo)) as u8;
+                if t >= m {
+                    t -= m;
+                }
+                if t >= m {
+                    t -= m;
+                }
+                out[off + n + j] = t as u8;
             }
             off += 2 * n;
         }
