@@ -147,32 +147,55 @@ impl SymGroup {
     fn classify(&mut self) {
         let g = &self.group;
         let perms = g.perms as usize;
-        let mut class = vec![u32::MAX; perms];
+        // First, on every core: each placement's smallest conjugate and
+        // the symmetry that gives it, as `smallest * 64 + symmetry`
+        // (placements below 2^26).
+        let mut class = vec![0u32; perms];
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = perms.div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for (k, part) in class.chunks_mut(chunk).enumerate() {
+                let this = &*self;
+                scope.spawn(move || {
+                    let (mut pos, mut conj) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+                    for (i, word) in part.iter_mut().enumerate() {
+                        let p = (k * chunk + i) as u64;
+                        this.group.unrank_perm(p, &mut pos);
+                        let mut best = (p, 0usize);
+                        for s in 1..this.kept.len() {
+                            this.conjugate_placement(s, &pos, &mut conj);
+                            let q = this.group.perm_rank(&conj);
+                            if q < best.0 {
+                                best = (q, s);
+                            }
+                        }
+                        *word = (best.0 as u32) << 6 | best.1 as u32;
+                    }
+                });
+            }
+        });
+        // Then in order: a representative (its own smallest) opens a
+        // class, met before the rest of it; the others take its class.
         let mut reps = Vec::new();
         let mut stab = Vec::new();
         let (mut pos, mut conj) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         for p in 0..perms {
-            g.unrank_perm(p as u64, &mut pos);
-            let mut best = (p as u64, 0usize);
-            let mut fixed = 1u64;
-            for s in 1..self.kept.len() {
-                self.conjugate_placement(s, &pos, &mut conj);
-                let q = g.perm_rank(&conj);
-                if q < best.0 {
-                    best = (q, s);
+            let (smallest, s) = ((class[p] >> 6) as usize, class[p] & 63);
+            if smallest == p {
+                g.unrank_perm(p as u64, &mut pos);
+                let mut fixed = 1u64;
+                for s in 1..self.kept.len() {
+                    self.conjugate_placement(s, &pos, &mut conj);
+                    if g.perm_rank(&conj) == p as u64 {
+                        fixed |= 1 << s;
+                    }
                 }
-                if q == p as u64 {
-                    fixed |= 1 << s;
-                }
-            }
-            let c = if best.0 == p as u64 {
+                class[p] = (reps.len() as u32) << 6;
                 reps.push(p as u32);
                 stab.push(fixed);
-                reps.len() as u32 - 1
             } else {
-                class[best.0 as usize] >> 6
-            };
-            class[p] = c << 6 | best.1 as u32;
+                class[p] = (class[smallest] & !63) | s;
+            }
         }
         self.class = class;
         self.reps = reps;
