@@ -5,7 +5,7 @@
 //! back and may expand more).
 
 use puzzle_testkit::graph::Graph;
-use puzzle_testkit::stepped::Stepped;
+use puzzle_testkit::stepped::{Bounded, Stepped};
 
 use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, SplitMix64, Strategy};
 
@@ -53,6 +53,18 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
                     compared += 1;
                 }
             }
+        }
+        // Children cut by `moves` itself, their bounds not read again
+        // (`InPlace::moves_bounded`): the same answers.
+        let bounded = Bounded(graph.clone());
+        for strategy in strategies() {
+            let solver = Solver::new(strategy).parallel(false);
+            let plain = solver.solve(&graph, &start);
+            let fast = solver.solve_in_place(&bounded, &start);
+            assert_eq!(
+                fast.outcome, plain.outcome,
+                "bounded {i} from {start} {solver:?}"
+            );
         }
         // The sequential in-place entry point agrees too.
         let ida = Solver::new(Strategy::IdaStar { max_depth: 8 });

@@ -78,3 +78,67 @@ impl<P: Puzzle<State: Copy>> InPlace for Stepped<P> {
         self.0.apply(s, mv).and_then(|c| self.0.lower_bound(&c))
     }
 }
+
+/// [`Stepped`] whose `moves` keeps only the children whose bound allows
+/// them (`Some(b)` with `b <= left - 1`) and says so
+/// ([`InPlace::moves_bounded`]): the engine then skips their bound.
+#[derive(Clone, Debug)]
+pub struct Bounded<P>(pub P);
+
+impl<P: Puzzle> Puzzle for Bounded<P> {
+    type State = P::State;
+    type Move = P::Move;
+    fn successors(&self, s: &P::State, out: &mut Vec<(P::Move, P::State)>) {
+        self.0.successors(s, out);
+    }
+    fn is_goal(&self, s: &P::State) -> bool {
+        self.0.is_goal(s)
+    }
+    fn lower_bound(&self, s: &P::State) -> Option<u32> {
+        self.0.lower_bound(s)
+    }
+    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
+        self.0.inverse(mv)
+    }
+    fn canonical(&self, s: &P::State, q: u32, mv: P::Move, promise: Promise) -> Option<u32> {
+        self.0.canonical(s, q, mv, promise)
+    }
+}
+
+impl<P: Puzzle<State: Copy>> InPlace for Bounded<P> {
+    type Undo = P::State;
+    fn moves(
+        &self,
+        s: &P::State,
+        left: u32,
+        except: Option<P::Move>,
+        out: &mut Vec<P::Move>,
+    ) -> bool {
+        let mut children = Vec::new();
+        self.0.successors(s, &mut children);
+        let mut cut = false;
+        for (m, c) in children {
+            if Some(m) == except {
+                continue;
+            }
+            match self.0.lower_bound(&c) {
+                Some(b) if left == 0 || b < left => out.push(m),
+                _ => cut = true,
+            }
+        }
+        cut
+    }
+    fn moves_bounded(&self) -> bool {
+        true
+    }
+    fn make(&self, s: &mut P::State, mv: P::Move) -> P::State {
+        let before = *s;
+        if let Some(child) = self.0.apply(s, mv) {
+            *s = child;
+        }
+        before
+    }
+    fn unmake(&self, s: &mut P::State, _mv: P::Move, before: P::State) {
+        *s = before;
+    }
+}
