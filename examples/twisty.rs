@@ -4,19 +4,19 @@
 //!
 //! ```text
 //! cargo run --release --example twisty -- PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
-//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
+//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--reduce]
 //!     [--no-inverse] [--max-memory MB] [--cache DIR] [--stats] [--progress]
 //! cargo run --release --example twisty -- /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
-//! cargo run --release --example twisty -- 3x3x3 --random 3 --table-states 1000000000 --stats
+//! cargo run --release --example twisty -- 3x3x3 --random 3 --reduce --views 3 --table-states 1000000000 --stats
 //! ```
 //! `--random N` solves N random positions (`random-1`, ...): uniform over
 //! the whole group for the built-in cubes, by walks of 1000 random moves
-//! elsewhere (said on stderr). The tables are indexed by symmetry class
-//! where the puzzle's rotations keep a group of pieces (`--no-reduce`:
-//! groups of consecutive pieces) and read at up to `--views N` conjugates
-//! of the position (default 3); the 3x3x3 with `--table-states
-//! 1000000000` gets the edges eight at a time (320 MB, built once in
-//! about 5 minutes on 2 cores, 0.9 GB at the peak).
+//! elsewhere (said on stderr). `--reduce` indexes the tables by symmetry
+//! class where the puzzle's rotations keep a group of pieces (else groups
+//! of consecutive pieces), `--views N` reads each at up to N conjugates of
+//! the position (default 1); the 3x3x3 with `--reduce --views 3
+//! --table-states 1000000000` gets the edges eight at a time (320 MB,
+//! built once in about 5 minutes on 2 cores, 0.9 GB at the peak).
 //! `--scrambles FILE` solves each scramble optimally (IDA* in place on
 //! every thread, with pattern databases over groups of each orbit's
 //! pieces, at most `--table-states N` entries each, read at the position
@@ -97,10 +97,11 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = puzzle_twisty::DEFAULT_VIEWS as u64,
           value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
     views: u64,
-    /// Split each orbit into groups of consecutive pieces, none indexed by
-    /// symmetry class.
+    /// Index tables by symmetry class where the puzzle's rotations keep a
+    /// group of pieces (with `--table-states 1000000000 --views 3`: the
+    /// 3x3x3's edges eight at a time).
     #[arg(long)]
-    no_reduce: bool,
+    reduce: bool,
     /// Solve N random positions optimally (`random-1`, ...): uniform over
     /// the whole group for the built-in cubes, else by long random walks
     /// (said on stderr).
@@ -198,7 +199,7 @@ fn solve(
         max_states: args.table_states,
         inverse: !args.no_inverse,
         views: args.views as usize,
-        reduce: !args.no_reduce,
+        reduce: args.reduce,
     };
     // `--progress`: each table's build, a line a distance.
     let tables = args

@@ -29,7 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 cache=()
 [ -n "${CACHE:-}" ] && cache=(--cache "$CACHE")
 target/release/examples/twisty 3x3x3 --random "$n" --seed "$seed" --stats \
-    --table-states 1000000000 "${cache[@]}" >"$tmp/ours" 2>"$tmp/stats" || {
+    --reduce --views 3 --table-states 1000000000 "${cache[@]}" >"$tmp/ours" 2>"$tmp/stats" || {
     cat "$tmp/stats" >&2
     exit 1
 }

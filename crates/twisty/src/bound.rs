@@ -109,8 +109,11 @@ pub struct TableOptions {
     /// Index a table by symmetry class where the puzzle's symmetries keep
     /// a group of pieces (about as many times smaller as they are; the
     /// orbit's group then chosen among those they keep, and read at its
-    /// conjugates to cover the rest): `false` splits every orbit into
-    /// groups of consecutive pieces.
+    /// conjugates to cover the rest): `false` (the default: at the
+    /// default sizes the class index costs more than it saves) splits
+    /// every orbit into groups of consecutive pieces. With a larger
+    /// `max_states` it affords tables the split cannot (the 3x3x3's edges
+    /// eight at a time in 320 MB).
     pub reduce: bool,
 }
 
@@ -120,14 +123,17 @@ impl Default for TableOptions {
             max_states: MAX_TABLE,
             inverse: true,
             views: DEFAULT_VIEWS,
-            reduce: true,
+            reduce: false,
         }
     }
 }
 
 /// The conjugates a table is read at by default (see
 /// [`TableOptions::views`]).
-pub const DEFAULT_VIEWS: usize = 3;
+/// 1: at the default table sizes (Korf's tables for the 3x3x3) reading
+/// more cost more than it saved (measured in docs/puzzles/twisty.md); 3
+/// pays with a table by symmetry class over the edges eight at a time.
+pub const DEFAULT_VIEWS: usize = 1;
 
 /// A lower bound for [`Twisty`] from pattern databases. Each orbit whose
 /// pieces are told apart (and none wild) is split into groups of pieces
