@@ -46,7 +46,9 @@ use std::time::Instant;
 use clap::Parser;
 use puzzle_search_cli::args::{Failure, finish, memory_limit, prepare};
 use puzzle_search_cli::output::emit;
-use puzzle_search_core::{Budget, Outcome, Puzzle, Ranked, Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{
+    Budget, Limit, Outcome, Phase, Puzzle, Ranked, Solver, SplitMix64, Strategy, replay,
+};
 use puzzle_twisty::{
     Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
     parse_scrambles, random_position,
@@ -110,6 +112,19 @@ struct Args {
     /// The seed of `--random`.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Stop each position's search after this many seconds: its line
+    /// then says `stopped` with the depth ruled out, and the next
+    /// position is solved (exit code 1 at the end).
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    max_time: Option<std::time::Duration>,
+}
+
+/// A positive number of seconds.
+fn parse_secs(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() && x < 1e9 => Ok(std::time::Duration::from_secs_f64(x)),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -249,8 +264,36 @@ fn solve(
         }
     }
     let puzzle = puzzle.with_bound(bound);
-    let (solver, spinner) = prepare(&Solver::new(Strategy::ida()).parallel(true), args.progress);
+    let (solver, _) = prepare(&Solver::new(Strategy::ida()).parallel(true), false);
+    let spinner = args
+        .progress
+        .then(|| puzzle_search_cli::progress::spinner("searching"));
+    // The deepest IDA* pass finished (no answer of that many moves or
+    // fewer), for a position stopped by `--max-time`; and the spinner.
+    let ruled_out = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let show = spinner
+        .clone()
+        .map(puzzle_search_cli::progress::search_hook);
+    let seen = std::sync::Arc::clone(&ruled_out);
+    let solver = solver.on_progress(move |p| {
+        if p.phase == Phase::Iteration {
+            seen.fetch_max(p.depth, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(show) = &show {
+            show(p);
+        }
+    });
+    let mut stopped = 0usize;
     for (start, s) in positions {
+        ruled_out.store(0, std::sync::atomic::Ordering::Relaxed);
+        let solver = match args.max_time {
+            Some(limit) => solver.budget(
+                Budget::default()
+                    .cancel_flag(puzzle_search_cli::interrupt::ctrl_c_flag())
+                    .time_limit(limit),
+            ),
+            None => solver.clone(),
+        };
         let report = solver.solve_in_place(&puzzle, start);
         if let Some(sp) = &spinner {
             sp.finish_and_clear();
@@ -270,6 +313,14 @@ fn solve(
                 ));
             }
             Outcome::NoSolution => emit(format_args!("{s} unsolvable")),
+            Outcome::Stopped(Limit::Time) if args.max_time.is_some() => {
+                stopped += 1;
+                emit(format_args!(
+                    "{s} stopped after {:.1} s: no answer of {} moves or fewer",
+                    report.stats.elapsed.as_secs_f64(),
+                    ruled_out.load(std::sync::atomic::Ordering::Relaxed)
+                ));
+            }
             Outcome::Stopped(limit) => return Err(Failure::stopped(limit)),
             _ => return Err(Failure::from(format!("{s}: no answer"))),
         }
@@ -282,6 +333,12 @@ fn solve(
                 report.stats.expanded as f64 / secs.max(1e-9)
             );
         }
+    }
+    if stopped > 0 {
+        return Err(Failure::from(format!(
+            "{stopped} of {} positions stopped by --max-time",
+            positions.len()
+        )));
     }
     Ok(())
 }

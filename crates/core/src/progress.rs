@@ -6,7 +6,9 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Phase {
-    /// One IDA* iteration up to [`Progress::depth`] moves.
+    /// One IDA* iteration up to [`Progress::depth`] moves, finished (not
+    /// sent for a pass the budget stopped): unless it found the answer,
+    /// none has that many moves or fewer.
     Iteration,
     /// The single pass of a depth-limited DFS.
     Pass,

@@ -268,6 +268,18 @@ fn progress_reports_every_iteration_pass_and_layer() {
     assert_eq!(log.last().map(|l| l.1), Some(n));
     assert!(log.windows(2).all(|w| w[0].1 < w[1].1));
 
+    // A pass the budget stops is not reported done: on a walk without
+    // a goal each finished pass is one depth more, the stopped one is
+    // counted in the statistics but not reported.
+    let stopped = with_hook
+        .budget(Budget::default().max_nodes(50_000))
+        .solve(&Endless, &0);
+    assert_eq!(stopped.outcome, Outcome::Stopped(Limit::Nodes));
+    let log = std::mem::take(&mut *seen.lock().expect("not poisoned"));
+    assert!(log.len() > 3);
+    assert_eq!(log.len() + 1, stopped.stats.iterations as usize);
+    assert!(log.windows(2).all(|w| w[0].1 + 1 == w[1].1), "{log:?}");
+
     with_hook
         .with_strategy(Strategy::Bfs { max_depth: 31 })
         .solve(&EightPuzzle, &start);

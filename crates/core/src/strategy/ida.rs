@@ -92,7 +92,10 @@ pub(crate) fn search<P: Puzzle>(
         }
         *stats += pass_stats;
         stats.iterations += 1;
-        if let Some(hook) = &options.progress {
+        // A pass stopped by the budget did not finish: it is not
+        // reported as an iteration done (a hook may take a finished
+        // pass without an answer as that depth ruled out).
+        if let (Some(hook), false) = (&options.progress, matches!(end, PassEnd::Stopped(_))) {
             hook(&Progress {
                 phase: Phase::Iteration,
                 depth: threshold,
