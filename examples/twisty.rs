@@ -241,7 +241,7 @@ fn solve(
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
         eprintln!(
-            "tables ready: {} ({} bytes; {}; {} symmetries, views {:?}) in {:.3?}",
+            "tables ready: {} ({} bytes; {}; {} symmetries ({} mirror images), views {:?}) in {:.3?}",
             bound.tables().len(),
             bytes,
             if bound.reads_inverse() {
@@ -250,6 +250,9 @@ fn solve(
                 "read at the position"
             },
             bound.symmetries().len(),
+            (0..bound.symmetries().len())
+                .filter(|&i| bound.symmetries().is_mirror(i))
+                .count(),
             bound.views(),
             started.elapsed()
         );

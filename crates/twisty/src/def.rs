@@ -164,6 +164,13 @@ impl Position {
     /// assert_eq!(m.then(&m.inverse(&orbits), &orbits), id);
     /// ```
     pub fn inverse(&self, orbits: &[Orbit]) -> Position {
+        self.inverse_turned(orbits, true)
+    }
+
+    /// The permutation inverted, each turn carried to where its piece
+    /// came from, negated where `negate` (the inverse of a position) or
+    /// as it is (the inverse of a mirror image: `crate::mirror`).
+    pub(crate) fn inverse_turned(&self, orbits: &[Orbit], negate: bool) -> Position {
         let mut out = self.clone();
         let (a, c) = (&self.0, &mut out.0);
         let mut off = 0;
@@ -173,7 +180,11 @@ impl Position {
                 let p = usize::from(a[off + j]);
                 c[off + p] = j as u8;
                 let t = a[off + n + j];
-                c[off + n + p] = if t == 0 { 0 } else { o.orientations - t };
+                c[off + n + p] = if t == 0 || !negate {
+                    t
+                } else {
+                    o.orientations - t
+                };
             }
             off += 2 * n;
         }

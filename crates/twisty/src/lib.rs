@@ -46,6 +46,7 @@ mod cube;
 mod def;
 mod definition;
 mod group;
+mod mirror;
 mod moves;
 mod parse;
 mod puzzle;

@@ -53,6 +53,9 @@ pub(crate) struct SymGroup {
     turn_label: Vec<u8>,
     /// Per kept symmetry and position `x`: the turn `r.o[phi(x)]`.
     turn_place: Vec<u8>,
+    /// Per kept symmetry and turn `t`: `t`, or `-t` for a mirror image
+    /// (which reverses the turns it carries).
+    sense: Vec<u8>,
     /// Per placement: its class times 64 plus the kept symmetry (index
     /// into `kept`) taking it to its class's representative (one read a
     /// look-up).
@@ -104,7 +107,15 @@ impl SymGroup {
         let mut image = vec![0u8; ks * k];
         let mut turn_label = vec![0u8; ks * k];
         let mut turn_place = vec![0u8; ks * n];
+        let mut sense = vec![0u8; ks * usize::from(o)];
         for (s, &sym) in kept.iter().enumerate() {
+            for t in 0..o {
+                sense[s * usize::from(o) + usize::from(t)] = if symmetries.is_mirror(sym) {
+                    (o - t) % o
+                } else {
+                    t
+                };
+            }
             let r = symmetries.get(sym).as_slice();
             for j in 0..n {
                 phi[s * n + usize::from(r[off + j])] = j as u8;
@@ -132,6 +143,7 @@ impl SymGroup {
             image,
             turn_label,
             turn_place,
+            sense,
             class: Vec::new(),
             reps: Vec::new(),
             stab: Vec::new(),
@@ -214,15 +226,19 @@ impl SymGroup {
 
     /// The orientations of the conjugate by kept symmetry `s`: piece `i`
     /// at `pos[i]` turned `ori[i]` becomes piece `image(i)` turned
-    /// `ori[i] + r^-1.o[label i] + r.o[phi(pos[i])]`.
+    /// `ori[i] + r^-1.o[label i] + r.o[phi(pos[i])]`, for a mirror image
+    /// `-ori[i] + ...` (`Symmetries::conjugate`'s `s (r^-1.o + g.o) +
+    /// r.o`, with `s r^-1.o[l] = -r.o[phi(l)]` either way: the
+    /// `turn_label` made in [`new`](Self::new)).
     #[inline]
     fn conjugate_turns(&self, s: usize, pos: &[u8], ori: &[u8], out: &mut [u8]) {
         let (n, k, o) = (self.group.n, self.group.labels.len(), self.group.o);
+        let sense = &self.sense[s * usize::from(o)..][..usize::from(o)];
         for i in 0..k {
             // Each term below `o` (at most 127): the sum below `3 o`,
             // reduced by subtraction (a division a piece cost more than
             // the rest of the look-up).
-            let mut t = u16::from(ori[i])
+            let mut t = u16::from(sense[usize::from(ori[i])])
                 + u16::from(self.turn_label[s * k + i])
                 + u16::from(self.turn_place[s * n + usize::from(pos[i])]);
             let o = u16::from(o);
@@ -556,18 +572,19 @@ mod tests {
         sym.kept.len()
     }
 
-    /// The 3x3x3: four edges (a slice, kept by eight rotations) and four
-    /// corners (a layer, kept by eight).
+    /// The 3x3x3: four edges (a slice, kept by eight rotations and eight
+    /// mirror images).
     #[test]
     fn cube_groups_by_class_equal_the_plain_tables() {
         let cube = Definition::builtin("3x3x3")
             .expect("built in")
             .expect("valid");
         let moves = Moves::all(&cube).expect("moves");
-        assert_eq!(check_against_plain(&cube, &moves, 0, 30_000), 8);
+        assert_eq!(check_against_plain(&cube, &moves, 0, 30_000), 16);
         // Four corners, every other one: kept by the twelve rotations
-        // that keep a tetrahedron.
-        assert_eq!(check_against_plain(&cube, &moves, 1, 20_000), 12);
+        // that keep a tetrahedron and its twelve mirror images (the
+        // mirrors' negated turns checked on corners, three a piece).
+        assert_eq!(check_against_plain(&cube, &moves, 1, 20_000), 24);
     }
 
     /// A whole orbit whose last orientation follows from the others: four
