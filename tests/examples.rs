@@ -658,6 +658,46 @@ fn twisty_census_solves_and_refuses_in_one_line() {
         lines
     };
     assert_eq!(random("3"), random("1"));
+    // A search past `--max-time`: its line says stopped and what it
+    // ruled out, the next position is still solved, exit code 1.
+    std::fs::write(
+        &scr,
+        "ScrambleAlg far\nR U F' L2 D B' R2 U' F D2 L B\nEnd\nScrambleAlg near\nR U\nEnd\n",
+    )
+    .expect("written");
+    let timed = [
+        "3x3x3",
+        "--scrambles",
+        &scr_path,
+        "--table-states",
+        "10000",
+        "--cache",
+        &cache,
+        "--max-time",
+        "0.3",
+    ];
+    let o = run("twisty", &timed, "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("far stopped after ") && lines[0].contains("moves or fewer"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "near 2 U' R'");
+    assert!(
+        stderr(&o).contains("1 of 2 positions stopped"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        "twisty",
+        &["3x3x3", "--random", "1", "--max-time", "soon"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--max-time"), "{}", stderr(&o));
     let o = run("twisty", &["2x2x2", "--random", "1", "--views", "0"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--views"), "{}", stderr(&o));
