@@ -4,19 +4,24 @@
 //!
 //! ```text
 //! cargo run --release --example twisty -- PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
-//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--reduce]
-//!     [--no-inverse] [--max-memory MB] [--cache DIR] [--stats] [--progress]
+//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
+//!     [--no-inverse] [--max-time SECS] [--max-memory MB] [--cache DIR] [--stats] [--progress]
 //! cargo run --release --example twisty -- /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
-//! cargo run --release --example twisty -- 3x3x3 --random 3 --reduce --views 3 --table-states 1000000000 --stats
+//! cargo run --release --example twisty -- 3x3x3 --random 3 --table-states 1000000000 --stats
 //! ```
 //! `--random N` solves N random positions (`random-1`, ...): uniform over
 //! the whole group for the built-in cubes, by walks of 1000 random moves
-//! elsewhere (said on stderr). `--reduce` indexes the tables by symmetry
-//! class where the puzzle's rotations keep a group of pieces (else groups
-//! of consecutive pieces), `--views N` reads each at up to N conjugates of
-//! the position (default 1); the 3x3x3 with `--reduce --views 3
-//! --table-states 1000000000` gets the edges eight at a time (320 MB,
-//! built once in about 5 minutes on 2 cores, 0.9 GB at the peak).
+//! elsewhere (said on stderr). The tables are indexed by symmetry class
+//! where the puzzle's symmetries (rotations and mirror images) keep a
+//! group of pieces (`--no-reduce`: groups of consecutive pieces), each
+//! read at up to `--views N` conjugates of the position (default 3): the
+//! 3x3x3 gets its corners by 48 symmetries and its edges seven at a time
+//! by 4 (65 MB, built once in about 20 s on 2 cores), or with
+//! `--table-states 1000000000` eight at a time by 16 (161 MB, about a
+//! minute, 0.5 GB at the peak); `--no-reduce --views 1` gives Korf's
+//! tables (87 MB). `--max-time SECS` stops a position's search after that
+//! long: its line says `stopped` and how many moves it ruled out, and the
+//! next position is solved (exit code 1 at the end).
 //! `--scrambles FILE` solves each scramble optimally (IDA* in place on
 //! every thread, with pattern databases over groups of each orbit's
 //! pieces, at most `--table-states N` entries each, read at the position
@@ -99,11 +104,15 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = puzzle_twisty::DEFAULT_VIEWS as u64,
           value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
     views: u64,
-    /// Index tables by symmetry class where the puzzle's rotations keep a
-    /// group of pieces (with `--table-states 1000000000 --views 3`: the
-    /// 3x3x3's edges eight at a time).
-    #[arg(long)]
+    /// Index tables by symmetry class where the puzzle's symmetries keep
+    /// a group of pieces (the default; with `--table-states 1000000000`:
+    /// the 3x3x3's edges eight at a time).
+    #[arg(long, overrides_with = "no_reduce")]
     reduce: bool,
+    /// Split every orbit into groups of consecutive pieces instead (Korf's
+    /// tables for the 3x3x3, with `--views 1`).
+    #[arg(long, overrides_with = "reduce")]
+    no_reduce: bool,
     /// Solve N random positions optimally (`random-1`, ...): uniform over
     /// the whole group for the built-in cubes, else by long random walks
     /// (said on stderr).
@@ -214,7 +223,8 @@ fn solve(
         max_states: args.table_states,
         inverse: !args.no_inverse,
         views: args.views as usize,
-        reduce: args.reduce,
+        // The last of `--reduce` and `--no-reduce` given wins.
+        reduce: args.reduce || !args.no_reduce,
     };
     // `--progress`: each table's build, a line a distance.
     let tables = args

@@ -86,7 +86,8 @@ struct Stage {
 /// use puzzle_twisty::TableOptions;
 /// let options = TableOptions::default();
 /// assert_eq!(options.max_states, puzzle_twisty::MAX_TABLE);
-/// assert!(options.inverse);
+/// assert!(options.inverse && options.reduce);
+/// assert_eq!(options.views, 3);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableOptions {
@@ -109,11 +110,11 @@ pub struct TableOptions {
     /// Index a table by symmetry class where the puzzle's symmetries keep
     /// a group of pieces (about as many times smaller as they are; the
     /// orbit's group then chosen among those they keep, and read at its
-    /// conjugates to cover the rest): `false` (the default: at the
-    /// default sizes the class index costs more than it saves) splits
-    /// every orbit into groups of consecutive pieces. With a larger
-    /// `max_states` it affords tables the split cannot (the 3x3x3's edges
-    /// eight at a time in 320 MB).
+    /// conjugates to cover the rest). The default, `true`: the 3x3x3's
+    /// corners by 48 symmetries and edges seven at a time by 4 (65 MB),
+    /// or eight at a time by 16 with `max_states` 1e9 (161 MB). `false`
+    /// splits every orbit into groups of consecutive pieces (Korf's
+    /// tables for the 3x3x3: corners whole, edges six at a time, 87 MB).
     pub reduce: bool,
 }
 
@@ -123,17 +124,16 @@ impl Default for TableOptions {
             max_states: MAX_TABLE,
             inverse: true,
             views: DEFAULT_VIEWS,
-            reduce: false,
+            reduce: true,
         }
     }
 }
 
 /// The conjugates a table is read at by default (see
 /// [`TableOptions::views`]).
-/// 1: at the default table sizes (Korf's tables for the 3x3x3) reading
-/// more cost more than it saved (measured in docs/puzzles/twisty.md); 3
-/// pays with a table by symmetry class over the edges eight at a time.
-pub const DEFAULT_VIEWS: usize = 1;
+/// 3: the 3x3x3's edge table by class covers one slice's neighbours, its
+/// conjugates the other two (measured in docs/puzzles/twisty.md).
+pub const DEFAULT_VIEWS: usize = 3;
 
 /// A lower bound for [`Twisty`] from pattern databases. Each orbit whose
 /// pieces are told apart (and none wild) is split into groups of pieces
@@ -250,9 +250,10 @@ impl OrbitBound {
     /// use puzzle_search_core::Budget;
     /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
     /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
-    /// // At most 200 coordinates a table: the orbit (4! * 3^3 = 648) goes
-    /// // in two groups of two pieces (4 * 3 places, 3^2 turns: 108 each).
-    /// let options = TableOptions { max_states: 200, ..TableOptions::default() };
+    /// // At most 200 coordinates a table, groups of consecutive pieces: the
+    /// // orbit (4! * 3^3 = 648) goes in two groups of two pieces (4 * 3
+    /// // places, 3^2 turns: 108 each).
+    /// let options = TableOptions { max_states: 200, reduce: false, ..TableOptions::default() };
     /// let bound = OrbitBound::build_with(&puzzle, options, &Budget::default(), None, None)?;
     /// assert_eq!(bound.tables().len(), 2);
     /// assert!(bound.reads_inverse());
