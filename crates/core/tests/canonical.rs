@@ -83,7 +83,7 @@ fn canonical_sequences_keep_every_answer() {
         let p = Ringed::random(&mut rng);
         let g = &p.graph;
         let start = rng.below(g.edges.len() as u64) as u32;
-        let stepped = Stepped(Ringed { graph: g.clone() });
+        let stepped = Stepped::<_>(Ringed { graph: g.clone() });
         // Shortest: the exact reference of the plain graph.
         let want = g.expected(start).filter(|m| m.len() <= 9);
         solved += usize::from(want.is_some());

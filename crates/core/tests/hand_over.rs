@@ -90,7 +90,7 @@ fn handing_over_at_every_chance_keeps_the_sequential_answer() {
         graph.trim = i % 3 == 0;
         graph.dead_ends = i % 4 != 0;
         let start = rng.below(graph.edges.len() as u64) as u32;
-        let stepped = Stepped(graph.clone());
+        let stepped = Stepped::<_>(graph.clone());
         solved += check(
             &graph,
             Some(&stepped),

@@ -5,7 +5,7 @@
 //! back and may expand more).
 
 use puzzle_testkit::graph::Graph;
-use puzzle_testkit::stepped::{Bounded, Stepped};
+use puzzle_testkit::stepped::{Stepped, bounded};
 
 use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, SplitMix64, Strategy};
 
@@ -36,7 +36,7 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
         graph.trim = i % 3 == 0;
         graph.dead_ends = i % 5 != 0;
         let start = rng.below(graph.edges.len() as u64) as u32;
-        let stepped = Stepped(graph.clone());
+        let stepped = Stepped::<_>(graph.clone());
         for strategy in strategies() {
             for parallel in [false, true] {
                 let solver = Solver::new(strategy).parallel(parallel);
@@ -56,7 +56,7 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
         }
         // Children cut by `moves` itself, their bounds not read again
         // (`InPlace::moves_bounded`): the same answers.
-        let bounded = Bounded(graph.clone());
+        let bounded = bounded(graph.clone());
         for strategy in strategies() {
             let solver = Solver::new(strategy).parallel(false);
             let plain = solver.solve(&graph, &start);
@@ -97,7 +97,7 @@ fn in_place_with_a_table_or_dedup_runs_the_plain_path() {
         ] {
             let solver = solver.parallel(false);
             let plain = solver.solve(&graph, &start);
-            let fast = solver.solve_in_place(&Stepped(graph.clone()), &start);
+            let fast = solver.solve_in_place(&Stepped::<_>(graph.clone()), &start);
             assert_eq!(fast.outcome, plain.outcome);
             if same_counts {
                 assert_eq!(fast.stats.expanded, plain.stats.expanded);
@@ -121,6 +121,6 @@ fn in_place_search_stops_at_its_budget() {
     let solver = Solver::new(Strategy::IdaStar { max_depth: 40 })
         .budget(Budget::default().max_nodes(300))
         .parallel(false);
-    let report = solver.solve_in_place(&Stepped(graph), &0);
+    let report = solver.solve_in_place(&Stepped::<_>(graph), &0);
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
 }

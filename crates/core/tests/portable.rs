@@ -201,7 +201,7 @@ fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
                     handed += *runner.handed.borrow();
                 }
                 // Parts searched by the in-place loop.
-                let stepped = Stepped(graph.clone());
+                let stepped = Stepped::<_>(graph.clone());
                 let mut runner = Shuffled::new(&solver, &stepped, &start, i, 16);
                 runner.with = in_place::<Stepped<Graph>>;
                 let got = solver.solve_by_parts(&stepped, &start, &runner);

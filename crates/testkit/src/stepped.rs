@@ -10,10 +10,21 @@ use puzzle_search_core::{InPlace, Promise, Puzzle};
 /// the child's bound (so that the engine's cut-before-make path runs too).
 /// `inverse` is `P`'s, so on graphs without one IDA* here skips no move
 /// back (the plain path compares states instead).
+///
+/// With `BOUNDED` ([`bounded`]), `moves` keeps only the children whose
+/// bound allows them (`Some(b)` with `b <= left - 1`) and says so
+/// ([`InPlace::moves_bounded`]): the engine then skips their bound (and
+/// `bound_after` gives none, so that path is the one tested).
 #[derive(Clone, Debug)]
-pub struct Stepped<P>(pub P);
+pub struct Stepped<P, const BOUNDED: bool = false>(pub P);
 
-impl<P: Puzzle> Puzzle for Stepped<P> {
+/// `p` as a [`Stepped`] whose `moves` keeps only children within their
+/// bound.
+pub fn bounded<P>(p: P) -> Stepped<P, true> {
+    Stepped(p)
+}
+
+impl<P: Puzzle, const BOUNDED: bool> Puzzle for Stepped<P, BOUNDED> {
     type State = P::State;
     type Move = P::Move;
     fn successors(&self, s: &P::State, out: &mut Vec<(P::Move, P::State)>) {
@@ -44,7 +55,7 @@ impl<P: Puzzle> Puzzle for Stepped<P> {
     }
 }
 
-impl<P: Puzzle<State: Copy>> InPlace for Stepped<P> {
+impl<P: Puzzle<State: Copy>, const BOUNDED: bool> InPlace for Stepped<P, BOUNDED> {
     type Undo = P::State;
     fn moves(
         &self,
@@ -54,67 +65,16 @@ impl<P: Puzzle<State: Copy>> InPlace for Stepped<P> {
         out: &mut Vec<P::Move>,
     ) -> bool {
         let mut children = Vec::new();
-        let left_out = self.0.successors_within(s, left, &mut children);
-        out.extend(
-            children
-                .into_iter()
-                .map(|c| c.0)
-                .filter(|&m| Some(m) != except),
-        );
-        left_out
-    }
-    fn make(&self, s: &mut P::State, mv: P::Move) -> P::State {
-        let before = *s;
-        // `make` is only told moves `moves` listed, so `apply` finds them.
-        if let Some(child) = self.0.apply(s, mv) {
-            *s = child;
+        if !BOUNDED {
+            let left_out = self.0.successors_within(s, left, &mut children);
+            out.extend(
+                children
+                    .into_iter()
+                    .map(|c| c.0)
+                    .filter(|&m| Some(m) != except),
+            );
+            return left_out;
         }
-        before
-    }
-    fn unmake(&self, s: &mut P::State, _mv: P::Move, before: P::State) {
-        *s = before;
-    }
-    fn bound_after(&self, s: &P::State, mv: P::Move) -> Option<u32> {
-        self.0.apply(s, mv).and_then(|c| self.0.lower_bound(&c))
-    }
-}
-
-/// [`Stepped`] whose `moves` keeps only the children whose bound allows
-/// them (`Some(b)` with `b <= left - 1`) and says so
-/// ([`InPlace::moves_bounded`]): the engine then skips their bound.
-#[derive(Clone, Debug)]
-pub struct Bounded<P>(pub P);
-
-impl<P: Puzzle> Puzzle for Bounded<P> {
-    type State = P::State;
-    type Move = P::Move;
-    fn successors(&self, s: &P::State, out: &mut Vec<(P::Move, P::State)>) {
-        self.0.successors(s, out);
-    }
-    fn is_goal(&self, s: &P::State) -> bool {
-        self.0.is_goal(s)
-    }
-    fn lower_bound(&self, s: &P::State) -> Option<u32> {
-        self.0.lower_bound(s)
-    }
-    fn inverse(&self, mv: P::Move) -> Option<P::Move> {
-        self.0.inverse(mv)
-    }
-    fn canonical(&self, s: &P::State, q: u32, mv: P::Move, promise: Promise) -> Option<u32> {
-        self.0.canonical(s, q, mv, promise)
-    }
-}
-
-impl<P: Puzzle<State: Copy>> InPlace for Bounded<P> {
-    type Undo = P::State;
-    fn moves(
-        &self,
-        s: &P::State,
-        left: u32,
-        except: Option<P::Move>,
-        out: &mut Vec<P::Move>,
-    ) -> bool {
-        let mut children = Vec::new();
         self.0.successors(s, &mut children);
         let mut cut = false;
         for (m, c) in children {
@@ -129,10 +89,11 @@ impl<P: Puzzle<State: Copy>> InPlace for Bounded<P> {
         cut
     }
     fn moves_bounded(&self) -> bool {
-        true
+        BOUNDED
     }
     fn make(&self, s: &mut P::State, mv: P::Move) -> P::State {
         let before = *s;
+        // `make` is only told moves `moves` listed, so `apply` finds them.
         if let Some(child) = self.0.apply(s, mv) {
             *s = child;
         }
@@ -140,5 +101,11 @@ impl<P: Puzzle<State: Copy>> InPlace for Bounded<P> {
     }
     fn unmake(&self, s: &mut P::State, _mv: P::Move, before: P::State) {
         *s = before;
+    }
+    fn bound_after(&self, s: &P::State, mv: P::Move) -> Option<u32> {
+        if BOUNDED {
+            return None;
+        }
+        self.0.apply(s, mv).and_then(|c| self.0.lower_bound(&c))
     }
 }
