@@ -27,6 +27,9 @@ pub(crate) struct Options {
     pub(crate) table_min_slack: u32,
     /// Gate the table on the moves left alone (see `table_min_left`).
     pub(crate) table_by_left: bool,
+    /// The gate is the default one: it may come down below
+    /// `table_min_slack` while the table pays (see `Rules::table_floor`).
+    pub(crate) table_auto: bool,
     pub(crate) dedup: bool,
     pub(crate) parallel: bool,
     /// Threads for the parallel passes (`None`: rayon's current pool).
@@ -43,6 +46,16 @@ pub(crate) struct Options {
 }
 
 impl Options {
+    /// The lowest slack the table's gate may come down to: the one the
+    /// solver set, or 0 with the default gate.
+    pub(crate) fn table_floor(&self) -> u32 {
+        if self.table_auto {
+            0
+        } else {
+            self.table_min_slack
+        }
+    }
+
     /// The options of [`Solver::new`](crate::Solver::new): no table, no
     /// dedup, sequential, lexicographic answers.
     pub(crate) fn new() -> Self {
@@ -50,6 +63,7 @@ impl Options {
             table_bytes: 0,
             table_min_slack: DEFAULT_TABLE_MIN_SLACK,
             table_by_left: false,
+            table_auto: true,
             threads: None,
             #[cfg(feature = "parallel")]
             pool: Arc::default(),

@@ -13,6 +13,8 @@
 //! - [`fewest`]: a breadth-first oracle for any puzzle.
 //! - [`klotski`]: Klotski on the 4x5 tray in three metrics, with a
 //!   breadth-first oracle that counts shortest paths.
+//! - [`rush_hour`]: Rush Hour on the 6x6 board in two metrics, with a
+//!   breadth-first oracle (a weak bound and a goal that is a predicate).
 //! - [`census`]: the census of a sliding-tile board written by hand (a
 //!   queue and a distance array by rank), the baseline of the core's.
 //! - [`all_moves`]: a puzzle wrapper that generates every move (ablations).
@@ -34,6 +36,7 @@ pub mod graph;
 pub mod klotski;
 pub mod mayan_reference;
 pub mod mutate;
+pub mod rush_hour;
 pub mod stepped;
 
 use std::path::PathBuf;

@@ -47,6 +47,10 @@ const FAIL_BITS: u32 = 64;
 const PROBE_WINDOW: u32 = 1024;
 /// A look-up should save at least `1 / SAVED_PER_PROBE` expanded nodes.
 const SAVED_PER_PROBE: u64 = 8;
+/// With the default gate, a look-up should save this many expanded nodes.
+const AUTO_SAVED_PER_PROBE: u64 = 4;
+/// Hits that save this many expanded nodes a look-up lower the slack.
+const SAVED_TO_LOWER: u64 = 16;
 /// The slack is raised no further than this.
 const MAX_SLACK: u32 = 32;
 
@@ -117,12 +121,16 @@ pub(crate) struct Rules {
     /// grandparent is skipped, and with a table a state reached again
     /// deeper than before is skipped. Not for DFS, where detours count.
     pub(crate) shortest: bool,
-    /// Use the table only at nodes whose moves left exceed their bound by
-    /// at least this much.
-    pub(crate) table_slack: u32,
     /// Compare the slack with the moves left alone, not with the moves
     /// left minus the bound (`Solver::table_min_left`).
     pub(crate) table_by_left: bool,
+    /// The slack the engine starts at and may come back down to while
+    /// look-ups pay: the table is used only at nodes whose moves left
+    /// exceed their bound by at least the current slack (the one the
+    /// solver set; 0 by default: every node with a move left).
+    pub(crate) table_floor: u32,
+    /// The gate is the default one (see [`Engine::adapt_slack`]).
+    pub(crate) table_auto: bool,
 }
 
 /// One level of the explicit stack: a node being expanded.
@@ -205,8 +213,9 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
     hasher: SearchHasher,
-    /// The slack from which the table is used now: at least the rules'
-    /// `table_slack`, raised while look-ups do not pay (see `adapt_slack`).
+    /// The slack from which the table is used now: starts at the rules'
+    /// `table_floor`, raised while look-ups do not pay and lowered back
+    /// towards it while they pay well (see `adapt_slack`).
     slack: u32,
     /// Look-ups in the current window, and the nodes their hits saved.
     probes: u32,
@@ -275,7 +284,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             frames: Vec::new(),
             seen: HashTable::new(),
             hasher,
-            slack: rules.table_slack,
+            slack: rules.table_floor,
             probes: 0,
             saved: 0,
             in_place: None,
@@ -725,7 +734,9 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         } else {
             left - bound
         };
-        if self.memo.is_on() && margin >= self.slack {
+        // A node with no move left is a leaf: the table has nothing to
+        // save there.
+        if self.memo.is_on() && margin >= self.slack && left > 0 {
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
             frame.tabled = true;
@@ -826,16 +837,32 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         flow
     }
 
-    /// Once per window of look-ups: while the hits saved fewer nodes than
-    /// one per `1 / SAVED_PER_PROBE` look-ups, use the table only on larger
-    /// subtrees (slack + 1); when they saved many, come back down towards
-    /// the floor the solver set.
+    /// Once per window of look-ups: while the hits saved too few nodes
+    /// (with a gate the solver set, one per `SAVED_PER_PROBE` look-ups;
+    /// with the default gate, `AUTO_SAVED_PER_PROBE` a look-up), use the
+    /// table only on larger subtrees (slack + 1); when they saved many
+    /// (`SAVED_TO_LOWER` a look-up), come back down towards the floor. The
+    /// default gate's floor is 0, the table at every node with a move
+    /// left: a weak bound (Rush Hour's, Klotski's) leaves many nodes of
+    /// small slack that root large subtrees reached by many routes, the
+    /// hits there pay for many look-ups and the slack stays at 0; a strong
+    /// bound (the 15-puzzle's) leaves such subtrees small, the hits save
+    /// less than a look-up costs and the slack goes up (to 2-4 on Korf's
+    /// instances, where the old fixed floor of 3 held it).
     #[cold]
     fn adapt_slack(&mut self) {
         let probes = u64::from(self.probes);
-        if self.saved * SAVED_PER_PROBE < probes {
+        // The default gate knows nothing of the puzzle's node cost, and
+        // starts at every node: it asks more of a look-up (the price of a
+        // dozen cheap nodes) than a gate the solver set.
+        let pays = if self.rules.table_auto {
+            self.saved >= probes * AUTO_SAVED_PER_PROBE
+        } else {
+            self.saved * SAVED_PER_PROBE >= probes
+        };
+        if !pays {
             self.slack = (self.slack + 1).min(MAX_SLACK);
-        } else if self.saved > probes * 16 && self.slack > self.rules.table_slack {
+        } else if self.saved > probes * SAVED_TO_LOWER && self.slack > self.rules.table_floor {
             self.slack -= 1;
         }
         self.probes = 0;

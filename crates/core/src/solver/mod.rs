@@ -70,6 +70,7 @@ impl fmt::Debug for Solver {
             .field("table_bytes", &self.options.table_bytes)
             .field("table_min_slack", &self.options.table_min_slack)
             .field("table_by_left", &self.options.table_by_left)
+            .field("table_auto", &self.options.table_auto)
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
             .field("threads", &self.options.threads)
@@ -181,6 +182,7 @@ impl Solver {
         let mut this = self.clone();
         this.options.table_min_slack = slack;
         this.options.table_by_left = false;
+        this.options.table_auto = false;
         this
     }
 
@@ -207,6 +209,7 @@ impl Solver {
         let mut this = self.clone();
         this.options.table_min_slack = left;
         this.options.table_by_left = true;
+        this.options.table_auto = false;
         this
     }
 

@@ -181,8 +181,9 @@ impl Solver {
             limit: 0,
             dedup: self.options.dedup,
             shortest,
-            table_slack: self.options.table_min_slack,
             table_by_left: self.options.table_by_left,
+            table_floor: self.options.table_floor(),
+            table_auto: self.options.table_auto,
         })
     }
 }

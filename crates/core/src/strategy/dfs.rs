@@ -21,7 +21,7 @@ pub(crate) fn solve<P: Puzzle>(
 ) -> Outcome<P::Move> {
     let options = setup.options;
     if depth >= DEEP {
-        if let Some(outcome) = reach_check(puzzle, start, ctx, stats, None) {
+        if let Err(outcome) = reach_check(puzzle, start, ctx, stats) {
             return outcome;
         }
     }
@@ -34,8 +34,9 @@ pub(crate) fn solve<P: Puzzle>(
         limit: depth,
         dedup: options.dedup,
         shortest: false,
-        table_slack: options.table_min_slack,
         table_by_left: options.table_by_left,
+        table_floor: options.table_floor(),
+        table_auto: options.table_auto,
     };
     ctx.set_depth(depth);
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, setup);

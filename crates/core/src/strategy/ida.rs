@@ -13,7 +13,8 @@ use crate::outcome::Outcome;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{DEEP, PassEnd, Runner, Setup, reach_check};
+use crate::strategy::reach::REACH_SHARE;
+use crate::strategy::{DEEP, PassEnd, Reach, Runner, Setup, Verdict, reach_check};
 
 /// A shortest solution of at most `max_depth` moves, lexicographically
 /// smallest among the shortest.
@@ -60,13 +61,17 @@ pub(crate) fn search<P: Puzzle>(
         return Outcome::NoSolution;
     };
     threshold = threshold.max(floor);
-    // States within each distance of the start, as far as the check saw.
-    let mut within = Vec::new();
+    // The reachability check, grown alongside the passes (see `reach`).
+    let mut check = None;
     if reach {
-        if let Some(outcome) = reach_check(puzzle, start, ctx, stats, Some(&mut within)) {
-            return outcome;
+        match reach_check(puzzle, start, ctx, stats) {
+            Ok(c) => check = Some(c),
+            Err(outcome) => return outcome,
         }
     }
+    let reach_base = stats.reach_expanded;
+    // IDA*'s expansions so far, and the last two passes'.
+    let (mut done, mut last) = (0u64, 0u64);
     // Only shortest solutions are wanted: no move straight back, and with
     // a table no state reached again in more moves than before.
     let mut rules = Rules {
@@ -74,8 +79,9 @@ pub(crate) fn search<P: Puzzle>(
         limit: threshold,
         dedup: options.dedup,
         shortest: true,
-        table_slack: options.table_min_slack,
         table_by_left: options.table_by_left,
+        table_floor: options.table_floor(),
+        table_auto: options.table_auto,
     };
     let mut runner = Runner::new(puzzle, ctx, rules, options.table_bytes, setup);
     let sequential = matches!(runner, Runner::Sequential(_));
@@ -87,7 +93,10 @@ pub(crate) fn search<P: Puzzle>(
         // more expansions than there are such states were repeats (a
         // sequential pass expands each node once; parallel ones repeat
         // their split phase).
-        if let Some(&states) = within.get(threshold as usize).filter(|_| sequential) {
+        let within = check
+            .as_ref()
+            .and_then(|c: &Reach<P>| c.within.get(threshold as usize));
+        if let Some(&states) = within.filter(|_| sequential) {
             stats.repeated += pass_stats.expanded.saturating_sub(states);
         }
         *stats += pass_stats;
@@ -109,6 +118,23 @@ pub(crate) fn search<P: Puzzle>(
             PassEnd::Stopped(limit) => return Outcome::Stopped(limit),
             PassEnd::Fail { next } if next == INF => break,
             PassEnd::Fail { next } => threshold = next,
+        }
+        // The check's share of the work: of the passes done and of the
+        // next, estimated from the growth of the last two.
+        let before = std::mem::replace(&mut last, pass_stats.expanded);
+        done += last;
+        if let Some(c) = check.as_mut().filter(|c| c.verdict() == Verdict::Open) {
+            let growth = if before == 0 {
+                1
+            } else {
+                (last / before).clamp(1, 16)
+            };
+            let until = reach_base + (done + last * growth) / REACH_SHARE;
+            match c.advance(puzzle, until, usize::MAX, ctx, stats) {
+                Ok(Verdict::NoGoal) => return Outcome::NoSolution,
+                Ok(_) => {}
+                Err(limit) => return Outcome::Stopped(limit),
+            }
         }
     }
     Outcome::NoSolution

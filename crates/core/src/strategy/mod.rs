@@ -19,13 +19,14 @@ pub(crate) mod layers;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
 pub(crate) mod pass;
+pub(crate) mod reach;
 pub(crate) mod walk;
 
 pub(crate) use pass::{PassEnd, PassRun, pass_end};
+pub(crate) use reach::{Reach, Verdict};
 pub(crate) use walk::{smallest_of_length, walk_length};
 
-use crate::budget::Limit;
-use crate::engine::{Engine, INF, InPlaceFn, Rules};
+use crate::engine::{Engine, InPlaceFn, Rules};
 use crate::meter::{Ctx, Meter};
 use crate::options::Options;
 use crate::outcome::Outcome;
@@ -91,35 +92,22 @@ pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
 /// too, but only while the table keeps what it learned).
 pub(crate) const DEEP: u32 = 256;
 
-/// The most states that check stores before it gives up (the space is then
-/// large or infinite, and the search runs as asked).
-const REACH_STATES: usize = 1 << 14;
-
-/// `Some(outcome)` when the search is decided before it starts: no goal is
-/// reachable from `start` (`NoSolution`), or the budget ran out. `within`
-/// gets the number of states within each distance of the start that the
-/// check saw whole (IDA* compares its passes with it: see
-/// [`Stats::repeated`]).
+/// Starts the reachability check ([`reach`]) from `start`: stores up to
+/// [`REACH_STATES`](reach::REACH_STATES) states. `Err(outcome)` when that
+/// decides the search: no goal is reachable (`NoSolution`), or the budget
+/// ran out. Its work is reported apart from the strategy's, in
+/// `reach_expanded` (it counts against the budget all the same).
 pub(crate) fn reach_check<P: Puzzle>(
     puzzle: &P,
     start: &P::State,
     ctx: &Ctx<'_>,
     stats: &mut Stats,
-    within: Option<&mut Vec<u64>>,
-) -> Option<Outcome<P::Move>> {
-    let cap = REACH_STATES.min(ctx.budget.max_states);
-    // With no depth limit the BFS prunes dead ends only, so "no solution"
-    // means the whole reachable space was seen and holds no goal. Its work
-    // is reported apart from the strategy's (it counts against the
-    // budget all the same).
-    let mut own = Stats::default();
-    let outcome = bfs::search(puzzle, start, INF, cap, ctx, None, true, within, &mut own);
-    stats.reach_expanded += own.expanded;
-    stats.reach_states = stats.reach_states.max(own.peak_visited);
-    match outcome {
-        Outcome::NoSolution => Some(Outcome::NoSolution),
-        Outcome::Solved(_) | Outcome::Stopped(Limit::States) => None,
-        Outcome::Stopped(limit) => Some(Outcome::Stopped(limit)),
+) -> Result<Reach<P>, Outcome<P::Move>> {
+    let mut check = Reach::new(start, ctx);
+    match check.advance(puzzle, u64::MAX, reach::REACH_STATES, ctx, stats) {
+        Ok(Verdict::NoGoal) => Err(Outcome::NoSolution),
+        Ok(_) => Ok(check),
+        Err(limit) => Err(Outcome::Stopped(limit)),
     }
 }
 
