@@ -111,7 +111,7 @@ fn run() -> Result<(), Failure> {
     if args.stats {
         eprintln!("{name}: {}", report.stats);
     }
-    let moves = report.outcome.into_result().map_err(Failure::stopped)?;
+    let moves = report.outcome.into_result().map_err(Failure::undecided)?;
     let answer = boxslide::Answer(moves);
     if let (true, Some(moves)) = (args.show, &answer.0) {
         let colour = paint::colour_wanted(&args.color);

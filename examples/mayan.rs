@@ -137,7 +137,7 @@ fn run() -> Result<(), Failure> {
     if args.stats {
         eprintln!("{name}: {} (total {:.1?})", report.stats, t.elapsed());
     }
-    let moves = report.outcome.into_result().map_err(Failure::stopped)?;
+    let moves = report.outcome.into_result().map_err(Failure::undecided)?;
     let answer = mayan::Answer(moves);
     if args.show {
         show(&problem, &answer, paint::colour_wanted(&args.color));

@@ -184,6 +184,15 @@ impl Failure {
             other => Self::from(format!("search stopped: {other}")),
         }
     }
+
+    /// The failure of a search without an answer: stopped as in
+    /// [`stopped`](Self::stopped), or refused (exit code 1).
+    pub fn undecided(why: puzzle_search_core::Undecided) -> Self {
+        match why.limit() {
+            Some(limit) => Self::stopped(limit),
+            None => Self::from(format!("search refused: {why}")),
+        }
+    }
 }
 
 impl From<String> for Failure {

@@ -88,12 +88,12 @@ pub struct Args {
 
 /// Says on stderr why the search for line `n` ended without an answer;
 /// the exit code: 130 for Ctrl-C, 1 for any other limit.
-fn stopped(n: usize, limit: puzzle_search_core::Limit) -> ExitCode {
-    if limit == puzzle_search_core::Limit::Cancelled {
+fn stopped(n: usize, why: puzzle_search_core::Undecided) -> ExitCode {
+    if why.limit() == Some(puzzle_search_core::Limit::Cancelled) {
         eprintln!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
         ExitCode::from(crate::interrupt::EXIT_INTERRUPTED)
     } else {
-        eprintln!("error: line {n}: the search stopped without an answer: {limit}");
+        eprintln!("error: line {n}: the search stopped without an answer: {why}");
         ExitCode::FAILURE
     }
 }
@@ -407,7 +407,9 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
             };
             match report.outcome {
                 Shortest::Found { .. } => {}
-                Shortest::Stopped(limit) => return Err(stopped(n, limit)),
+                Shortest::Stopped(limit) => {
+                    return Err(stopped(n, puzzle_search_core::Undecided::Stopped(limit)));
+                }
                 Shortest::TooMany { length } => {
                     eprintln!(
                         "error: line {n}: more shortest solutions ({length} moves) than a count holds"

@@ -53,6 +53,7 @@ mod solver;
 mod stats;
 mod strategy;
 mod table;
+mod threads;
 mod twins;
 
 pub use automaton::{AutomatonError, MoveAutomaton};
@@ -62,7 +63,7 @@ pub use excerpt::{Token, excerpt, tokens};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use generate::GenerateError;
 pub use options::DepthMode;
-pub use outcome::{Outcome, Report, Shortest, ShortestMethod, ShortestReport};
+pub use outcome::{Outcome, Refusal, Report, Shortest, ShortestMethod, ShortestReport, Undecided};
 pub use progress::{Phase, Progress};
 pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use replay::{ReplayError, replay};

@@ -32,6 +32,9 @@ pub(crate) struct Options {
     pub(crate) table_auto: bool,
     pub(crate) dedup: bool,
     pub(crate) parallel: bool,
+    /// Every call on the calling thread, rayon untouched (`threads(1)`,
+    /// `parallel(false)`): see `crate::threads`.
+    pub(crate) one_thread: bool,
     /// Threads for the parallel passes (`None`: rayon's current pool).
     pub(crate) threads: Option<usize>,
     /// Their pool, made on first use and shared by the solver's clones.
@@ -65,6 +68,7 @@ impl Options {
             table_by_left: false,
             table_auto: true,
             threads: None,
+            one_thread: false,
             #[cfg(feature = "parallel")]
             pool: Arc::default(),
             dedup: false,

@@ -17,7 +17,137 @@ pub enum Outcome<M> {
     /// A [`Budget`](crate::Budget) limit stopped the search before it could
     /// decide; nothing is known about the answer.
     Stopped(Limit),
+    /// The search refused to answer: what the puzzle told it could make
+    /// the answer wrong (a goal that [`Puzzle::goal_states`](crate::Puzzle::goal_states)
+    /// left out, met by bidirectional search). Nothing is known about the
+    /// answer; the refusal says what to fix.
+    Refused(Refusal),
 }
+
+/// Why a search refused to answer ([`Outcome::Refused`]): a one-line
+/// message naming what the puzzle got wrong.
+///
+/// ```
+/// use puzzle_search_core::{Outcome, Puzzle, Solver, Strategy};
+/// /// A line 0..=9 where 8 and 9 are goals, but only 9 is listed.
+/// struct Line;
+/// impl Puzzle for Line {
+///     type State = u8;
+///     type Move = i8;
+///     fn successors(&self, s: &u8, out: &mut Vec<(i8, u8)>) {
+///         if *s > 0 { out.push((-1, s - 1)) }
+///         if *s < 9 { out.push((1, s + 1)) }
+///     }
+///     fn is_goal(&self, s: &u8) -> bool { *s >= 8 }
+///     fn predecessors(&self, s: &u8, out: &mut Vec<(i8, u8)>) -> bool {
+///         self.successors(s, out);
+///         out.iter_mut().for_each(|m| m.0 = -m.0);
+///         true
+///     }
+///     fn goal_states(&self, out: &mut Vec<u8>) -> bool {
+///         out.push(9); // 8 left out
+///         true
+///     }
+/// }
+/// let report = Solver::new(Strategy::bidirectional()).solve(&Line, &0);
+/// let Outcome::Refused(why) = &report.outcome else { panic!("{:?}", report.outcome) };
+/// assert!(why.to_string().contains("goal_states"), "{why}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Refusal {
+    kind: RefusalKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+enum RefusalKind {
+    /// A goal `depth` moves from the start (forward side) or from the
+    /// listed goals (goal side, or 1 when found next to a listed goal)
+    /// that `goal_states` did not list.
+    GoalNotListed { forward: bool, depth: u32 },
+    /// `goal_states` listed a state that is not a goal.
+    NotAGoal { index: usize },
+}
+
+impl Refusal {
+    pub(crate) fn goal_not_listed(forward: bool, depth: u32) -> Self {
+        Self {
+            kind: RefusalKind::GoalNotListed { forward, depth },
+        }
+    }
+
+    pub(crate) fn not_a_goal(index: usize) -> Self {
+        Self {
+            kind: RefusalKind::NotAGoal { index },
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            RefusalKind::GoalNotListed {
+                forward: true,
+                depth,
+            } => write!(
+                f,
+                "goal_states is incomplete: the search from the start met a goal {depth} moves away that it does not list (list every goal, or use Strategy::bfs())"
+            ),
+            RefusalKind::GoalNotListed {
+                forward: false,
+                depth,
+            } => write!(
+                f,
+                "goal_states is incomplete: a goal {depth} moves from the listed ones is not listed (list every goal, or use Strategy::bfs())"
+            ),
+            RefusalKind::NotAGoal { index } => write!(
+                f,
+                "goal_states lists a state that is not a goal (entry {index})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Why [`Outcome::into_result`] has no answer: a budget stopped the search,
+/// or it refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Undecided {
+    /// [`Outcome::Stopped`].
+    Stopped(Limit),
+    /// [`Outcome::Refused`].
+    Refused(Refusal),
+}
+
+impl Undecided {
+    /// The limit that stopped the search, if that is why.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Limit, Outcome};
+    /// let why = Outcome::<u8>::Stopped(Limit::Time).into_result().unwrap_err();
+    /// assert_eq!(why.limit(), Some(Limit::Time));
+    /// ```
+    pub fn limit(&self) -> Option<Limit> {
+        match self {
+            Undecided::Stopped(limit) => Some(*limit),
+            Undecided::Refused(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Undecided {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Undecided::Stopped(limit) => limit.fmt(f),
+            Undecided::Refused(why) => why.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Undecided {}
 
 /// The outcome of a search with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +158,12 @@ pub struct Report<M> {
     pub outcome: Outcome<M>,
     /// What it cost, also when it was stopped.
     pub stats: Stats,
+    /// Lines the user should read, each complete: a strategy that ran in
+    /// another's place (bidirectional search without `goal_states` runs
+    /// as BFS), or a waste the statistics show with the option that fixes
+    /// it (IDA* re-expanding states reached by other routes without the
+    /// table). Empty when there is nothing to say.
+    pub notes: Vec<String>,
 }
 
 impl<M> Report<M> {
@@ -41,7 +177,11 @@ impl<M> Report<M> {
     /// assert_eq!(report.solution(), None);
     /// ```
     pub fn new(outcome: Outcome<M>, stats: Stats) -> Self {
-        Self { outcome, stats }
+        Self {
+            outcome,
+            stats,
+            notes: Vec::new(),
+        }
     }
 
     /// The solution's moves, if one was found.
@@ -60,20 +200,24 @@ impl<M> Report<M> {
 }
 
 impl<M> Outcome<M> {
-    /// The moves of a solution, `Ok(None)` when there is none, `Err` with
-    /// the limit when the search was stopped before it could decide.
+    /// The moves of a solution, `Ok(None)` when there is none, `Err` when
+    /// the search was stopped before it could decide or refused.
     ///
     /// ```
-    /// use puzzle_search_core::{Limit, Outcome};
+    /// use puzzle_search_core::{Limit, Outcome, Undecided};
     /// assert_eq!(Outcome::Solved(vec![1, 2]).into_result(), Ok(Some(vec![1, 2])));
     /// assert_eq!(Outcome::<u8>::NoSolution.into_result(), Ok(None));
-    /// assert_eq!(Outcome::<u8>::Stopped(Limit::Nodes).into_result(), Err(Limit::Nodes));
+    /// assert_eq!(
+    ///     Outcome::<u8>::Stopped(Limit::Nodes).into_result(),
+    ///     Err(Undecided::Stopped(Limit::Nodes))
+    /// );
     /// ```
-    pub fn into_result(self) -> Result<Option<Vec<M>>, Limit> {
+    pub fn into_result(self) -> Result<Option<Vec<M>>, Undecided> {
         match self {
             Outcome::Solved(moves) => Ok(Some(moves)),
             Outcome::NoSolution => Ok(None),
-            Outcome::Stopped(limit) => Err(limit),
+            Outcome::Stopped(limit) => Err(Undecided::Stopped(limit)),
+            Outcome::Refused(why) => Err(Undecided::Refused(why)),
         }
     }
 }

@@ -63,7 +63,8 @@ pub struct Stats {
     /// counted those; 0 elsewhere, and for parallel passes. A large number
     /// means the puzzle has many transpositions and IDA* without a table
     /// re-searches them (exponentially in the depth):
-    /// [`Solver::table`](crate::Solver::table) prunes them.
+    /// [`Solver::table`](crate::Solver::table) prunes them, and the
+    /// report's [`notes`](crate::Report::notes) say so.
     pub repeated: u64,
     /// The largest BFS layer.
     pub peak_frontier: u64,
@@ -137,11 +138,7 @@ impl fmt::Display for Stats {
             )?;
         }
         if self.repeated > 0 {
-            write!(
-                f,
-                " repeated {} (transpositions: table(true) prunes them)",
-                self.repeated
-            )?;
+            write!(f, " repeated {}", self.repeated)?;
         }
         if self.reach_expanded > 0 {
             write!(

@@ -15,3 +15,4 @@ mod graphs;
 mod hand_over;
 mod in_place;
 mod portable;
+mod rush_hour;

@@ -51,6 +51,8 @@ pub struct BfsError {
 enum BfsErrorKind {
     TooLarge(usize),
     Stopped(Limit),
+    /// Bidirectional search refused (never BFS's case).
+    Refused,
 }
 
 impl BfsError {
@@ -69,7 +71,7 @@ impl BfsError {
     pub fn limit(&self) -> Option<Limit> {
         match self.kind {
             BfsErrorKind::Stopped(l) => Some(l),
-            BfsErrorKind::TooLarge(_) => None,
+            BfsErrorKind::TooLarge(_) | BfsErrorKind::Refused => None,
         }
     }
 }
@@ -86,6 +88,7 @@ impl fmt::Display for BfsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             BfsErrorKind::TooLarge(cells) => write!(f, "{}", TooLarge { cells }),
+            BfsErrorKind::Refused => f.write_str("the search refused to answer"),
             BfsErrorKind::Stopped(limit) => write!(
                 f,
                 "the state search stopped ({limit}) before an answer; the board may still be \
@@ -277,8 +280,11 @@ pub fn bfs_to_white_with(board: &Grid, budget: Budget) -> Result<(Option<Grid>, 
             Ok((Some(puzzle.presses(board.rows(), &moves)), report.stats))
         }
         Ok(None) => Ok((None, report.stats)),
-        Err(limit) => Err(BfsError {
-            kind: BfsErrorKind::Stopped(limit),
+        Err(why) => Err(BfsError {
+            kind: match why.limit() {
+                Some(limit) => BfsErrorKind::Stopped(limit),
+                None => BfsErrorKind::Refused,
+            },
         }),
     }
 }

@@ -58,6 +58,8 @@ pub struct SolveError(SolveKind);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SolveKind {
     Stopped(Limit),
+    /// Bidirectional search refused: the goal list was incomplete.
+    Refused,
     NotWithinDepth,
 }
 
@@ -77,7 +79,7 @@ impl SolveError {
     pub fn limit(&self) -> Option<Limit> {
         match self.0 {
             SolveKind::Stopped(limit) => Some(limit),
-            SolveKind::NotWithinDepth => None,
+            SolveKind::Refused | SolveKind::NotWithinDepth => None,
         }
     }
 }
@@ -86,6 +88,7 @@ impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             SolveKind::Stopped(limit) => write!(f, "search stopped: {limit}"),
+            SolveKind::Refused => f.write_str("search refused: goal_states is incomplete"),
             SolveKind::NotWithinDepth => f.write_str("no solution within the depth limit"),
         }
     }
@@ -116,7 +119,10 @@ impl Answer {
                 Answer::from_moves(board, moves).ok_or(SolveError(SolveKind::NotWithinDepth))
             }
             Ok(None) => Err(SolveError(SolveKind::NotWithinDepth)),
-            Err(limit) => Err(SolveError(SolveKind::Stopped(limit))),
+            Err(why) => Err(SolveError(match why.limit() {
+                Some(limit) => SolveKind::Stopped(limit),
+                None => SolveKind::Refused,
+            })),
         }
     }
 }

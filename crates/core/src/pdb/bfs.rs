@@ -253,13 +253,18 @@ impl<A: Abstraction> Layers<'_, A> {
             work(scratch, c)
         };
         #[cfg(feature = "parallel")]
-        let counts = {
+        let counts = if crate::threads::many() {
             use rayon::prelude::*;
             (0..chunks)
                 .into_par_iter()
                 .with_min_len(4)
                 .map_init(Scratch::default, checked)
                 .reduce(Counts::default, Counts::add)
+        } else {
+            let mut scratch = Scratch::default();
+            (0..chunks).fold(Counts::default(), |acc, c| {
+                acc.add(checked(&mut scratch, c))
+            })
         };
         #[cfg(not(feature = "parallel"))]
         let counts = {

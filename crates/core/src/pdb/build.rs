@@ -289,7 +289,7 @@ where
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        if frontier.len() >= 4096 && rayon::current_num_threads() > 1 {
+        if frontier.len() >= 4096 && crate::threads::many() {
             let parts: Vec<(Vec<T>, Vec<T>)> = frontier.par_chunks(2048).map(work).collect();
             let mut same = Vec::new();
             let mut deeper = Vec::new();

@@ -40,7 +40,7 @@ impl Solver {
             self.on_pool(|| {
                 let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
                 let hook = self.options.progress.as_deref();
-                if rayon::current_num_threads() > 1 {
+                if crate::threads::many() {
                     crate::census::by_hash_parallel(puzzle, start, &ctx, hook)
                 } else {
                     crate::census::by_hash(puzzle, start, &ctx, hook)

@@ -74,6 +74,7 @@ impl fmt::Debug for Solver {
             .field("dedup", &self.options.dedup)
             .field("parallel", &self.options.parallel)
             .field("threads", &self.options.threads)
+            .field("one_thread", &self.options.one_thread)
             .field("any_shortest", &self.options.any_shortest)
             .field("budget", &self.budget)
             .finish()
@@ -251,6 +252,7 @@ impl Solver {
     pub fn parallel(&self, on: bool) -> Self {
         let mut this = self.clone();
         this.options.parallel = on;
+        this.options.one_thread = !on;
         this
     }
 
@@ -277,6 +279,7 @@ impl Solver {
         let mut this = self.clone();
         this.options.threads = Some(n);
         this.options.parallel = n > 1;
+        this.options.one_thread = n == 1;
         #[cfg(feature = "parallel")]
         {
             this.options.pool = Arc::default();
@@ -337,6 +340,9 @@ impl Solver {
 
     /// Runs `f` on the pool [`threads`](Self::threads) asks for.
     fn on_pool<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        if self.options.one_thread {
+            return crate::threads::on_one_thread(f);
+        }
         #[cfg(feature = "parallel")]
         if let Some(n) = self.options.threads.filter(|&n| n > 1) {
             let pool = self
@@ -723,6 +729,7 @@ impl Solver {
             in_place,
             parts,
         };
+        let mut fallback = false;
         let outcome: Outcome<P::Move> = match self.strategy {
             Strategy::Dfs { depth, mode } => {
                 dfs::solve(puzzle, start, depth, mode, &ctx, setup, &mut stats)
@@ -736,11 +743,48 @@ impl Solver {
             Strategy::AStar { max_depth } => {
                 astar::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
             }
-            Strategy::Bidirectional { max_depth } => {
-                bidir::solve(puzzle, start, max_depth, &ctx, options, &mut stats)
-            }
+            Strategy::Bidirectional { max_depth } => bidir::solve(
+                puzzle,
+                start,
+                max_depth,
+                &ctx,
+                options,
+                &mut stats,
+                &mut fallback,
+            ),
         };
         stats.elapsed = ctx.start.elapsed();
-        Report { outcome, stats }
+        let notes = self.notes(&stats, fallback);
+        Report {
+            outcome,
+            stats,
+            notes,
+        }
+    }
+
+    /// What the report should tell the user (see [`Report::notes`]).
+    fn notes(&self, stats: &Stats, fallback: bool) -> Vec<String> {
+        let mut notes = Vec::new();
+        if fallback {
+            notes.push(
+                "bidirectional search ran as plain BFS (same answer): the puzzle gives no goal_states or no predecessors".into(),
+            );
+        }
+        // Repeats are a waste worth a line when they are most of the work.
+        if stats.repeated > 1000 && stats.repeated * 2 > stats.expanded {
+            let share = 100 * stats.repeated / stats.expanded.max(1);
+            let fix = if self.options.table_bytes == 0 {
+                "Solver::table(true) prunes them"
+            } else if !self.options.table_auto {
+                "the table's gate (table_min_slack or table_min_left) leaves them: the default gate or table_min_left(1) prunes them"
+            } else {
+                "the table was too small to keep them: Solver::table_bytes sets its size"
+            };
+            notes.push(format!(
+                "{share}% of IDA*'s expansions ({}) were states its pass had expanded already, reached by another route: {fix}",
+                stats.repeated
+            ));
+        }
+        notes
     }
 }

@@ -103,6 +103,8 @@ fn ida_slice<P: Puzzle>(
         Outcome::Solved(moves) => Ok(moves.len() as u32),
         Outcome::NoSolution => Err(Shortest::NoSolution),
         Outcome::Stopped(l) => Err(Shortest::Stopped(l)),
+        // Only bidirectional search refuses; this is IDA*.
+        Outcome::Refused(_) => unreachable!("IDA* does not refuse"),
     };
     // The layers already tell whether a goal is reachable at all.
     let reach = false;

@@ -3,14 +3,27 @@
 //! sequence of that length, read off by one depth-first pass that both
 //! searches' distances guide. Puzzles without
 //! [`Puzzle::predecessors`] or [`Puzzle::goal_states`] get plain BFS (the
-//! same answer).
+//! same answer; the report's notes say so).
+//!
+//! # An incomplete goal list
+//! The goal side starts from the goals `goal_states` lists; a goal left out
+//! and nearer than those could make the answer too long. What is checked,
+//! so that such a list is refused ([`Outcome::Refused`]) rather than
+//! answered wrongly where it shows: every listed state is a goal; every
+//! neighbour (successor or predecessor) of a listed goal that is a goal is
+//! listed too, so the list is closed under moves between goals (a goal
+//! reachable from a listed one through goals alone is listed); and every
+//! state either side generates is tested with `is_goal`, so a goal the
+//! forward side reaches, or the goal side meets, unlisted is refused. A
+//! left-out goal that is not next to a listed one and that neither side
+//! reaches before they meet cannot be seen: the list must hold it.
 
 use hashbrown::HashMap;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter, SearchHasher};
 use crate::options::Options;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Refusal};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 use crate::strategy::{bfs, smallest_of_length};
@@ -22,10 +35,12 @@ pub(crate) fn solve<P: Puzzle>(
     ctx: &Ctx<'_>,
     options: &Options,
     stats: &mut Stats,
+    fallback: &mut bool,
 ) -> Outcome<P::Move> {
     let mut goals = Vec::new();
     let mut probe = Vec::new();
     if !puzzle.goal_states(&mut goals) || !puzzle.predecessors(start, &mut probe) {
+        *fallback = true;
         return bfs::solve(puzzle, start, max_depth, ctx, options, stats);
     }
     if puzzle.is_goal(start) {
@@ -43,10 +58,28 @@ pub(crate) fn solve<P: Puzzle>(
     fwd.insert(start.clone(), 0);
     let mut f_layer = vec![start.clone()];
     let mut b_layer = Vec::new();
-    for g in goals {
-        if puzzle.is_goal(&g) && !bwd.contains_key(&g) {
+    for (index, g) in goals.into_iter().enumerate() {
+        if !puzzle.is_goal(&g) {
+            return Outcome::Refused(Refusal::not_a_goal(index));
+        }
+        if !bwd.contains_key(&g) {
             bwd.insert(g.clone(), 0);
             b_layer.push(g);
+        }
+    }
+    // The list is closed under moves between goals: a goal next to a
+    // listed one is listed.
+    for g in &b_layer {
+        probe.clear();
+        puzzle.successors(g, &mut probe);
+        puzzle.predecessors(g, &mut probe);
+        stats.generated += probe.len() as u64;
+        if probe
+            .iter()
+            .any(|(_, n)| !bwd.contains_key(n) && puzzle.is_goal(n))
+        {
+            meter.flush();
+            return Outcome::Refused(Refusal::goal_not_listed(false, 1));
         }
     }
     let (mut rf, mut rb) = (0u32, 0u32);
@@ -100,11 +133,14 @@ pub(crate) fn solve<P: Puzzle>(
                     met = true;
                     meet = Some(n.clone());
                 }
-                // A goal the forward side meets must be one the goal side
-                // started from: else `goal_states` left it out, and the
-                // answer could be longer than the shortest.
-                if forward && !met && puzzle.is_goal(&n) {
-                    goal_missing();
+                // A goal either side generates must be one the goal side
+                // started from (those are in `bwd` at 0, so never new
+                // there): else `goal_states` left it out, and the answer
+                // could be longer than the shortest.
+                let listed = forward && other.get(&n) == Some(&0);
+                if !listed && puzzle.is_goal(&n) {
+                    meter.flush();
+                    return Outcome::Refused(Refusal::goal_not_listed(forward, depth));
                 }
                 mine.insert(n.clone(), depth);
                 next.push(n);
@@ -165,17 +201,6 @@ pub(crate) fn solve<P: Puzzle>(
             "Puzzle contract broken: predecessors and goal_states must agree with successors and is_goal (a meet at {length} moves, then no such sequence)"
         ),
     }
-}
-
-/// `goal_states` broke its contract: say so and stop, as the other
-/// contract checks do.
-#[cold]
-#[inline(never)]
-fn goal_missing() -> ! {
-    panic!(
-        "Puzzle contract broken: the forward search met a goal that goal_states did not list \
-         (goal_states must list every goal state; a missing one can make the answer longer)"
-    );
 }
 
 /// A shortest solution through `meet`, read off the two sides' distances:

@@ -133,13 +133,9 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         if let Some(runner) = setup.parts {
             return Runner::Parallel(Box::new(ByParts::new(puzzle, ctx, runner)));
         }
-        let parallel = setup.parallel;
-        // On one thread the parallel form would only add its locks.
-        #[cfg(feature = "parallel")]
-        let many = rayon::current_num_threads() > 1;
-        #[cfg(not(feature = "parallel"))]
-        let many = false;
-        if let Some(make) = parallel.filter(|_| many) {
+        // On one thread the parallel form would only add its locks (and
+        // rayon is not asked unless there is a parallel form to run).
+        if let Some(make) = setup.parallel.filter(|_| crate::threads::many()) {
             let eager = setup.options.hand_over_always;
             return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place, eager));
         }
