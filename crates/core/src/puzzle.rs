@@ -330,10 +330,18 @@ pub trait Puzzle {
     /// The list must be complete: bidirectional search meets the goal side
     /// halfway, so a goal left out but nearer than those listed could only
     /// be seen by the forward half, and the answer would be longer than the
-    /// shortest. What can be checked is: a listed state that is not a goal
-    /// is ignored, and a goal the forward half reaches that is not listed
-    /// panics as a broken contract. A goal left out beyond the forward
-    /// half's reach cannot be seen: list them all, or return `false`.
+    /// shortest. What is checked, and refused
+    /// ([`Outcome::Refused`](crate::Outcome::Refused)) rather than answered:
+    /// a listed state that is not a goal; a goal next to a listed one (a
+    /// successor or predecessor) that is not listed, so the list must be
+    /// closed under moves between goals; a goal either half generates that
+    /// is not listed. A goal left out that is not next to a listed one and
+    /// that neither half reaches before they meet cannot be seen: list them
+    /// all. For a goal given as a predicate, list the goal states the
+    /// predicate admits (Rush Hour: the red car at the exit with the other
+    /// vehicles anywhere they fit, or those reachable from the start), or
+    /// return `false`: bidirectional search then runs as BFS, with a line
+    /// in [`Report::notes`](crate::Report::notes).
     fn goal_states(&self, out: &mut Vec<Self::State>) -> bool {
         let _ = out;
         false

@@ -48,8 +48,9 @@ pub struct Stats {
     /// IDA* iterations (thresholds tried).
     pub iterations: u32,
     /// Nodes expanded by the reachability check that DFS and IDA* run
-    /// first when their depth limit is practically unlimited (a BFS of at
-    /// most 16,384 states: see [`Strategy::ida`](crate::Strategy::ida)).
+    /// when their depth limit is practically unlimited (a BFS of 16,384
+    /// states first, grown beside IDA*'s passes: see
+    /// [`Strategy::ida`](crate::Strategy::ida)).
     /// Not in `expanded`, which is the strategy's own work; both count
     /// against the budget's node limit.
     pub reach_expanded: u64,

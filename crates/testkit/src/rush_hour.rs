@@ -216,9 +216,9 @@ impl RushHour {
     /// `s` drawn as 36 characters.
     pub fn show(&self, s: State) -> String {
         let mut cells = vec![b'o'; N * N];
-        for i in 0..N * N {
+        for (i, cell) in cells.iter_mut().enumerate() {
             if self.walls >> i & 1 == 1 {
-                cells[i] = b'x';
+                *cell = b'x';
             }
         }
         for (v, veh) in self.vehicles.iter().enumerate() {

@@ -87,7 +87,10 @@ impl Solver {
     pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
     /// A plain sequential search by `strategy`: no transposition table, no
-    /// duplicate elimination, no limits but the default [`Budget`].
+    /// duplicate elimination, no limits but the default [`Budget`]. Its
+    /// searches run on the calling thread; its censuses and counts use
+    /// rayon's current pool unless [`threads(1)`](Self::threads) or
+    /// [`parallel(false)`](Self::parallel) keeps them there too.
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, from_fn};
@@ -123,8 +126,13 @@ impl Solver {
     /// The table remembers what exhausted subtrees proved (bounds, failures)
     /// and, in IDA*, the fewest moves each state was reached in, so a state
     /// reached again by a longer way or round a cycle is not searched again.
-    /// With it, IDA* on a finite space ends even with an enormous depth
-    /// limit. It never changes an answer (see [`proofs`](crate::proofs)).
+    /// It never changes an answer (see [`proofs`](crate::proofs)). Where
+    /// it looks nodes up is decided as the search runs (see
+    /// [`DEFAULT_TABLE_MIN_SLACK`](Self::DEFAULT_TABLE_MIN_SLACK)), so it
+    /// suits weak bounds and strong ones alike. On a finite space without
+    /// a reachable goal, `Strategy::ida()` ends with or without it: its
+    /// reachability check grows beside the passes (see
+    /// [`Strategy::ida`]).
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, from_fn};
@@ -160,18 +168,28 @@ impl Solver {
         this
     }
 
-    /// The slack from which [`table`](Self::table) looks nodes up: 3.
+    /// The fixed gate of earlier versions: `table_min_slack(3)`. The
+    /// default gate of [`table`](Self::table) is no longer fixed: it starts
+    /// at every node with a move left and raises its slack while look-ups
+    /// save less than they cost (about four expanded nodes each), lowering
+    /// it again while they save much more (see `docs/choosing.md`).
     pub const DEFAULT_TABLE_MIN_SLACK: u32 = crate::options::DEFAULT_TABLE_MIN_SLACK;
 
     /// Uses the table only at nodes whose moves left exceed their lower
-    /// bound by at least `slack` (the moves left, with no bound).
+    /// bound by at least `slack` (the moves left, with no bound), in place
+    /// of the default gate, which finds its slack from what the look-ups
+    /// save.
     ///
     /// A look-up costs about as much as expanding a dozen cheap nodes (a
     /// 15-puzzle node) or a fraction of one expensive node (a match-3
     /// board with dozens of moves to settle). Small slack means a small
-    /// subtree, so the default, 3, keeps the table off the many small
-    /// subtrees of cheap puzzles; puzzles with expensive nodes gain from 1
-    /// (every node with a move left). It changes the work, never the answer.
+    /// subtree, so 3 keeps the table off the many small subtrees of cheap
+    /// puzzles with strong bounds; puzzles with expensive nodes gain
+    /// from 1. With a weak bound a fixed slack wastes most of the work (Rush
+    /// Hour's hardest board: 1.76M nodes and 3 s at 3, 26K nodes and 20 ms
+    /// by the default gate). The slack is still raised while look-ups do
+    /// not pay, and never lowered below `slack`. It changes the work,
+    /// never the answer.
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy};
@@ -235,7 +253,10 @@ impl Solver {
     }
 
     /// Runs DFS and IDA* passes on rayon's current thread pool (BFS stays
-    /// sequential). Without the `parallel` feature this has no effect.
+    /// sequential), or with `false` keeps every call of this solver on the
+    /// calling thread (the censuses and counts too, which otherwise use
+    /// the current pool), without starting rayon's global pool. Without
+    /// the `parallel` feature this has no effect.
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, from_fn};
@@ -258,7 +279,9 @@ impl Solver {
 
     /// Runs the parallel passes of [`solve`](Self::solve), the census and
     /// the listing and counting calls on a pool of `n` threads, and turns
-    /// [`parallel`](Self::parallel) on; `n = 1` runs sequentially. The
+    /// [`parallel`](Self::parallel) on; `n = 1` keeps every call on the
+    /// calling thread, as `parallel(false)` does (no thread is started;
+    /// the global pool is not touched). The
     /// pool is made on the first call that needs it and kept by this solver
     /// and its clones (later calls pay nothing). `n` is capped at
     /// [`MAX_THREADS_PER_CORE`](Self::MAX_THREADS_PER_CORE) per core:

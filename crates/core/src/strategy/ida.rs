@@ -124,11 +124,7 @@ pub(crate) fn search<P: Puzzle>(
         let before = std::mem::replace(&mut last, pass_stats.expanded);
         done += last;
         if let Some(c) = check.as_mut().filter(|c| c.verdict() == Verdict::Open) {
-            let growth = if before == 0 {
-                1
-            } else {
-                (last / before).clamp(1, 16)
-            };
+            let growth = last.checked_div(before).map_or(1, |g| g.clamp(1, 16));
             let until = reach_base + (done + last * growth) / REACH_SHARE;
             match c.advance(puzzle, until, usize::MAX, ctx, stats) {
                 Ok(Verdict::NoGoal) => return Outcome::NoSolution,
