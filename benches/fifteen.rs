@@ -7,7 +7,8 @@
 //! ```
 //! Instances: Korf's 2, 20, 43 and 77 (0.3 to 1.2 s each with plain IDA*
 //! here), read from `../shared/data/korf100`; the group is skipped with a
-//! message when that folder is missing. Variants: `ida`, `ida+table`,
+//! message when that folder is missing. Variants: `ida`, `ida+table`
+//! (the default gate), `ida+table-slack3` (the fixed gate of old),
 //! `parallel-2` and `parallel-2+table` (pools of two threads). `tree`: a
 //! complete ternary tree 15 deep with no goal (states are paths, so
 //! nothing repeats), IDA* and exact DFS with and without the table.
@@ -36,6 +37,8 @@ fn korf(c: &mut Criterion) {
     let variants = [
         ("ida", ida.clone()),
         ("ida+table", ida.table(true)),
+        // The fixed gate the default table had before issue 42.
+        ("ida+table-slack3", ida.table(true).table_min_slack(3)),
         ("parallel-2", ida.parallel(true)),
         ("parallel-2+table", ida.table(true).parallel(true)),
     ];
