@@ -69,8 +69,7 @@ pub(crate) fn search<P: Puzzle>(
             Err(outcome) => return outcome,
         }
     }
-    let reach_base = stats.reach_expanded;
-    // IDA*'s expansions so far, and the last two passes'.
+    // IDA*'s generated children so far, and the last pass's.
     let (mut done, mut last) = (0u64, 0u64);
     // Only shortest solutions are wanted: no move straight back, and with
     // a table no state reached again in more moves than before.
@@ -121,11 +120,11 @@ pub(crate) fn search<P: Puzzle>(
         }
         // The check's share of the work: of the passes done and of the
         // next, estimated from the growth of the last two.
-        let before = std::mem::replace(&mut last, pass_stats.expanded);
+        let before = std::mem::replace(&mut last, pass_stats.generated);
         done += last;
         if let Some(c) = check.as_mut().filter(|c| c.verdict() == Verdict::Open) {
-            let growth = last.checked_div(before).map_or(1, |g| g.clamp(1, 16));
-            let until = reach_base + (done + last * growth) / REACH_SHARE;
+            let growth = last.checked_div(before).map_or(1, |g| g.clamp(1, 4));
+            let until = c.base + (done + last * growth) / REACH_SHARE;
             match c.advance(puzzle, until, usize::MAX, ctx, stats) {
                 Ok(Verdict::NoGoal) => return Outcome::NoSolution,
                 Ok(_) => {}

@@ -106,7 +106,10 @@ pub(crate) fn reach_check<P: Puzzle>(
     let mut check = Reach::new(start, ctx);
     match check.advance(puzzle, u64::MAX, reach::REACH_STATES, ctx, stats) {
         Ok(Verdict::NoGoal) => Err(Outcome::NoSolution),
-        Ok(_) => Ok(check),
+        Ok(_) => {
+            check.base = check.generated;
+            Ok(check)
+        }
         Err(limit) => Err(Outcome::Stopped(limit)),
     }
 }

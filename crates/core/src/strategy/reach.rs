@@ -11,8 +11,11 @@
 //! search proves it in one visit a state, but must store them all. So the
 //! check stores up to [`REACH_STATES`] states before the first pass, then
 //! before each later pass expands more, in proportion to IDA*'s own work:
-//! its expansions are kept to `1 / REACH_SHARE` of IDA*'s (the passes done
-//! and the one about to run, estimated from the growth of the last two),
+//! the children it generates are kept to `1 / REACH_SHARE` of those IDA*
+//! generates (the passes done and the one about to run, estimated from
+//! the growth of the last two; children, not nodes, because a node's cost
+//! is mostly its children's and IDA*'s in-place loops and canonical
+//! sequences generate far fewer a node than a BFS),
 //! and its states to [`REACH_BYTES`] of memory and the budget's
 //! `max_states`. On a solvable search it costs at most that share and stops
 //! as soon as it meets a goal; on a finite space it ends the search once
@@ -36,8 +39,8 @@ use crate::stats::Stats;
 /// decided by then, the search starts).
 pub(crate) const REACH_STATES: usize = 1 << 14;
 
-/// The check's expansions are at most this fraction of IDA*'s, past its
-/// first [`REACH_STATES`] states.
+/// The check's generated children are at most this fraction of IDA*'s,
+/// past its first [`REACH_STATES`] states.
 pub(crate) const REACH_SHARE: u64 = 16;
 
 /// The most memory the check's states take, counted at their size in
@@ -69,6 +72,12 @@ pub(crate) struct Reach<P: Puzzle> {
     cap: usize,
     /// States within each distance of the start, for each complete layer.
     pub(crate) within: Vec<u64>,
+    /// The children it generated before the first pass (its share is
+    /// counted from there).
+    pub(crate) base: u64,
+    /// The children it generated: its share of the work is counted in
+    /// them (a node's cost is mostly its children's).
+    pub(crate) generated: u64,
     verdict: Verdict,
     children: Vec<(P::Move, P::State)>,
 }
@@ -101,6 +110,8 @@ impl<P: Puzzle> Reach<P> {
             layer_end: 1,
             cap,
             within: vec![1],
+            generated: 0,
+            base: 0,
             verdict: Verdict::Open,
             children: Vec::new(),
         }
@@ -121,7 +132,7 @@ impl<P: Puzzle> Reach<P> {
         verdict
     }
 
-    /// Expands states until `stats.reach_expanded` reaches `until` or the
+    /// Expands states until its generated children reach `until` or the
     /// states stored reach `store`, or it decides. `Err` when the budget
     /// stopped it.
     pub(crate) fn advance(
@@ -154,7 +165,7 @@ impl<P: Puzzle> Reach<P> {
         if puzzle.is_goal(&self.states[0]) {
             return Ok(self.settle(Verdict::Done));
         }
-        while stats.reach_expanded < until && self.states.len() < store {
+        while self.generated < until && self.states.len() < store {
             if self.next == self.layer_end {
                 if self.layer_end == self.states.len() {
                     return Ok(self.settle(Verdict::NoGoal));
@@ -177,6 +188,7 @@ impl<P: Puzzle> Reach<P> {
                 children.clear();
                 puzzle.successors(&self.states[index], &mut children);
                 stats.reach_expanded += 1;
+                self.generated += children.len() as u64;
                 let mut decided = false;
                 for (_, child) in children.drain(..) {
                     let h = short_hash(ctx, &child);
