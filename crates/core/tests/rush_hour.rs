@@ -133,7 +133,7 @@ fn unsolvable_board_by_every_strategy() {
 }
 
 /// A space larger than the check's first 16,384 states: plain IDA* proves
-/// "no solution" once its passes have done 16 times the space's size.
+/// "no solution" once its passes have done about 8 times the space's size.
 #[test]
 fn reach_check_grows_with_the_passes() {
     // A torus of 200 x 200 cells with no goal: 40,000 states.

@@ -73,13 +73,13 @@ impl Strategy {
     /// IDA* with no practical depth limit (`u32::MAX`). Such limits (256
     /// or more) run a breadth-first reachability check beside the passes:
     /// 16,384 states before the first, then before each pass as many
-    /// expansions as keep it at 1/16 of IDA*'s (the passes done and the
+    /// children as keep it at 1/8 of those IDA* generates (the passes done and the
     /// next, estimated), up to 64 MiB of states and the budget's
     /// `max_states`. It answers "no solution" once it has seen every
     /// reachable state without a goal ([`proofs`](crate::proofs)), so a
-    /// finite space without one ends after about 16 times its size in IDA*
+    /// finite space without one ends after about 8 times its size in IDA*
     /// work, whatever the bound (an unsolvable Rush Hour board of 42,750
-    /// states: 0.2-0.9 s), and stops as soon as it meets a goal. Its work
+    /// states: 0.2-0.8 s), and stops as soon as it meets a goal. Its work
     /// is reported apart, in [`Stats::reach_expanded`](crate::Stats::reach_expanded)
     /// and [`Stats::reach_states`](crate::Stats::reach_states). A DFS with
     /// such a limit runs the first 16,384 states only (it has one pass).

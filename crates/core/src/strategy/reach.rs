@@ -41,7 +41,7 @@ pub(crate) const REACH_STATES: usize = 1 << 14;
 
 /// The check's generated children are at most this fraction of IDA*'s,
 /// past its first [`REACH_STATES`] states.
-pub(crate) const REACH_SHARE: u64 = 16;
+pub(crate) const REACH_SHARE: u64 = 8;
 
 /// The most memory the check's states take, counted at their size in
 /// place (`size_of::<State>()`) plus 16 bytes of index each.
