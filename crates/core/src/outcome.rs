@@ -92,14 +92,16 @@ impl fmt::Display for Refusal {
                 depth,
             } => write!(
                 f,
-                "goal_states is incomplete: the search from the start met a goal {depth} moves away that it does not list (list every goal, or use Strategy::bfs())"
+                "goal_states is incomplete: the search from the start met a goal {depth} move{} away that it does not list (list every goal, or use Strategy::bfs())",
+                plural(depth)
             ),
             RefusalKind::GoalNotListed {
                 forward: false,
                 depth,
             } => write!(
                 f,
-                "goal_states is incomplete: a goal {depth} moves from the listed ones is not listed (list every goal, or use Strategy::bfs())"
+                "goal_states is incomplete: a goal {depth} move{} from the listed ones is not listed (list every goal, or use Strategy::bfs())",
+                plural(depth)
             ),
             RefusalKind::NotAGoal { index } => write!(
                 f,
@@ -110,6 +112,11 @@ impl fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+/// The plural ending of `n` moves.
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
 
 /// Why [`Outcome::into_result`] has no answer: a budget stopped the search,
 /// or it refused.
