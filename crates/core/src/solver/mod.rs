@@ -385,9 +385,13 @@ impl Solver {
     /// use puzzle_search_core::{Solver, Strategy};
     /// let solver = Solver::new(Strategy::ida());
     /// assert_eq!(solver.threads(1).thread_count(), 1);
+    /// assert_eq!(solver.parallel(false).thread_count(), 1);
     /// assert!(solver.threads(1 << 40).thread_count() <= 8 * 4096); // capped
     /// ```
     pub fn thread_count(&self) -> usize {
+        if self.options.one_thread {
+            return 1;
+        }
         match self.options.threads {
             Some(n) => n,
             #[cfg(feature = "parallel")]
