@@ -78,11 +78,7 @@ fn default_table_adapts_to_a_weak_bound() {
         fixed.stats
     );
     // The fixed gate's waste is named, with its fix.
-    assert!(
-        fixed.notes.iter().any(|n| n.contains("table_min_left(1)")),
-        "{:?}",
-        fixed.notes
-    );
+    assert_note(&fixed, "table_min_left(1)");
 }
 
 #[test]
@@ -97,14 +93,7 @@ fn plain_ida_names_the_table() {
         "{}",
         report.stats
     );
-    assert!(
-        report
-            .notes
-            .iter()
-            .any(|n| n.contains("Solver::table(true)")),
-        "{:?}",
-        report.notes
-    );
+    assert_note(&report, "Solver::table(true)");
 }
 
 #[test]
@@ -223,11 +212,7 @@ fn bidirectional_is_right_or_refuses() {
     // Without a list: BFS's answer, and a note that says so.
     let report = bidir.solve(&Predicate(puzzle.clone()), &puzzle.start());
     assert_eq!(report.solution().map(<[_]>::len), Some(51));
-    assert!(
-        report.notes.iter().any(|n| n.contains("plain BFS")),
-        "{:?}",
-        report.notes
-    );
+    assert_note(&report, "plain BFS");
 }
 
 /// Seeded random boards, small enough for the oracle: the default table,
@@ -286,4 +271,13 @@ fn random_board(rng: &mut puzzle_search_core::SplitMix64) -> String {
         }
     }
     String::from_utf8(g.to_vec()).expect("ascii")
+}
+
+/// `report` has a note that holds `text`.
+fn assert_note<M>(report: &puzzle_search_core::Report<M>, text: &str) {
+    assert!(
+        report.notes.iter().any(|n| n.contains(text)),
+        "no note with {text:?}: {:?}",
+        report.notes
+    );
 }

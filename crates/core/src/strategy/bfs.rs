@@ -29,14 +29,14 @@ use crate::puzzle::{Promise, Puzzle};
 use crate::stats::Stats;
 
 /// The top half of a state's hash: what the visited table stores.
-fn short_hash<S: std::hash::Hash>(hasher: &SearchHasher, state: &S) -> u32 {
+pub(crate) fn short_hash<S: std::hash::Hash>(hasher: &SearchHasher, state: &S) -> u32 {
     (hasher.hash_one(state) >> 32) as u32
 }
 
 /// A 32-bit hash spread over 64 bits (the table takes its bucket from the
 /// low bits and a tag from the top ones).
 #[inline]
-fn spread(hash: u32) -> u64 {
+pub(crate) fn spread(hash: u32) -> u64 {
     u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 

@@ -26,14 +26,13 @@
 //! `lower_bound` is `None`, are not expanded: no goal lies beyond them)
 //! without generating a goal.
 
-use std::hash::BuildHasher;
-
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
+use crate::strategy::bfs::{short_hash, spread};
 
 /// The states the check stores before the first pass (when it has not
 /// decided by then, the search starts).
@@ -82,15 +81,6 @@ pub(crate) struct Reach<P: Puzzle> {
     children: Vec<(P::Move, P::State)>,
 }
 
-fn short_hash<S: std::hash::Hash>(ctx: &Ctx<'_>, state: &S) -> u32 {
-    (ctx.hasher.hash_one(state) >> 32) as u32
-}
-
-/// A 32-bit hash spread over 64 bits (bucket from the low bits).
-fn spread(hash: u32) -> u64 {
-    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
 impl<P: Puzzle> Reach<P> {
     /// A check from `start`, allowed the memory above and the budget's
     /// `max_states`.
@@ -101,7 +91,7 @@ impl<P: Puzzle> Reach<P> {
             .min(ctx.budget.max_states)
             .min(u32::MAX as usize);
         let mut seen = HashTable::with_capacity(1024);
-        let h = short_hash(ctx, start);
+        let h = short_hash(&ctx.hasher, start);
         seen.insert_unique(spread(h), (h, 0), |e: &(u32, u32)| spread(e.0));
         Self {
             states: vec![start.clone()],
@@ -191,7 +181,7 @@ impl<P: Puzzle> Reach<P> {
                 self.generated += children.len() as u64;
                 let mut decided = false;
                 for (_, child) in children.drain(..) {
-                    let h = short_hash(ctx, &child);
+                    let h = short_hash(&ctx.hasher, &child);
                     let states = &self.states;
                     if self
                         .seen
