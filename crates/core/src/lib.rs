@@ -47,6 +47,7 @@ pub mod pdb;
 pub mod portable;
 mod progress;
 mod puzzle;
+pub mod rank;
 mod replay;
 mod rng;
 mod solver;

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::FULL;
-use crate::pdb::{DistanceTable, next_mask, rank, table};
+use crate::pdb::{DistanceTable, next_mask, table};
 
 /// The boards with eight of each number: 24! / (8!)^3.
 pub const BOARDS: u64 = 9_465_511_770;
@@ -94,6 +94,10 @@ fn count_first(table: &DistanceTable, first: u32, choices: &[u16], counts: &mut 
         }
     }
     let dist = table.distances();
+    // The ranks straight from the tables, not through `rank`'s lazy
+    // initialisation at each of the 3.2e9 calls.
+    let subsets = crate::pdb::subsets();
+    let rank = |mask: u32| subsets.rank_in::<3>(u64::from(mask)) as usize;
     let d1 = dist[rank(first)];
     for &s in choices {
         let second = deposit[0][usize::from(s as u8)] | deposit[1][usize::from(s >> 8)];

@@ -12,6 +12,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use puzzle_search_core::rank::Subsets;
 use puzzle_search_core::{Puzzle, Ranked, Solver, SplitMix64, Strategy};
 
 use crate::answer::Answer;
@@ -21,68 +22,12 @@ use crate::moves::Move;
 /// The number of 8-cell masks, C(24,8).
 pub const MASKS: usize = 735_471;
 
-/// `BINOMIAL[n][r]` = C(n, r) for `n < 25`, `r <= 8`.
-const BINOMIAL: [[u32; 9]; 25] = {
-    let mut t = [[0u32; 9]; 25];
-    let mut n = 0;
-    while n < 25 {
-        t[n][0] = 1;
-        let mut r = 1;
-        while r < 9 {
-            t[n][r] = if n == 0 {
-                0
-            } else {
-                t[n - 1][r - 1] + t[n - 1][r]
-            };
-            r += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// `RANK[k][before][b]`: what byte `k` holding bits `b` adds to the rank
-/// when `before` bits are set below it. Three lookups rank a mask.
-static RANK: [[[u32; 256]; 9]; 3] = {
-    let mut t = [[[0u32; 256]; 9]; 3];
-    let mut k = 0;
-    while k < 3 {
-        let mut before = 0;
-        while before < 9 {
-            let mut b = 0;
-            while b < 256 {
-                let mut sum = 0;
-                let mut j = before;
-                let mut i = 0;
-                while i < 8 {
-                    if b & (1 << i) != 0 {
-                        j += 1;
-                        if j <= 8 {
-                            sum += BINOMIAL[8 * k + i][j];
-                        }
-                    }
-                    i += 1;
-                }
-                t[k][before][b] = sum;
-                b += 1;
-            }
-            before += 1;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// Bits set in each byte.
-static POPCOUNT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = (b as u32).count_ones() as u8;
-        b += 1;
-    }
-    t
-};
+/// The colex ranks of the 8-cell masks (the core's byte tables: three
+/// reads a mask), built on first use.
+pub(crate) fn subsets() -> &'static Subsets {
+    static SUBSETS: OnceLock<Subsets> = OnceLock::new();
+    SUBSETS.get_or_init(|| Subsets::new(24, 8).expect("C(24, 8) fits a u32"))
+}
 
 /// The position of an 8-cell mask in `0..MASKS` (combinatorial number
 /// system: the sum of C(position, j) over its set bits, the j-th from 1).
@@ -95,13 +40,7 @@ static POPCOUNT: [u8; 256] = {
 #[inline]
 pub fn rank(mask: u32) -> usize {
     debug_assert_eq!(mask.count_ones(), 8, "rank takes masks of eight cells");
-    let b0 = mask & 0xFF;
-    let b1 = (mask >> 8) & 0xFF;
-    let b2 = (mask >> 16) & 0xFF;
-    // A byte table: baseline x86-64 has no popcount instruction.
-    let c0 = usize::from(POPCOUNT[b0 as usize]);
-    let c1 = (c0 + usize::from(POPCOUNT[b1 as usize])).min(8);
-    (RANK[0][0][b0 as usize] + RANK[1][c0][b1 as usize] + RANK[2][c1][b2 as usize]) as usize
+    subsets().rank_in::<3>(u64::from(mask)) as usize
 }
 
 /// The mask of rank `rank` (the inverse of [`rank`]): from the 8th set
@@ -113,19 +52,8 @@ pub fn rank(mask: u32) -> usize {
 /// assert_eq!(rank(unrank(123_456)), 123_456);
 /// assert_eq!(unrank(MASKS - 1), 0xFF_0000);
 /// ```
-pub fn unrank(mut rank: usize) -> u32 {
-    let mut mask = 0;
-    let mut top = 24;
-    for j in (1..=8).rev() {
-        let mut p = top - 1;
-        while BINOMIAL[p][j] as usize > rank {
-            p -= 1;
-        }
-        mask |= 1 << p;
-        rank -= BINOMIAL[p][j] as usize;
-        top = p;
-    }
-    mask
+pub fn unrank(rank: usize) -> u32 {
+    subsets().unrank(rank as u64) as u32
 }
 
 /// Where one number's eight cells are, as a puzzle: the space the
@@ -445,13 +373,15 @@ pub fn depth(board: &Board) -> Option<u32> {
 mod tests {
     use super::*;
 
+    /// The combinatorial number system spelt out: C(place, j) over the
+    /// set bits, the j-th from 1.
     fn rank_slow(mask: u32) -> usize {
         let mut r = 0;
         let mut j = 0;
-        for (i, row) in BINOMIAL.iter().enumerate().take(24) {
+        for i in 0..24 {
             if mask >> i & 1 == 1 {
                 j += 1;
-                r += row[j];
+                r += puzzle_search_core::rank::binomial(i, j).expect("small");
             }
         }
         r as usize

@@ -9,7 +9,7 @@ use puzzle_search_core::{
 
 use crate::board::{Board, Dir, Goal, MAX_CELLS, step};
 use crate::heuristic::Manhattan;
-use crate::patterns::{Keys, Patterns, Saved, Values, cell_in, rank_cells, unrank_cells};
+use crate::patterns::{Keys, Patterns, Saved, Values, cell_in};
 
 /// The lower bound IDA* uses.
 #[derive(Clone, Debug)]
@@ -609,13 +609,13 @@ impl Ranked for Sliding {
         for (c, t) in tiles.iter_mut().enumerate().take(n) {
             *t = node.board.tile(c);
         }
-        rank_cells(n, &tiles[..n])
+        puzzle_search_core::rank::placement_rank(n, &tiles[..n])
     }
 
     fn unrank(&self, rank: u64) -> Node {
         let n = self.width * self.height;
         let mut tiles = [0u8; MAX_CELLS];
-        unrank_cells(n, rank, &mut tiles[..n]);
+        puzzle_search_core::rank::placement_unrank(n, rank, &mut tiles[..n]);
         // Every rank below `space_size` is a permutation, so a board; a
         // larger one wraps to one (the contract asks for ranks below it).
         let board = Board::from_tiles(self.width, self.height, &tiles[..n]).unwrap_or(self.home);

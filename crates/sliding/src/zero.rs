@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use crate::board::{MAX_CELLS, adjacency};
-use crate::patterns::rank_cells;
+use puzzle_search_core::rank::{self, Subsets};
 
 /// The maps of `k` tiles on a board, their regions, and the tables the
 /// ranks need.
@@ -36,22 +36,17 @@ pub(crate) struct Maps {
     regions: Vec<u32>,
     /// `region_of[map * cells + c]`: the region of free cell `c` in the map.
     region_of: Vec<u8>,
-    /// `binom[n][r]`: n choose r, for the colex ranks.
-    binom: Vec<[u32; MAX_CELLS + 1]>,
+    /// The colex ranks of the maps.
+    subsets: Subsets,
 }
 
 impl Maps {
     /// The maps of `k` tiles on a `width` board of `cells` cells.
     pub(crate) fn new(width: usize, cells: usize, k: usize) -> Arc<Self> {
-        let mut binom = vec![[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
-        for n in 0..=MAX_CELLS {
-            binom[n][0] = 1;
-            for r in 1..=n {
-                binom[n][r] = binom[n - 1][r - 1] + if r < n { binom[n - 1][r] } else { 0 };
-            }
-        }
+        // C(25, k) fits a u32 for every k.
+        let subsets = Subsets::new(cells, k).expect("C(cells <= 25, k) fits a u32");
         let (adjacent, all) = adjacency(width, cells);
-        let count = binom[cells][k] as usize;
+        let count = subsets.count() as usize;
         let mut masks = Vec::with_capacity(count);
         // The k-subsets in colex order: the next larger mask of as many
         // bits (Gosper's hack), from the k lowest cells.
@@ -108,7 +103,7 @@ impl Maps {
             first,
             regions,
             region_of,
-            binom,
+            subsets,
         })
     }
 
@@ -119,16 +114,8 @@ impl Maps {
 
     /// The colex rank of a map.
     #[inline(always)]
-    fn map_rank(&self, mut mask: u32) -> usize {
-        let mut rank = 0;
-        let mut i = 1;
-        while mask != 0 {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            rank += self.binom[c][i] as usize;
-            i += 1;
-        }
-        rank
+    fn map_rank(&self, mask: u32) -> usize {
+        self.subsets.rank(u64::from(mask)) as usize
     }
 
     /// The rank of the state with tile `j` of the pattern in cell `p[j]`
@@ -143,7 +130,7 @@ impl Maps {
         }
         let region = u64::from(self.region_of[map * self.cells + usize::from(blank)]);
         let class = u64::from(self.first[map]) + region;
-        class * self.orders + rank_cells(self.k, &order[..self.k])
+        class * self.orders + rank::placement_rank(self.k, &order[..self.k])
     }
 
     /// The state of `rank`: the tiles' cells into `p`, and the map and the
@@ -163,7 +150,7 @@ impl Maps {
             bits &= bits - 1;
         }
         let mut places = [0u8; MAX_CELLS];
-        crate::patterns::unrank_cells(self.k, order, &mut places[..self.k]);
+        rank::placement_unrank(self.k, order, &mut places[..self.k]);
         for (dst, &i) in p.iter_mut().zip(&places[..self.k]) {
             *dst = cells[usize::from(i)];
         }

@@ -8,11 +8,11 @@
 use std::path::Path;
 
 use puzzle_search_core::Budget;
-use puzzle_search_core::pdb::{BuildProgress, PatternDb, PdbError};
+use puzzle_search_core::pdb::{self, BuildProgress, PatternDb, PdbError};
 
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::puzzle::Twisty;
-use crate::rank;
+use crate::shape;
 use crate::symgroup::{SymGroup, SymSpace, choose};
 use crate::symmetry::Symmetries;
 
@@ -277,14 +277,11 @@ impl OrbitBound {
         // The tables' names carry a digest of the definition and moves,
         // so a cached table of another puzzle of the same name is never
         // taken for this one's.
-        // FNV-1a: the same digest from every build of this crate.
-        let mut digest = 0xcbf2_9ce4_8422_2325u64;
-        let bytes = (0..moves.len())
-            .flat_map(|m| moves.get(m).as_slice().iter().copied())
-            .chain(def.solved().as_slice().iter().copied());
-        for b in bytes {
-            digest = (digest ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        let digest = pdb::fingerprint(
+            (0..moves.len())
+                .flat_map(|m| moves.get(m).as_slice().iter().copied())
+                .chain(def.solved().as_slice().iter().copied()),
+        );
         let symmetries = Symmetries::new(def, moves);
         let layout = crate::group::moved(def, moves);
         // Each orbit: one group indexed by symmetry class where the
@@ -292,7 +289,7 @@ impl OrbitBound {
         // pieces.
         let mut groups: Vec<(PieceGroup, Option<Vec<usize>>)> = Vec::new();
         for k in 0..def.orbits().len() {
-            if let Some(shape) = rank::shape(def, moves, k) {
+            if let Some(shape) = shape::of(def, moves, k) {
                 let reduced = options
                     .reduce
                     .then(|| choose(k, shape, &symmetries, options.max_states))

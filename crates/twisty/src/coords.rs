@@ -11,10 +11,10 @@
 //! position) only on the old orientations: the two coordinates move
 //! independently.
 
-use puzzle_search_core::{Puzzle, Ranked};
+use puzzle_search_core::{Puzzle, Ranked, rank};
 
 use crate::puzzle::Twisty;
-use crate::rank;
+use crate::shape;
 
 /// The most orbits a coordinate state holds (two coordinates each).
 pub const MAX_COORD_ORBITS: usize = 4;
@@ -54,12 +54,12 @@ impl OrbitCoords {
     pub(crate) fn new(puzzle: &Twisty, k: usize) -> Option<OrbitCoords> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
-        let rank::Shape {
+        let shape::Shape {
             offset: off,
             pieces: n,
             orientations: om,
             kept,
-        } = rank::shape(def, moves, k)?;
+        } = shape::of(def, moves, k)?;
         let solved = def.solved().as_slice();
         let (labels, turns) = (&solved[off..off + n], &solved[off + n..off + 2 * n]);
         // Past `u64` (more than 20 pieces) is past `MAX_COORD` too.
@@ -140,19 +140,19 @@ pub struct Coordinates {
 /// The coordinates as `u32`s (their tables are checked to hold at most
 /// [`MAX_COORD`] values, so they fit).
 fn perm_rank(p: &[u8]) -> u32 {
-    rank::perm_rank(p) as u32
+    rank::permutation_rank(p) as u32
 }
 
 fn perm_unrank(r: u32, out: &mut [u8]) {
-    rank::perm_unrank(u64::from(r), out);
+    rank::permutation_unrank(u64::from(r), out);
 }
 
 fn turn_rank(t: &[u8], o: u8, kept: bool) -> u32 {
-    rank::turn_rank(t, o, kept) as u32
+    rank::orientation_rank(t, o, kept) as u32
 }
 
 fn turn_unrank(r: u32, o: u8, kept: bool, out: &mut [u8]) {
-    rank::turn_unrank(u64::from(r), o, kept, out);
+    rank::orientation_unrank(u64::from(r), o, kept, out);
 }
 
 impl Coordinates {

@@ -11,10 +11,11 @@
 //! puzzle maps to a path of the abstraction, no longer.
 
 use puzzle_search_core::pdb::Abstraction;
+use puzzle_search_core::rank;
 
 use crate::definition::Definition;
 use crate::moves::Moves;
-use crate::rank::Shape;
+use crate::shape::Shape;
 
 /// The most pieces an orbit split into groups may have (positions are
 /// bits of a `u64`).
@@ -206,68 +207,28 @@ impl PieceGroup {
     /// The placement coordinate of `pos` (each tracked piece's position).
     #[inline]
     pub(crate) fn perm_rank(&self, pos: &[u8]) -> u64 {
-        let (n, k) = (self.n, self.labels.len());
-        let mut used = 0u64;
-        let mut p = 0u64;
-        for (i, &at) in pos[..k].iter().enumerate() {
-            let below = (used & ((1u64 << at) - 1)).count_ones();
-            p = p * (n - i) as u64 + u64::from(u32::from(at) - below);
-            used |= 1u64 << at;
-        }
-        p
+        rank::placement_rank(self.n, &pos[..self.labels.len()])
     }
 
     /// The orientation coordinate of `ori` (by tracked piece; the last is
     /// not read when it follows from the others).
     #[inline]
     pub(crate) fn turn_rank(&self, ori: &[u8]) -> u64 {
-        ori[..self.counted]
-            .iter()
-            .fold(0u64, |t, &x| t * u64::from(self.o) + u64::from(x))
+        let k = self.labels.len();
+        rank::orientation_rank(&ori[..k], self.o, self.counted < k)
     }
 
     /// The placements of placement coordinate `p` (the inverse of the
     /// first half of [`rank`](Self::rank)).
-    pub(crate) fn unrank_perm(&self, mut p: u64, pos: &mut [u8]) {
-        let (n, k) = (self.n, self.labels.len());
-        let mut digits = [0u8; MAX_GROUP_ORBIT];
-        for i in (0..k).rev() {
-            let radix = (n - i) as u64;
-            digits[i] = (p % radix) as u8;
-            p /= radix;
-        }
-        let mut used = 0u64;
-        for i in 0..k {
-            // The digit-th position not used yet.
-            let mut left = digits[i];
-            let mut at = 0u8;
-            loop {
-                if used & (1u64 << at) == 0 {
-                    if left == 0 {
-                        break;
-                    }
-                    left -= 1;
-                }
-                at += 1;
-            }
-            pos[i] = at;
-            used |= 1u64 << at;
-        }
+    pub(crate) fn unrank_perm(&self, p: u64, pos: &mut [u8]) {
+        rank::placement_unrank(self.n, p, &mut pos[..self.labels.len()]);
     }
 
     /// The orientations of orientation coordinate `t` (the last from the
     /// others when it is left out).
-    pub(crate) fn unrank_turns(&self, mut t: u64, ori: &mut [u8]) {
-        let (k, o) = (self.labels.len(), u64::from(self.o));
-        let mut sum = 0u64;
-        for j in (0..self.counted).rev() {
-            ori[j] = (t % o) as u8;
-            t /= o;
-            sum += u64::from(ori[j]);
-        }
-        if self.counted < k {
-            ori[k - 1] = ((o - sum % o) % o) as u8;
-        }
+    pub(crate) fn unrank_turns(&self, t: u64, ori: &mut [u8]) {
+        let k = self.labels.len();
+        rank::orientation_unrank(t, self.o, self.counted < k, &mut ori[..k]);
     }
 }
 
@@ -548,7 +509,7 @@ mod tests {
         let orbits = def.orbits();
         let mut groups = Vec::new();
         for k in 0..orbits.len() {
-            let shape = crate::rank::shape(&def, &moves, k).expect("told apart");
+            let shape = crate::shape::of(&def, &moves, k).expect("told apart");
             for limit in [30, 5_000, 1 << 20, 1 << 27] {
                 groups.extend(split(k, shape, limit));
             }

@@ -51,8 +51,8 @@ mod moves;
 mod parse;
 mod puzzle;
 mod random;
-mod rank;
 mod scramble;
+mod shape;
 mod symgroup;
 mod symmetry;
 

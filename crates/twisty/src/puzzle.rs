@@ -2,13 +2,13 @@
 //! [`Puzzle`](puzzle_search_core::Puzzle), with canonical sequences and a
 //! perfect rank for the dense census.
 
-use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_twins};
+use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_twins, rank};
 
 use crate::bound::OrbitBound;
 use crate::def::Position;
 use crate::definition::Definition;
 use crate::moves::Moves;
-use crate::rank;
+use crate::shape;
 
 /// The most sequences the search for twins examines: depth 3 where the
 /// moves allow it (`moves^3` at most this), else depth 2.
@@ -211,14 +211,14 @@ impl Rank {
         let mut out = Vec::with_capacity(def.orbits().len());
         let mut size = 1u64;
         for k in 0..def.orbits().len() {
-            let (shape, counts) = rank::shape_with_counts(def, moves, k)?;
+            let (shape, counts) = shape::with_counts(def, moves, k)?;
             let (n, o, kept) = (shape.pieces, shape.orientations, shape.kept);
             let alike = counts.iter().any(|&c| c != 1);
-            // `n!` fits a `u64` only up to `MAX_PIECES`: checked here.
+            // `n!` fits a `u64` only up to `rank::MAX_PERMUTED`: checked.
             let mut count = if alike {
                 rank::arrangements(&counts)?
             } else {
-                (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))?
+                rank::placements(n, n)?
             };
             for _ in 0..if kept { n - 1 } else { n } {
                 count = count.checked_mul(u64::from(o))?;
@@ -252,9 +252,10 @@ impl Rank {
                     c.copy_from_slice(counts);
                     rank::multiset_rank(&s[off..off + n], c)
                 }
-                None => rank::perm_rank(&s[off..off + n]),
+                None => rank::permutation_rank(&s[off..off + n]),
             };
-            let t = rank::turn_rank(&s[off + n..off + 2 * n], orbit.orientations, orbit.kept);
+            let t =
+                rank::orientation_rank(&s[off + n..off + 2 * n], orbit.orientations, orbit.kept);
             r = r * orbit.count + p * Self::turns(orbit) + t;
             off += 2 * n;
         }
@@ -274,14 +275,14 @@ impl Rank {
             r /= orbit.count;
             let turns = Self::turns(orbit);
             let (o, kept) = (orbit.orientations, orbit.kept);
-            rank::turn_unrank(here % turns, o, kept, &mut out[off + n..off + 2 * n]);
+            rank::orientation_unrank(here % turns, o, kept, &mut out[off + n..off + 2 * n]);
             match &orbit.counts {
                 Some(counts) => {
                     let c = &mut scratch[..counts.len()];
                     c.copy_from_slice(counts);
                     rank::multiset_unrank(here / turns, c, &mut out[off..off + n]);
                 }
-                None => rank::perm_unrank(here / turns, &mut out[off..off + n]),
+                None => rank::permutation_unrank(here / turns, &mut out[off..off + n]),
             }
         }
     }

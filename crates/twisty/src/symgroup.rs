@@ -453,7 +453,7 @@ impl Abstraction for SymSpace<'_> {
 /// kept by the eight rotations that keep its axis.)
 pub(crate) fn choose(
     orbit: usize,
-    shape: crate::rank::Shape,
+    shape: crate::shape::Shape,
     symmetries: &Symmetries,
     max_states: u64,
 ) -> Option<(PieceGroup, Vec<usize>)> {
@@ -546,7 +546,7 @@ mod tests {
         max_states: u64,
     ) -> usize {
         let symmetries = Symmetries::new(def, moves);
-        let shape = crate::rank::shape(def, moves, orbit).expect("told apart");
+        let shape = crate::shape::of(def, moves, orbit).expect("told apart");
         let (group, kept) =
             choose(orbit, shape, &symmetries, max_states).expect("a symmetric group");
         let plain = GroupSpace::new(&group, def, moves, "plain".into());

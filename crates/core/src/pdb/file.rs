@@ -323,7 +323,7 @@ impl PatternDb {
                 }
             })
             .collect();
-        dir.join(format!("{clean}-{:016x}.pdb", fnv(name.as_bytes())))
+        dir.join(format!("{clean}-{:016x}.pdb", fingerprint(name.bytes())))
     }
 }
 
@@ -400,11 +400,22 @@ fn valid(entries: &[u8], nibble: bool, max: u8) -> bool {
     })
 }
 
-/// FNV-1a, 64 bits, of a table's name: its file's name (kept from format
-/// 1, so that a new table replaces the old file of its name).
-fn fnv(data: &[u8]) -> u64 {
+/// A stable 64-bit fingerprint of `data` (FNV-1a): the same on every
+/// build and machine, for naming what tables are built from. A table's
+/// file is named by its name's fingerprint (kept from format 1, so that a
+/// new table replaces the old file of its name); the twisty crate names
+/// its tables by the fingerprint of the definition's moves. Not a
+/// checksum of contents: table files carry a checksum for that, at memory
+/// speed.
+///
+/// ```
+/// use puzzle_search_core::pdb::fingerprint;
+/// assert_eq!(fingerprint(*b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(fingerprint(*b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub fn fingerprint(data: impl IntoIterator<Item = u8>) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in data {
+    for b in data {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }

@@ -74,6 +74,7 @@ mod table;
 mod tests;
 
 pub(crate) use build::distances;
+pub use file::fingerprint;
 pub use table::PatternDb;
 
 /// An abstract space to build a [`PatternDb`] over.
