@@ -454,9 +454,15 @@ fn cube() -> Result<Showcase, String> {
             });
         };
         let budget = puzzle_search::Budget::default();
-        let bound =
-            OrbitBound::build_with(&plain, options, &budget, dir.as_deref(), Some(&progress))
-                .map_err(|e| e.to_string())?;
+        let bound = OrbitBound::build_with(
+            plain.definition(),
+            plain.moves(),
+            options,
+            &budget,
+            dir.as_deref(),
+            Some(&progress),
+        )
+        .map_err(|e| e.to_string())?;
         let ready = ready.elapsed();
         let puzzle = plain.clone().with_bound(bound);
         let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(parallel);

@@ -243,8 +243,15 @@ fn solve(
     };
     let progress: Option<&(dyn Fn(puzzle_search_core::pdb::BuildProgress) + Sync)> =
         if args.progress { Some(&told) } else { None };
-    let bound = OrbitBound::build_with(&puzzle, options, &budget, cache.as_deref(), progress)
-        .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    let bound = OrbitBound::build_with(
+        puzzle.definition(),
+        puzzle.moves(),
+        options,
+        &budget,
+        cache.as_deref(),
+        progress,
+    )
+    .map_err(|e| Failure::from(format!("{name}: {e}")))?;
     if let Some(bar) = &tables {
         bar.finish_and_clear();
     }

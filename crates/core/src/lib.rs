@@ -43,6 +43,7 @@ mod generate;
 mod meter;
 mod options;
 mod outcome;
+mod pass;
 pub mod pdb;
 pub mod portable;
 mod progress;

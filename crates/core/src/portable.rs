@@ -47,9 +47,9 @@ use std::time::{Duration, Instant};
 use crate::budget::Limit;
 use crate::engine::{Engine, Flow, INF, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
+use crate::pass::{PassEnd, PassRun, Split, predict, split_phase};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::pass::{PassEnd, PassRun, Split, predict, split_phase};
 use crate::table::Memo;
 
 #[cfg(feature = "serde")]

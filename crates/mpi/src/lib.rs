@@ -52,6 +52,7 @@
 mod census;
 mod cluster;
 mod map;
+mod pace;
 mod schedule;
 mod search;
 mod serve;

@@ -5,8 +5,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
 use crate::Cluster;
-use crate::schedule::fewest;
-use crate::serve::Backoff;
+use crate::pace::{Backoff, QUEUED, fewest};
 use crate::wire::{TAG_ITEM, TAG_JOB_DONE, TAG_MAP, TAG_RESULT, decode};
 use mpi::point_to_point::Destination;
 use mpi::topology::Communicator;
@@ -36,11 +35,6 @@ pub(crate) fn spawn_mappers<'s, 'e: 's>(
         });
     }
 }
-
-/// Items of a map a rank holds per searcher thread: one worked on and one
-/// waiting, so that a thread that finishes one starts the next without
-/// waiting for the root to hear of it.
-pub(crate) const QUEUED: usize = 2;
 
 impl Cluster {
     /// The root: `f` applied to every item, on every rank's threads (each

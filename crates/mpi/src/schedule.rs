@@ -11,8 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::Cluster;
-use crate::map::QUEUED;
-use crate::serve::Backoff;
+use crate::pace::{Backoff, QUEUED, fewest};
 use crate::wire::{Job, Sent, TAG_ASK, TAG_PART, TAG_REPORT, TAG_STOP, decode, encode};
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
 use mpi::topology::Communicator;
@@ -20,18 +19,9 @@ use puzzle_search_core::portable::{Part, PartEnd, PartReport, PartRunner};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// The rank the next part or item goes to: of the ranks holding fewer
-/// than `per_thread` a thread (`held`, `threads` per rank), the one that
-/// holds fewest a thread.
-pub(crate) fn fewest(held: &[usize], threads: &[usize], per_thread: usize) -> Option<usize> {
-    (0..held.len())
-        .filter(|&r| held[r] < threads[r] * per_thread)
-        .min_by_key(|&r| (held[r] * 1024 / threads[r], r))
-}
-
 /// How long a part takes to reach a rank's thread after another part of
 /// that rank ended, at worst: the rank's and then the root's main thread
-/// each look at MPI at least every [`IDLE_MAX`](crate::serve::IDLE_MAX), plus the messages. A rank
+/// each look at MPI at least every [`IDLE_MAX`](crate::pace::IDLE_MAX), plus the messages. A rank
 /// holds enough parts per thread to keep it busy that long.
 pub(crate) const LATENCY: Duration = Duration::from_millis(3);
 

@@ -6,9 +6,9 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use crate::Cluster;
+use crate::pace::Backoff;
 use crate::schedule::Control;
 use crate::wire::{Job, Sent, TAG_JOB_DONE, decode, encode};
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
@@ -17,55 +17,6 @@ use puzzle_search_core::portable::{PartEnd, PartError, PartReport, PartSearcher}
 use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Solver, Stats};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-
-/// How long a rank's main thread first waits when nothing arrived (it
-/// polls MPI and waits on its threads in turn; the threads do the work);
-/// the wait doubles while nothing arrives, up to [`IDLE_MAX`], unless the
-/// rank's threads have nothing to do (then the core is free, and the
-/// sooner it sees work the better). A report of its own threads wakes it
-/// at once. (With one core per rank, as `mpirun` binds by default, a main
-/// thread waking every 50 us while its thread searched took 40% of the
-/// searcher's time.)
-pub(crate) const IDLE: Duration = Duration::from_micros(20);
-
-/// The longest wait between two looks at MPI.
-pub(crate) const IDLE_MAX: Duration = Duration::from_millis(1);
-
-/// The main thread's wait between two looks at MPI (see [`IDLE`]).
-pub(crate) struct Backoff(pub(crate) Duration);
-
-impl Default for Backoff {
-    fn default() -> Self {
-        Self(IDLE)
-    }
-}
-
-impl Backoff {
-    /// After a look at MPI and the threads: when something happened
-    /// (`busy`), nothing; else waits up to the current wait for what this
-    /// rank's threads send on `done`, and doubles the wait when nothing
-    /// came, unless the threads are `idle`.
-    pub(crate) fn wait<T>(&mut self, busy: bool, idle: bool, done: &Receiver<T>) -> Option<T> {
-        if busy {
-            self.0 = IDLE;
-            return None;
-        }
-        match done.recv_timeout(self.0) {
-            Ok(finished) => {
-                self.0 = IDLE;
-                Some(finished)
-            }
-            Err(_) => {
-                self.0 = if idle {
-                    IDLE
-                } else {
-                    (self.0 * 2).min(IDLE_MAX)
-                };
-                None
-            }
-        }
-    }
-}
 
 /// Runs `f` with a part searcher of `solver`: the plain loop or, for
 /// [`InPlace`] puzzles, the in-place one.

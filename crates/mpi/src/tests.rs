@@ -1,6 +1,6 @@
 //! Unit tests of the scheduler's hand-out rule and the wire format.
 
-use crate::schedule::fewest;
+use crate::pace::fewest;
 use crate::wire::{offsets, round_slices};
 
 #[test]

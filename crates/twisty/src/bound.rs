@@ -10,8 +10,9 @@ use std::path::Path;
 use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{self, BuildProgress, PatternDb, PdbError};
 
+use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
-use crate::puzzle::Twisty;
+use crate::moves::Moves;
 use crate::shape;
 use crate::symgroup::{SymGroup, SymSpace, choose};
 use crate::symmetry::Symmetries;
@@ -135,7 +136,7 @@ impl Default for TableOptions {
 /// conjugates the other two (measured in docs/puzzles/twisty.md).
 pub const DEFAULT_VIEWS: usize = 3;
 
-/// A lower bound for [`Twisty`] from pattern databases. Each orbit whose
+/// A lower bound for [`Twisty`](crate::Twisty) from pattern databases. Each orbit whose
 /// pieces are told apart (and none wild) is split into groups of pieces
 /// (the whole orbit when its coordinates fit in
 /// [`TableOptions::max_states`]); a group's coordinate is where each of
@@ -162,7 +163,7 @@ pub const DEFAULT_VIEWS: usize = 3;
 /// // Four pieces with three orientations; T turns three of them.
 /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
 /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
-/// let bound = OrbitBound::build(&puzzle, &Budget::default(), None, None)?;
+/// let bound = OrbitBound::build(puzzle.definition(), puzzle.moves(), &Budget::default(), None, None)?;
 /// assert_eq!(bound.lower(def.solved()), 0);
 /// assert_eq!(bound.tables().len(), 1); // one orbit: the whole puzzle, exact
 /// let t = puzzle.moves().get(0);
@@ -234,12 +235,13 @@ impl OrbitBound {
     /// A move whose inverse is not searched, or a table that cannot be
     /// built within the budget.
     pub fn build(
-        puzzle: &Twisty,
+        def: &Definition,
+        moves: &Moves,
         budget: &Budget,
         cache: Option<&Path>,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Result<OrbitBound, BoundError> {
-        Self::build_with(puzzle, TableOptions::default(), budget, cache, progress)
+        Self::build_with(def, moves, TableOptions::default(), budget, cache, progress)
     }
 
     /// [`build`](Self::build) with `options`: the largest table, and
@@ -254,7 +256,7 @@ impl OrbitBound {
     /// // orbit (4! * 3^3 = 648) goes in two groups of two pieces (4 * 3
     /// // places, 3^2 turns: 108 each).
     /// let options = TableOptions { max_states: 200, reduce: false, ..TableOptions::default() };
-    /// let bound = OrbitBound::build_with(&puzzle, options, &Budget::default(), None, None)?;
+    /// let bound = OrbitBound::build_with(puzzle.definition(), puzzle.moves(), options, &Budget::default(), None, None)?;
     /// assert_eq!(bound.tables().len(), 2);
     /// assert!(bound.reads_inverse());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -263,17 +265,16 @@ impl OrbitBound {
     /// # Errors
     /// As [`build`](Self::build).
     pub fn build_with(
-        puzzle: &Twisty,
+        def: &Definition,
+        moves: &Moves,
         options: TableOptions,
         budget: &Budget,
         cache: Option<&Path>,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Result<OrbitBound, BoundError> {
-        let moves = puzzle.moves();
         if let Some(m) = (0..moves.len()).find(|&m| moves.inverse(m).is_none()) {
             return Err(BoundError::NotClosed(moves.names()[m].clone()));
         }
-        let def = puzzle.definition();
         // The tables' names carry a digest of the definition and moves,
         // so a cached table of another puzzle of the same name is never
         // taken for this one's.
@@ -357,7 +358,7 @@ impl OrbitBound {
                 views: Vec::new(),
             });
         }
-        let identity = def.solved() == &crate::def::Position::identity(def.orbits());
+        let identity = def.solved() == &crate::position::Position::identity(def.orbits());
         let mut used = vec![0];
         for part in &mut parts {
             for i in views(&part.group, &symmetries, options.views.clamp(1, MAX_VIEWS)) {
@@ -401,13 +402,13 @@ impl OrbitBound {
     /// The bound at `position`: the largest of the tables' entries, at
     /// the position and, where admissible, at its inverse (0 without
     /// tables; `u32::MAX` where a table says solved cannot be reached).
-    pub fn lower(&self, position: &crate::def::Position) -> u32 {
+    pub fn lower(&self, position: &crate::position::Position) -> u32 {
         self.lower_or_dead(position).unwrap_or(u32::MAX)
     }
 
     /// The bound, or `None` where a table says the solved state cannot be
     /// reached.
-    pub(crate) fn lower_or_dead(&self, position: &crate::def::Position) -> Option<u32> {
+    pub(crate) fn lower_or_dead(&self, position: &crate::position::Position) -> Option<u32> {
         let s = position.as_slice();
         let len = self.len;
         let mut best = 0u8;
@@ -459,7 +460,7 @@ impl OrbitBound {
     #[inline]
     pub(crate) fn keep_within(
         &self,
-        position: &crate::def::Position,
+        position: &crate::position::Position,
         all: &crate::moves::Moves,
         moves: &mut Vec<u16>,
         start: usize,

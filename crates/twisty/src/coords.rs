@@ -19,9 +19,7 @@ use crate::shape;
 /// The most orbits a coordinate state holds (two coordinates each).
 pub const MAX_COORD_ORBITS: usize = 4;
 
-/// The largest coordinate a table is built for (entries a move; a table
-/// of `moves x size` `u32`s).
-pub const MAX_COORD: u64 = 1 << 22;
+pub use crate::group::MAX_COORD;
 
 /// A state: per orbit its permutation's and its orientations' coordinate.
 pub type CoordState = [u32; 2 * MAX_COORD_ORBITS];
@@ -199,7 +197,7 @@ impl Coordinates {
 
     /// The coordinates of a position of the puzzle these tables were made
     /// from (pieces told apart, as [`new`](Self::new) requires).
-    pub fn start(&self, position: &crate::def::Position) -> CoordState {
+    pub fn start(&self, position: &crate::position::Position) -> CoordState {
         let s = position.as_slice();
         let mut c = [0u32; 2 * MAX_COORD_ORBITS];
         let mut off = 0;

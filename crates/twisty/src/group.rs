@@ -21,6 +21,11 @@ use crate::shape::Shape;
 /// bits of a `u64`).
 pub(crate) const MAX_GROUP_ORBIT: usize = 64;
 
+/// The largest coordinate a move table is built for (entries a move; a
+/// table of `moves x size` `u32`s): the coordinate tables' and the piece
+/// groups' placements.
+pub const MAX_COORD: u64 = 1 << 22;
+
 /// No tracked piece has this label's slot.
 const NONE: u8 = u8::MAX;
 
@@ -430,7 +435,7 @@ pub(crate) fn moved(def: &crate::definition::Definition, moves: &crate::moves::M
 }
 
 /// The groups an orbit of `shape` is split into so that each has at most
-/// `max_states` coordinates and at most [`crate::MAX_COORD`] placements:
+/// `max_states` coordinates and at most [`MAX_COORD`] placements:
 /// the whole orbit when it fits, else as few groups of the largest size
 /// that fits as cover the orbit, each of consecutive labels, their starts
 /// spread evenly (they overlap where that size does not divide the
@@ -438,7 +443,7 @@ pub(crate) fn moved(def: &crate::definition::Definition, moves: &crate::moves::M
 /// fits.
 pub(crate) fn split(orbit: usize, shape: Shape, max_states: u64) -> Vec<PieceGroup> {
     let n = shape.pieces;
-    let fits = |g: &PieceGroup| g.size() <= max_states && g.perms <= crate::MAX_COORD;
+    let fits = |g: &PieceGroup| g.size() <= max_states && g.perms <= MAX_COORD;
     let labels = |from: usize, to: usize| (from..to).map(|l| l as u8).collect::<Vec<u8>>();
     if let Some(whole) = PieceGroup::new(orbit, shape, labels(0, n)).filter(fits) {
         return vec![whole];

@@ -43,12 +43,12 @@
 mod bound;
 mod coords;
 mod cube;
-mod def;
 mod definition;
 mod group;
 mod mirror;
 mod moves;
 mod parse;
+mod position;
 mod puzzle;
 mod random;
 mod scramble;
@@ -58,10 +58,10 @@ mod symmetry;
 
 pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS};
-pub use def::{Orbit, Position, WILD};
 pub use definition::{Definition, is_rotation};
 pub use moves::{MAX_ORDER, Moves, MovesError, power_name};
 pub use parse::ParseError;
+pub use position::{Orbit, Position, WILD};
 pub use puzzle::Twisty;
 pub use random::{Draw, WALK, random_position};
 pub use scramble::{Scramble, ScrambleKind, parse_scrambles};

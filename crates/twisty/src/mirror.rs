@@ -25,7 +25,7 @@
 //! 0. The search stops after [`MAX_STEPS`] assignments and reports none:
 //! a puzzle without a mirror then gets its rotations alone.
 
-use crate::def::{Orbit, Position};
+use crate::position::{Orbit, Position};
 
 /// The most position assignments [`find`] makes before it gives up.
 pub(crate) const MAX_STEPS: u64 = 2_000_000;

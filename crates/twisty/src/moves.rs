@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::def::Position;
 use crate::definition::Definition;
+use crate::position::Position;
 
 /// The most a move's order may be (its powers are all searched).
 pub const MAX_ORDER: usize = 255;

@@ -5,9 +5,9 @@
 use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_twins, rank};
 
 use crate::bound::OrbitBound;
-use crate::def::Position;
 use crate::definition::Definition;
 use crate::moves::Moves;
+use crate::position::Position;
 use crate::shape;
 
 /// The most sequences the search for twins examines: depth 3 where the
@@ -158,7 +158,7 @@ impl Twisty {
     /// use puzzle_search_core::{Budget, Solver, Strategy};
     /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
     /// let plain = Twisty::new(def.clone(), Moves::all(&def)?);
-    /// let bound = OrbitBound::build(&plain, &Budget::default(), None, None)?;
+    /// let bound = OrbitBound::build(plain.definition(), plain.moves(), &Budget::default(), None, None)?;
     /// let puzzle = plain.with_bound(bound);
     /// let m = |n: &str| puzzle.moves().find(n).expect("a move");
     /// let start = [m("T"), m("S"), m("T")].iter().fold(def.solved().clone(), |p, &mv| {

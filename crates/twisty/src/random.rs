@@ -3,9 +3,9 @@
 
 use puzzle_search_core::SplitMix64;
 
-use crate::def::Position;
 use crate::definition::Definition;
 use crate::moves::Moves;
+use crate::position::Position;
 
 /// How many moves a random walk plays where no uniform draw is known.
 pub const WALK: usize = 1000;

@@ -2,10 +2,10 @@
 //! or `Scramble NAME` (also `ScrambleState`, `StartState`) then a state
 //! block as the definition's `Solved`.
 
-use crate::def::Position;
 use crate::definition::Definition;
 use crate::moves::Moves;
 use crate::parse::{ErrorKind, Lines, ParseError, expect};
+use crate::position::Position;
 
 /// One scramble of a scramble file.
 #[derive(Clone, Debug, PartialEq, Eq)]

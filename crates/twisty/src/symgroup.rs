@@ -530,9 +530,9 @@ const MAX_PLACEMENTS: u64 = 1 << 26;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::def::Position;
     use crate::definition::Definition;
     use crate::group::{GroupSpace, moved};
+    use crate::position::Position;
     use puzzle_search_core::Budget;
     use puzzle_search_core::pdb::PatternDb;
 
@@ -591,7 +591,7 @@ mod tests {
     /// pieces, a move `A` and its conjugates by a rotation `x` of order 4.
     #[test]
     fn a_whole_orbit_by_class_equals_the_plain_table() {
-        let orbits = [crate::def::Orbit {
+        let orbits = [crate::position::Orbit {
             name: "C".into(),
             pieces: 4,
             orientations: 3,

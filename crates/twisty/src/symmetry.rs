@@ -3,9 +3,9 @@
 //! where they map the searched moves onto the searched moves: the
 //! conjugations under which distance to solved does not change.
 
-use crate::def::{Orbit, Position};
 use crate::definition::Definition;
 use crate::moves::Moves;
+use crate::position::{Orbit, Position};
 
 /// The most symmetries generated (the megaminx's rotations are 60, a
 /// cube's 24, 48 with its mirror images): past this the closure stops,

@@ -466,21 +466,44 @@ fn orbit_tables_are_exact_or_admissible() {
     .expect("valid");
     assert_eq!(one.orbits().len(), 1);
     let plain = Twisty::new(one.clone(), Moves::all(&one).expect("moves"));
-    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    let bound = OrbitBound::build(
+        plain.definition(),
+        plain.moves(),
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables");
     let (_, n) = check_bound(&plain, &bound, 40, true);
     assert!(n > 20);
     // Two orbits: admissible, often exact near solved.
     let mini = Definition::parse(MINI).expect("valid");
     let moves = Moves::all(&mini).expect("moves");
     let plain = Twisty::new(mini.clone(), moves.clone());
-    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    let bound = OrbitBound::build(
+        plain.definition(),
+        plain.moves(),
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables");
     assert_eq!(bound.tables().len(), 2);
     let (equal, n) = check_bound(&plain, &bound, 5, false);
     assert!(equal > n / 2, "{equal} of {n}");
     // Not closed under inverse: refused.
     let half = Moves::select(&mini, &["A'", "D"]).expect("moves");
     let open = Twisty::new(mini.clone(), half);
-    assert!(OrbitBound::build(&open, &Budget::default(), None, None).is_err());
+    assert!(
+        OrbitBound::build(
+            open.definition(),
+            open.moves(),
+            &Budget::default(),
+            None,
+            None
+        )
+        .is_err()
+    );
     // IDA* with the tables: the BFS's smallest shortest answers.
     let puzzle = plain.with_bound(bound);
     check_answers(&puzzle, 5, 7);
@@ -503,7 +526,15 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
             views: 1,
             reduce: false,
         };
-        OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
+        OrbitBound::build_with(
+            plain.definition(),
+            plain.moves(),
+            options,
+            &Budget::default(),
+            None,
+            None,
+        )
+        .expect("tables")
     };
     let (forward, both) = (build(false), build(true));
     assert_eq!(forward.tables().len(), 5);
@@ -554,7 +585,15 @@ fn symmetric_views_are_admissible() {
                 views,
                 reduce,
             };
-            OrbitBound::build_with(&plain, options, &Budget::default(), None, None).expect("tables")
+            OrbitBound::build_with(
+                plain.definition(),
+                plain.moves(),
+                options,
+                &Budget::default(),
+                None,
+                None,
+            )
+            .expect("tables")
         };
         // Indexed by symmetry class: admissible too, and the in-place
         // search's children agree with the bound (below).
@@ -664,7 +703,14 @@ fn three_by_three_tables() {
         .expect("valid");
     let ur = Moves::select(&cube, &["U", "R"]).expect("moves");
     let plain = Twisty::new(cube.clone(), ur);
-    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    let bound = OrbitBound::build(
+        plain.definition(),
+        plain.moves(),
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables");
     assert_eq!(check_bound(&plain, &bound, 40, true).1, 29_160);
     let three = Definition::builtin("3x3x3")
         .expect("built in")
@@ -672,7 +718,14 @@ fn three_by_three_tables() {
     let plain = Twisty::new(three.clone(), Moves::all(&three).expect("moves"));
     // The defaults: corners by 48 symmetries, edges seven at a time by
     // 4, read at three conjugates and the inverse; then Korf's tables.
-    let bound = OrbitBound::build(&plain, &Budget::default(), None, None).expect("tables");
+    let bound = OrbitBound::build(
+        plain.definition(),
+        plain.moves(),
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables");
     assert_eq!(bound.tables().len(), 2);
     assert_eq!(bound.reduced(), 2);
     assert_eq!(bound.views(), vec![3, 1]);
@@ -684,8 +737,15 @@ fn three_by_three_tables() {
         views: 1,
         ..puzzle_twisty::TableOptions::default()
     };
-    let bound =
-        OrbitBound::build_with(&plain, korf, &Budget::default(), None, None).expect("tables");
+    let bound = OrbitBound::build_with(
+        plain.definition(),
+        plain.moves(),
+        korf,
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables");
     assert_eq!(bound.tables().len(), 3);
     assert_eq!(bound.reduced(), 0);
     let (equal, n) = check_bound(&plain, &bound, 4, false);

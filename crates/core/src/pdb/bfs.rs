@@ -41,7 +41,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::build::UNSEEN;
+use super::table::UNSEEN;
 use super::{Abstraction, BuildProgress, ErrorKind, PdbError};
 use crate::Budget;
 

@@ -4,12 +4,9 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
-use super::table::Entries;
+use super::table::{Entries, UNSEEN};
 use super::{Abstraction, BuildProgress, ErrorKind, PatternDb, PdbError, bfs};
 use crate::Budget;
-
-/// Marks a state not reached yet while building.
-pub(crate) const UNSEEN: u8 = u8::MAX;
 
 impl PatternDb {
     /// Builds the table by 0-1 breadth-first search from the goals, with

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::build::UNSEEN;
 use super::table::Entries;
+use super::table::UNSEEN;
 use super::{Abstraction, BuildProgress, PatternDb, PdbError};
 use crate::Budget;
 

@@ -4,6 +4,10 @@
 use std::fmt;
 use std::time::Duration;
 
+/// Marks a state not reached yet while building
+/// ([`PatternDb::UNREACHED`] once built).
+pub(crate) const UNSEEN: u8 = u8::MAX;
+
 /// Distances stored per key: 4 bits where they fit, else a byte.
 #[derive(Clone, PartialEq, Eq)]
 pub(super) enum Entries {

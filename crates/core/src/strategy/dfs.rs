@@ -4,10 +4,11 @@ use crate::engine::{Mode, Rules};
 use crate::meter::Ctx;
 use crate::options::DepthMode;
 use crate::outcome::Outcome;
+use crate::pass::PassEnd;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::{DEEP, PassEnd, Runner, Setup, reach_check};
+use crate::strategy::{DEEP, Runner, Setup, reach_check};
 
 /// One pass to `depth`; the lexicographically smallest solution of `mode`.
 pub(crate) fn solve<P: Puzzle>(

@@ -10,11 +10,12 @@
 use crate::engine::{INF, Mode, Rules};
 use crate::meter::Ctx;
 use crate::outcome::Outcome;
+use crate::pass::PassEnd;
 use crate::progress::{Phase, Progress};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
 use crate::strategy::reach::REACH_SHARE;
-use crate::strategy::{DEEP, PassEnd, Reach, Runner, Setup, Verdict, reach_check};
+use crate::strategy::{DEEP, Reach, Runner, Setup, Verdict, reach_check};
 
 /// A shortest solution of at most `max_depth` moves, lexicographically
 /// smallest among the shortest.

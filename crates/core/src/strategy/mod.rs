@@ -5,9 +5,10 @@
 //! reachability check before practically unlimited depths, and
 //! [`Runner`], which runs a strategy's passes sequentially, in parallel or
 //! in portable parts. What the pass forms share (how a pass ends, the
-//! split phase) is in [`pass`], below the forms that use it
-//! ([`parallel`], [`crate::portable`]), so that none of them imports this
-//! module back; the walk over the sequences of one length is [`walk`].
+//! split phase) is in [`crate::pass`], below both the forms that use it
+//! ([`parallel`], [`crate::portable`]) and this module, so that none of
+//! them imports another back; the walk over the sequences of one length
+//! is [`walk`].
 
 pub(crate) mod all;
 pub(crate) mod astar;
@@ -18,11 +19,9 @@ pub(crate) mod ida;
 pub(crate) mod layers;
 #[cfg(feature = "parallel")]
 pub(crate) mod parallel;
-pub(crate) mod pass;
 pub(crate) mod reach;
 pub(crate) mod walk;
 
-pub(crate) use pass::{PassEnd, PassRun, pass_end};
 pub(crate) use reach::{Reach, Verdict};
 pub(crate) use walk::{smallest_of_length, walk_length};
 
@@ -30,6 +29,7 @@ use crate::engine::{Engine, InPlaceFn, Rules};
 use crate::meter::{Ctx, Meter};
 use crate::options::Options;
 use crate::outcome::Outcome;
+use crate::pass::{PassEnd, PassRun, pass_end};
 use crate::portable::{ByParts, PartRunner};
 #[cfg(feature = "parallel")]
 use crate::puzzle::ParallelPuzzle;

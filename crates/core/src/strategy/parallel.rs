@@ -27,9 +27,9 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{Engine, Flow, InPlaceFn, Rules, Sink, Task};
 use crate::meter::{Ctx, Interrupt, Meter};
+use crate::pass::{PassEnd, PassRun, Split, pass_end, predict, split_phase};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::stats::Stats;
-use crate::strategy::pass::{PassEnd, PassRun, Split, pass_end, predict, split_phase};
 use crate::table::{Memo, SharedTable};
 
 /// Aim for this many tasks per thread, so uneven subtrees even out.
