@@ -52,7 +52,7 @@ use clap::Parser;
 use puzzle_search_cli::args::{Failure, finish, memory_limit, prepare};
 use puzzle_search_cli::output::emit;
 use puzzle_search_core::{
-    Budget, Limit, Outcome, Phase, Puzzle, Ranked, Solver, SplitMix64, Strategy, replay,
+    Budget, Limit, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, input::SplitMix64, replay,
 };
 use puzzle_twisty::{
     Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,

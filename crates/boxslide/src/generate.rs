@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use puzzle_search_core::{GenerateError, SplitMix64};
+use puzzle_search_core::input::{GenerateError, SplitMix64};
 
 use crate::board::{Board, MAX_COLOURS, MAX_SIDE};
 use crate::parse::Level;
@@ -21,7 +21,7 @@ const BAD_SIZE: &str = "sides must be 1 to 16 (the width at least 3), colours 1 
 ///
 /// ```
 /// use puzzle_boxslide::{GenerateError, generate};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let board = generate(&mut SplitMix64::new(1), 6, 6, 9, 3)?;
 /// assert!(board.is_stable() && board.first_run().is_none());
 /// assert!(generate(&mut SplitMix64::new(1), 2, 4, 9, 3).is_err_and(|e| e.is_bad_request()));
@@ -87,7 +87,7 @@ pub enum Wanted {
 ///
 /// ```
 /// use puzzle_boxslide::{level_with_answer, solve};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let level = level_with_answer(&mut SplitMix64::new(3), 5, 5, 2, 20_000)?;
 /// assert_eq!(level.limit, 2);
 /// assert!(solve(&level).0.is_some_and(|m| m.len() == 2));
@@ -116,7 +116,7 @@ pub fn level_with_answer(
 ///
 /// ```
 /// use puzzle_boxslide::{Wanted, level};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let l = level(&mut SplitMix64::new(1), 5, 5, Some(6), Wanted::Moves(2), 20_000)?;
 /// assert!(puzzle_boxslide::solve(&l).0.is_some_and(|m| m.len() == 2));
 /// assert!(level(&mut SplitMix64::new(1), 5, 5, Some(99), Wanted::Moves(2), 10).is_err());

@@ -33,7 +33,7 @@ pub use generate::{Wanted, generate, level, level_with_answer};
 pub use moves::{Dir, Move};
 pub use parse::{Level, ParseError};
 pub use puzzle::BoxSlide;
-pub use puzzle_search_core::GenerateError;
+pub use puzzle_search_core::input::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};
 
 /// The README's example, compiled and run as a doc test.

@@ -152,7 +152,7 @@ impl FromStr for Level {
                 .next()
                 .ok_or_else(|| bad_header(format!("{name} is missing")))?;
             text.parse().map_err(|_| {
-                let text = puzzle_search_core::excerpt(text);
+                let text = puzzle_search_core::input::excerpt(text);
                 bad_header(format!("{name} = '{text}' is not an integer"))
             })
         };
@@ -169,7 +169,7 @@ impl FromStr for Level {
             )));
         }
         if let Some(extra) = fields.next() {
-            let extra = puzzle_search_core::excerpt(extra);
+            let extra = puzzle_search_core::input::excerpt(extra);
             return Err(bad_header(format!("unexpected '{extra}' after H W L")));
         }
         let (h, w) = (h as usize, w as usize);
@@ -197,7 +197,7 @@ impl FromStr for Level {
                     continue;
                 }
                 let value: i64 = text.parse().map_err(|_| {
-                    let text = puzzle_search_core::excerpt(text);
+                    let text = puzzle_search_core::input::excerpt(text);
                     ParseError::at(at, Kind::NotInteger { row, col, text })
                 })?;
                 if !(0..=i64::from(MAX_COLOURS)).contains(&value) {

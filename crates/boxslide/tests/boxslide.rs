@@ -2,7 +2,7 @@
 //! hand, the fast solver against plain iterative deepening, bad input.
 
 use puzzle_boxslide::{Board, BoxSlide, Dir, Level, Move, generate};
-use puzzle_search_core::{Puzzle, Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{Puzzle, Solver, Strategy, input::SplitMix64, replay};
 
 const SAMPLE: &str = "7 6 2
 0 1 0 0 0 0

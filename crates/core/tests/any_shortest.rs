@@ -8,7 +8,7 @@ use puzzle_testkit::eight_puzzle::{EightPuzzle, instances};
 use puzzle_testkit::graph::Graph;
 use puzzle_testkit::klotski::{Klotski, Metric};
 
-use puzzle_search_core::{Outcome, Puzzle, Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{Outcome, Puzzle, Solver, Strategy, input::SplitMix64, replay};
 
 /// A puzzle with its moves pushed in a scrambled order (a fixed shuffle
 /// per state): not ascending, as `any_shortest` allows.

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use puzzle_search_core::{MoveAutomaton, SplitMix64, find_twins};
+use puzzle_search_core::{MoveAutomaton, find_twins, input::SplitMix64};
 
 fn contains_word(seq: &[u8], words: &[Vec<u8>]) -> bool {
     words

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use puzzle_testkit::graph::Graph;
 
 use puzzle_search_core::{
-    Budget, CancelFlag, DepthMode, Limit, Outcome, Solver, SplitMix64, Strategy, from_fn,
+    Budget, CancelFlag, DepthMode, Limit, Outcome, Solver, Strategy, from_fn, input::SplitMix64,
 };
 
 #[test]

@@ -12,7 +12,9 @@ use puzzle_testkit::graph::Graph;
 use crate::graphs::variants;
 use puzzle_testkit::stepped::Stepped;
 
-use puzzle_search_core::{DepthMode, Promise, Puzzle, Shortest, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{
+    DepthMode, Promise, Puzzle, Shortest, Solver, Strategy, input::SplitMix64,
+};
 
 /// A random graph (moves `0..6`) beside a ring of three (move 10 turns it
 /// forward, 11 back). States `u * 3 + r`.

@@ -13,8 +13,8 @@ use puzzle_testkit::graph::Graph;
 use puzzle_testkit::klotski::{Klotski, Metric};
 
 use puzzle_search_core::{
-    Budget, Limit, Outcome, Phase, Puzzle, Shortest, ShortestMethod, Solver, SplitMix64, Strategy,
-    replay,
+    Budget, Limit, Outcome, Phase, Puzzle, Shortest, ShortestMethod, Solver, Strategy,
+    input::SplitMix64, replay,
 };
 
 /// Checks a listing: distinct, strictly ascending, each a solution of

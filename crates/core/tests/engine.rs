@@ -4,7 +4,9 @@
 
 use puzzle_testkit::graph::Graph;
 
-use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{
+    Budget, DepthMode, Limit, Outcome, Puzzle, Solver, Strategy, input::SplitMix64,
+};
 
 const ROUNDS: usize = 150;
 

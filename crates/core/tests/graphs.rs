@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use puzzle_testkit::graph::Graph;
 
 use puzzle_search_core::{
-    Budget, DepthMode, Outcome, Puzzle, ReplayError, Shortest, Solver, SplitMix64, Strategy, replay,
+    Budget, DepthMode, Outcome, Puzzle, ReplayError, Shortest, Solver, Strategy, input::SplitMix64,
+    replay,
 };
 
 fn solved(outcome: &Outcome<u8>) -> Option<Vec<u8>> {

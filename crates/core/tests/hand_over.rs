@@ -14,7 +14,7 @@ use crate::canonical::Ringed;
 use crate::eight_puzzle::Endless;
 
 use puzzle_search_core::{
-    Budget, CancelFlag, DepthMode, Limit, Outcome, Puzzle, Solver, SplitMix64, Strategy,
+    Budget, CancelFlag, DepthMode, Limit, Outcome, Puzzle, Solver, Strategy, input::SplitMix64,
 };
 
 /// DFS in both modes and IDA*, at a few depths.

@@ -7,7 +7,7 @@
 use puzzle_testkit::graph::Graph;
 use puzzle_testkit::stepped::{Stepped, bounded};
 
-use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{Budget, DepthMode, Limit, Outcome, Solver, Strategy, input::SplitMix64};
 
 /// Every strategy the in-place path serves, at depths 0 to 6.
 fn strategies() -> Vec<Strategy> {

@@ -17,7 +17,7 @@ use puzzle_search_core::portable::{
     Part, PartEnd, PartError, PartReport, PartRunner, PartSearcher,
 };
 use puzzle_search_core::{
-    Budget, InPlace, Limit, Outcome, Puzzle, Solver, SplitMix64, Stats, Strategy,
+    Budget, InPlace, Limit, Outcome, Puzzle, Solver, Stats, Strategy, input::SplitMix64,
 };
 
 /// Searches the parts in a random order, a new searcher every few parts

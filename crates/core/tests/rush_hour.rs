@@ -219,7 +219,7 @@ fn bidirectional_is_right_or_refuses() {
 /// bidirectional search and A* agree with it, and every answer replays.
 #[test]
 fn random_boards_against_the_oracle() {
-    let mut rng = puzzle_search_core::SplitMix64::new(42);
+    let mut rng = puzzle_search_core::input::SplitMix64::new(42);
     let mut tried = 0;
     while tried < 24 {
         let board = random_board(&mut rng);
@@ -248,7 +248,7 @@ fn random_boards_against_the_oracle() {
 }
 
 /// A board of `A` in row 2 and up to 10 random vehicles.
-fn random_board(rng: &mut puzzle_search_core::SplitMix64) -> String {
+fn random_board(rng: &mut puzzle_search_core::input::SplitMix64) -> String {
     let mut g = [b'o'; 36];
     let a = rng.below(3) as usize;
     g[12 + a] = b'A';

@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::input::SplitMix64;
 
 /// A grid of pieces (or of presses): `true` is black / `1` / pressed.
 ///
@@ -71,7 +71,7 @@ impl Grid {
     ///
     /// ```
     /// use puzzle_flip::Grid;
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let a = Grid::random(4, 4, &mut SplitMix64::new(5));
     /// let b = Grid::random(4, 4, &mut SplitMix64::new(5));
     /// assert_eq!(a, b); // seeded

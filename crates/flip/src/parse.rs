@@ -189,7 +189,7 @@ pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
                 Some(column),
                 format!(
                     "{name} is not a number: '{}'",
-                    puzzle_search_core::excerpt(token)
+                    puzzle_search_core::input::excerpt(token)
                 ),
             )),
         }
@@ -201,7 +201,7 @@ pub fn parse_fliptile(input: &str) -> Result<Grid, ParseError> {
             Some(3),
             format!(
                 "unexpected '{}' after M and N",
-                puzzle_search_core::excerpt(extra)
+                puzzle_search_core::input::excerpt(extra)
             ),
         ));
     }

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use puzzle_flip::{FlipPuzzle, Grid, algebra, chase, flip_game, parse_flip_game, parse_fliptile};
-use puzzle_search_core::{Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{Solver, Strategy, input::SplitMix64, replay};
 
 #[test]
 fn the_samples() {
@@ -215,7 +215,7 @@ fn a_capped_state_search_is_an_error_never_impossible() {
     use puzzle_search_core::Budget;
     // A solvable 4x4 board (presses applied to white) under a small cap:
     // stopped, with the limit named, while without the cap it is solved.
-    let mut rng = puzzle_search_core::SplitMix64::new(9);
+    let mut rng = puzzle_search_core::input::SplitMix64::new(9);
     let presses = Grid::random(4, 4, &mut rng);
     let board = Grid::new(4, 4).apply(&presses);
     let (full, _) = bfs_to_white(&board).expect("4x4 fits the default cap");
@@ -233,7 +233,7 @@ fn a_capped_state_search_is_an_error_never_impossible() {
 #[test]
 fn wide_boards_solved_along_the_short_side_agree_with_chasing() {
     use puzzle_flip::{Grid, algebra, chase};
-    let mut rng = puzzle_search_core::SplitMix64::new(31);
+    let mut rng = puzzle_search_core::input::SplitMix64::new(31);
     let mut solvable = 0;
     for (m, n) in [
         (1, 1),

@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn clearing_swaps_and_apply_clearing_match_a_full_settle() {
-        let mut rng = puzzle_search_core::SplitMix64::new(3);
+        let mut rng = puzzle_search_core::input::SplitMix64::new(3);
         let mut clearing = 0;
         for _ in 0..3000 {
             let blocks = 6 + rng.below(28) as usize;

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use puzzle_search_core::{GenerateError, SplitMix64};
+use puzzle_search_core::input::{GenerateError, SplitMix64};
 
 use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
 
@@ -16,7 +16,7 @@ use crate::board::{Board, COLOURS, HEIGHT, WIDTH};
 ///
 /// ```
 /// use puzzle_mayan::generate;
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let board = generate(&mut SplitMix64::new(1), 12, 4, true)?;
 /// assert!(board.is_settled() && board.first_run().is_none());
 /// assert!(board.colour_counts().iter().all(|&c| c % 3 == 0));
@@ -84,7 +84,7 @@ pub fn generate(
 ///
 /// ```
 /// use puzzle_mayan::problem;
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let p = problem(&mut SplitMix64::new(2), 3, 12, Some(true))?;
 /// assert!(puzzle_mayan::solve(&p).0.is_some());
 /// # Ok::<(), puzzle_mayan::GenerateError>(())

@@ -27,7 +27,7 @@ pub use generate::{generate, problem};
 pub use moves::{Dir, Move};
 pub use parse::{ParseError, Problem};
 pub use puzzle::Mayan;
-pub use puzzle_search_core::GenerateError;
+pub use puzzle_search_core::input::GenerateError;
 pub use solve::{Answer, solve, solve_with, solver};
 
 /// The README's example, compiled and run as a doc test.

@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
-use puzzle_search_core::Token;
+use puzzle_search_core::input::Token;
 
 use crate::board::{Board, COLOURS, HEIGHT, Run, WIDTH};
 
@@ -163,7 +163,7 @@ struct Tokens<I> {
 /// The tokens of `s` with their places.
 fn tokens_of(s: &str) -> Tokens<impl Iterator<Item = Token<'_>>> {
     Tokens {
-        inner: puzzle_search_core::tokens(s),
+        inner: puzzle_search_core::input::tokens(s),
     }
 }
 
@@ -176,7 +176,7 @@ impl<'a, I: Iterator<Item = Token<'a>>> Tokens<I> {
         match self.next_text() {
             None => Ok(None),
             Some((at, text)) => text.parse().map(|v| Some((at, v))).map_err(|_| {
-                let text = puzzle_search_core::excerpt(text);
+                let text = puzzle_search_core::input::excerpt(text);
                 ParseError::new(Kind::NotInteger(text), Some(at))
             }),
         }
@@ -218,7 +218,7 @@ impl<'a, I: Iterator<Item = Token<'a>>> Tokens<I> {
         match self.next_text() {
             None => Ok(()),
             Some((at, text)) => {
-                let text = puzzle_search_core::excerpt(text);
+                let text = puzzle_search_core::input::excerpt(text);
                 Err(ParseError::new(Kind::Trailing(text), Some(at)))
             }
         }

@@ -3,7 +3,7 @@
 //! data, bad input.
 
 use puzzle_mayan::{Board, Dir, Mayan, Move, Problem, generate};
-use puzzle_search_core::{SplitMix64, replay};
+use puzzle_search_core::{input::SplitMix64, replay};
 
 fn board(cols: [&[u8]; 5]) -> Board {
     Board::from_columns(cols).expect("a valid board")

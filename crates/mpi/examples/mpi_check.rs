@@ -12,7 +12,7 @@
 use std::process::ExitCode;
 
 use puzzle_flip::{FlipPuzzle, Grid};
-use puzzle_search_core::{DepthMode, Outcome, Puzzle, Report, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{DepthMode, Outcome, Puzzle, Report, Solver, Strategy, input::SplitMix64};
 use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Bound, Goal, Sliding};
 use puzzle_testkit::graph::Graph;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::input::SplitMix64;
 
 use crate::moves::Move;
 
@@ -64,7 +64,7 @@ impl Board {
     ///
     /// ```
     /// use puzzle_rotation::Board;
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let board = Board::random(&mut SplitMix64::new(9));
     /// assert!(board.has_eight_of_each());
     /// ```

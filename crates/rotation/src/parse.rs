@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
-use puzzle_search_core::Token;
+use puzzle_search_core::input::Token;
 
 use crate::board::{Board, CELLS};
 
@@ -131,7 +131,7 @@ pub fn parse_cases(input: &str) -> Result<Vec<Board>, ParseError> {
 /// assert_eq!(error, "case 2, line 2, token 27: 'x' is not an integer");
 /// ```
 pub fn parse_cases_until(input: &str) -> (Vec<Board>, Option<ParseError>) {
-    let mut tokens = puzzle_search_core::tokens(input);
+    let mut tokens = puzzle_search_core::input::tokens(input);
     let mut cases = Vec::new();
     let error = loop {
         let case = cases.len() + 1;
@@ -170,7 +170,7 @@ pub fn parse_cases_until(input: &str) -> (Vec<Board>, Option<ParseError>) {
 pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
     let mut cells = [0u8; CELLS];
     let mut count = 0;
-    for (i, token) in puzzle_search_core::tokens(s).enumerate() {
+    for (i, token) in puzzle_search_core::input::tokens(s).enumerate() {
         let v = value(1, token)?;
         match cells.get_mut(i) {
             Some(cell) => *cell = v,
@@ -190,7 +190,7 @@ pub(crate) fn parse_board(s: &str) -> Result<Board, ParseError> {
 
 fn integer(case: usize, token: Token<'_>) -> Result<i64, ParseError> {
     token.text.parse().map_err(|_| {
-        let text = puzzle_search_core::excerpt(token.text);
+        let text = puzzle_search_core::input::excerpt(token.text);
         ParseError::at(case, token, Kind::NotInteger(text))
     })
 }

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use puzzle_search_core::rank::Subsets;
-use puzzle_search_core::{Puzzle, Ranked, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy, input::SplitMix64};
 
 use crate::answer::Answer;
 use crate::board::{Board, CENTRE, FULL};
@@ -280,7 +280,7 @@ impl DistanceTable {
     /// ```
     /// use puzzle_rotation::{Board, CENTRE, pdb};
     /// let table = pdb::table();
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let boards = table.boards_of_depth(5, 4, &mut SplitMix64::new(1));
     /// assert!(boards.len() == 4 && boards.iter().all(|b| table.depth(b) == Some(5)));
     /// ```

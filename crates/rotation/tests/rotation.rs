@@ -2,7 +2,7 @@
 //! table, the book data, IDA* against the pattern database, bad input.
 
 use puzzle_rotation::{Answer, Board, Move, ParseError, Rotation, SolveError, parse_cases, pdb};
-use puzzle_search_core::{Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{Solver, Strategy, input::SplitMix64, replay};
 
 /// The judge's output for an input, through the public solver.
 /// The judge's answer by `solver`.

@@ -338,13 +338,13 @@ impl Board {
     ///
     /// ```
     /// use puzzle_sliding::{Board, Goal};
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let home = Board::goal(4, 4, Goal::BlankFirst).expect("4x4");
     /// let a = home.walk(400, &mut SplitMix64::new(4));
     /// assert_eq!(a, home.walk(400, &mut SplitMix64::new(4))); // seeded
     /// assert!(a.is_solvable(Goal::BlankFirst) && a != home);
     /// ```
-    pub fn walk(&self, steps: u32, rng: &mut puzzle_search_core::SplitMix64) -> Self {
+    pub fn walk(&self, steps: u32, rng: &mut puzzle_search_core::input::SplitMix64) -> Self {
         let mut board = *self;
         let mut last: Option<Dir> = None;
         for _ in 0..steps {

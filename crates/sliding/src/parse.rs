@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use puzzle_search_core::excerpt;
+use puzzle_search_core::input::excerpt;
 
 use crate::board::{Board, MAX_CELLS};
 

@@ -207,7 +207,7 @@ impl Sliding {
     ///
     /// ```
     /// use puzzle_sliding::{Board, Bound, Goal, Sliding};
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let home = Board::goal(4, 4, Goal::BlankFirst).expect("4x4");
     /// let board = home.walk(60, &mut SplitMix64::new(5));
     /// let on = Sliding::new(4, 4, Goal::BlankFirst, Bound::Manhattan)?;

@@ -8,7 +8,7 @@ mod common;
 use common::{bfs, smallest_path};
 use std::sync::Arc;
 
-use puzzle_search_core::{SplitMix64, replay};
+use puzzle_search_core::{input::SplitMix64, replay};
 use puzzle_sliding::{
     Board, Bound, Dir, Goal, Partition, Patterns, Sliding, parse_board, parse_size,
 };
@@ -692,7 +692,7 @@ fn census_equals_the_hand_written_one_on_2x4() {
 
 #[test]
 fn a_batch_answers_each_board_as_alone() {
-    use puzzle_search_core::{Solver, SplitMix64, Strategy};
+    use puzzle_search_core::{Solver, Strategy, input::SplitMix64};
     let puzzle = Sliding::new(3, 3, Goal::BlankLast, Bound::LinearConflict).expect("3x3");
     let home = Board::goal(3, 3, Goal::BlankLast).expect("3x3");
     let mut rng = SplitMix64::new(31);

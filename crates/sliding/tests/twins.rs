@@ -8,7 +8,7 @@ use std::collections::HashMap;
 mod common;
 use common::{bfs, smallest_path};
 
-use puzzle_search_core::{SplitMix64, replay};
+use puzzle_search_core::{input::SplitMix64, replay};
 use puzzle_sliding::{Board, Bound, Dir, Goal, Sliding, twin_automaton, twin_words};
 
 fn numbers(word: &[Dir]) -> Vec<u8> {

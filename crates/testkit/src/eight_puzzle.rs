@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use puzzle_search_core::{DepthMode, Puzzle, Solver, SplitMix64, Strategy};
+use puzzle_search_core::{DepthMode, Puzzle, Solver, Strategy, input::SplitMix64};
 
 /// Where the blank moves. The derived `Ord` (D < L < R < U) is the
 /// canonical order, so `successors` pushes the moves in that order.

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use puzzle_search_core::{Puzzle, SplitMix64};
+use puzzle_search_core::{Puzzle, input::SplitMix64};
 
 /// A directed graph whose edges are labelled moves (sorted by label, so
 /// `successors` gives them in the canonical order); some nodes are goals.

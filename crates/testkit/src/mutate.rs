@@ -1,7 +1,7 @@
 //! Seeded mutations of valid inputs, for fuzz-style tests of the parsers
 //! and the examples: what a hostile or careless user could feed them.
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::input::SplitMix64;
 
 /// Tokens worth trying in any position: extremes, signs, other bases,
 /// control and non-ASCII characters, a long run of digits.
@@ -86,7 +86,7 @@ pub fn mutate(input: &str, rng: &mut SplitMix64) -> String {
 /// `count` inputs, each `input` with one to three mutations.
 ///
 /// ```
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let inputs = puzzle_testkit::mutate::mutations("3\n1 0\n0", &mut SplitMix64::new(1), 50);
 /// assert_eq!(inputs.len(), 50);
 /// assert!(inputs.iter().any(|i| i != "3\n1 0\n0"));

@@ -520,7 +520,7 @@ mod tests {
             }
         }
         assert!(groups.len() > 10);
-        let mut rng = puzzle_search_core::SplitMix64::new(32);
+        let mut rng = puzzle_search_core::input::SplitMix64::new(32);
         let mut p = def.solved().clone();
         let layout = moved(&def, &moves);
         let len = p.as_slice().len();

@@ -385,7 +385,7 @@ mod tests {
     /// exactly where trying every signed position finds one.
     #[test]
     fn found_exactly_where_one_exists() {
-        let mut rng = puzzle_search_core::SplitMix64::new(11);
+        let mut rng = puzzle_search_core::input::SplitMix64::new(11);
         let (mut with, mut without) = (0, 0);
         for _ in 0..300 {
             let sizes: Vec<(usize, u8)> = (0..1 + rng.below(2))

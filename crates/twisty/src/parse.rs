@@ -80,7 +80,7 @@ impl fmt::Display for ParseError {
         }
         if !self.token.is_empty() {
             // Cut and escaped: a line of any length stays one short line.
-            write!(f, "`{}`: ", puzzle_search_core::excerpt(&self.token))?;
+            write!(f, "`{}`: ", puzzle_search_core::input::excerpt(&self.token))?;
         }
         match &self.kind {
             ErrorKind::Unsupported(why) => write!(f, "not supported: {why}"),

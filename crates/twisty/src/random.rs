@@ -1,7 +1,7 @@
 //! [`random_position`]: positions drawn at random, uniformly over the
 //! whole group for the built-in cubes, by a long random walk elsewhere.
 
-use puzzle_search_core::SplitMix64;
+use puzzle_search_core::input::SplitMix64;
 
 use crate::definition::Definition;
 use crate::moves::Moves;
@@ -32,7 +32,7 @@ pub enum Draw {
 ///
 /// ```
 /// use puzzle_twisty::{Definition, Draw, Moves, random_position};
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let cube = Definition::builtin("3x3x3").expect("built in")?;
 /// let moves = Moves::all(&cube)?;
 /// let mut rng = SplitMix64::new(1);

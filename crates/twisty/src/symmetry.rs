@@ -286,7 +286,7 @@ mod tests {
             let sym = Symmetries::new(&def, &moves);
             assert_eq!(sym.len(), 48, "{name}");
             let orbits = def.orbits();
-            let mut rng = puzzle_search_core::SplitMix64::new(7);
+            let mut rng = puzzle_search_core::input::SplitMix64::new(7);
             let mut g = def.solved().clone();
             for _ in 0..50 {
                 let m = rng.below(moves.len() as u64) as usize;

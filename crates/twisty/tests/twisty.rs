@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use puzzle_search_core::{Budget, Limit, Ranked, Solver, SplitMix64, Strategy, replay};
+use puzzle_search_core::{Budget, Limit, Ranked, Solver, Strategy, input::SplitMix64, replay};
 use puzzle_twisty::{Definition, Moves, Position, Twisty, parse_scrambles, power_name};
 
 /// Three pieces with orientations, one move of order 3 turning them, one

@@ -5,7 +5,7 @@
 /// cryptography.
 ///
 /// ```
-/// use puzzle_search_core::SplitMix64;
+/// use puzzle_search_core::input::SplitMix64;
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());
@@ -18,7 +18,7 @@ impl SplitMix64 {
     /// A generator seeded with `seed`.
     ///
     /// ```
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// // The same seed, the same numbers.
     /// assert_eq!(SplitMix64::new(7).next_u64(), SplitMix64::new(7).next_u64());
     /// ```
@@ -29,7 +29,7 @@ impl SplitMix64 {
     /// The next 64 random bits.
     ///
     /// ```
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let mut rng = SplitMix64::new(1);
     /// assert_ne!(rng.next_u64(), rng.next_u64());
     /// ```
@@ -44,7 +44,7 @@ impl SplitMix64 {
     /// A number in `0..n`, for `0 < n < 2^32` (multiply-shift, no modulo).
     ///
     /// ```
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let mut rng = SplitMix64::new(1);
     /// assert!((0..1000).all(|_| rng.below(6) < 6));
     /// ```
@@ -55,7 +55,7 @@ impl SplitMix64 {
     /// Shuffles `items` in place (Fisher-Yates).
     ///
     /// ```
-    /// use puzzle_search_core::SplitMix64;
+    /// use puzzle_search_core::input::SplitMix64;
     /// let mut v: Vec<u32> = (0..10).collect();
     /// SplitMix64::new(3).shuffle(&mut v);
     /// v.sort();

@@ -8,7 +8,7 @@ use std::fmt;
 /// crate's generator returns it (`Result<_, GenerateError>`).
 ///
 /// ```
-/// use puzzle_search_core::GenerateError;
+/// use puzzle_search_core::input::GenerateError;
 /// let err = GenerateError::bad_request("blocks must be at most 35");
 /// assert!(err.is_bad_request());
 /// assert_eq!(err.to_string(), "impossible request: blocks must be at most 35");
@@ -29,7 +29,7 @@ impl GenerateError {
     /// A request no board can meet; `why` names the limits it broke.
     ///
     /// ```
-    /// use puzzle_search_core::GenerateError;
+    /// use puzzle_search_core::input::GenerateError;
     /// let err = GenerateError::bad_request("colours must be 1 to 10");
     /// assert!(err.to_string().contains("colours must be 1 to 10"));
     /// ```
@@ -40,7 +40,7 @@ impl GenerateError {
     /// `what` was not found in `tries` tries.
     ///
     /// ```
-    /// use puzzle_search_core::GenerateError;
+    /// use puzzle_search_core::input::GenerateError;
     /// let err = GenerateError::gave_up("no level of 6 moves", 500);
     /// assert_eq!(err.to_string(), "no level of 6 moves in 500 tries");
     /// ```
@@ -52,7 +52,7 @@ impl GenerateError {
     /// up: more tries, or another seed, may succeed).
     ///
     /// ```
-    /// use puzzle_search_core::GenerateError;
+    /// use puzzle_search_core::input::GenerateError;
     /// assert!(GenerateError::bad_request("x").is_bad_request());
     /// assert!(!GenerateError::gave_up("x", 1).is_bad_request());
     /// ```

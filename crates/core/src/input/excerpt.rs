@@ -5,7 +5,7 @@
 /// `...` when cut. For the parsers' error messages, whatever the input.
 ///
 /// ```
-/// use puzzle_search_core::excerpt;
+/// use puzzle_search_core::input::excerpt;
 /// assert_eq!(excerpt("x7"), "x7");
 /// assert_eq!(excerpt("a\0b\nc"), "a\\u{0}b\\nc");
 /// assert_eq!(excerpt(&"9".repeat(100)), format!("{}...", "9".repeat(40)));
@@ -39,7 +39,7 @@ pub struct Token<'a> {
 /// parsers whose errors name the line and the token.
 ///
 /// ```
-/// use puzzle_search_core::tokens;
+/// use puzzle_search_core::input::tokens;
 /// let t: Vec<_> = tokens("3\n\n1 0\n").map(|t| (t.text, t.line, t.number)).collect();
 /// assert_eq!(t, [("3", 1, 1), ("1", 3, 2), ("0", 3, 3)]);
 /// ```
