@@ -8,6 +8,7 @@
 //! number, exactly as the judge expects. `--show` draws the board after
 //! each move on stderr, `--stats` prints the search statistics on stderr.
 
+use puzzle_search::MakeUnmake;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -128,7 +129,7 @@ fn run() -> Result<(), Failure> {
             let (solver, spinner) = cli::prepare(&Solver::new(strategy), args.progress && one);
             let bar = (args.progress && !one)
                 .then(|| puzzle_search_cli::progress::bar(boards.len() as u64, "cases"));
-            let reports = solver.solve_batch_in_place(&rotation::Rotation, &boards, |_, _| {
+            let reports = solver.solve_batch(MakeUnmake(&rotation::Rotation), &boards, |_, _| {
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }

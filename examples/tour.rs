@@ -14,6 +14,7 @@
 //! cargo run --release --example tour -- --quick
 //! ```
 
+use puzzle_search::MakeUnmake;
 use std::time::{Duration, Instant};
 
 use puzzle_search::{
@@ -466,7 +467,7 @@ fn cube() -> Result<Showcase, String> {
         let ready = ready.elapsed();
         let puzzle = plain.clone().with_bound(bound);
         let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(parallel);
-        let report = solver.solve_in_place(&puzzle, &start);
+        let report = solver.solve(MakeUnmake(&puzzle), &start);
         let answer = answer_cell(&puzzle, &start, &report.outcome, "unsolvable", |&m| {
             format!("{} ", puzzle.moves().names()[usize::from(m)])
         });

@@ -44,6 +44,7 @@
 //! exit code 130); bad input is one line on stderr naming the file, line
 //! and token, exit code 1.
 
+use puzzle_search::MakeUnmake;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -314,7 +315,7 @@ fn solve(
             ),
             None => solver.clone(),
         };
-        let report = solver.solve_in_place(&puzzle, start);
+        let report = solver.solve(MakeUnmake(&puzzle), start);
         if let Some(sp) = &spinner {
             sp.finish_and_clear();
         }

@@ -65,7 +65,7 @@ pub use outcome::{Outcome, Refusal, Report, Shortest, ShortestMethod, ShortestRe
 pub use progress::{Phase, Progress};
 pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use replay::{ReplayError, replay};
-pub use solver::{Solver, Strategy};
+pub use solver::{MakeUnmake, MoveOf, PuzzleOf, Sequential, Solver, StateOf, Strategy, Target};
 pub use stats::Stats;
 pub use twins::{Twins, find_twins};
 

@@ -34,13 +34,14 @@ use std::hash::Hash;
 /// values or bitboards, and whole states make the transposition table, duplicate
 /// elimination and parallel splitting generic.
 ///
-/// The trait asks for no thread-safety: [`Solver::solve_sequential`]
+/// The trait asks for no thread-safety: [`Solver::solve`] of a [`Sequential`]
 /// searches any puzzle (one that counts calls in a `Cell`, say) on the
 /// calling thread. [`Solver::solve`], which may share the puzzle and move
 /// states between threads, asks for [`ParallelPuzzle`]: `Sync` puzzles with
 /// `Send + Sync` states and moves, which plain data types are for free.
 ///
-/// [`Solver::solve_sequential`]: crate::Solver::solve_sequential
+/// [`Solver::solve`]: crate::Solver::solve
+/// [`Sequential`]: crate::Sequential
 /// [`Solver::solve`]: crate::Solver::solve
 pub trait Puzzle {
     /// A position of the puzzle. Equal states must behave identically.
@@ -375,14 +376,15 @@ pub enum Promise {
 /// A puzzle the parallel strategies can share between threads: `Sync`,
 /// with `Send + Sync` states and moves. Implemented for every such puzzle;
 /// nothing to write. [`Solver::solve`](crate::Solver::solve) asks for it;
-/// [`Solver::solve_sequential`](crate::Solver::solve_sequential) does not.
+/// [`Sequential`](crate::Sequential) does not.
 pub trait ParallelPuzzle: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}
 
 impl<P> ParallelPuzzle for P where P: Puzzle<State: Send + Sync, Move: Send + Sync> + Sync {}
 
 /// A puzzle whose moves can be played and taken back on one state in
 /// place (make / unmake, as chess engines do), for the fastest DFS and
-/// IDA*: [`Solver::solve_in_place`](crate::Solver::solve_in_place) then
+/// IDA*: [`Solver::solve`](crate::Solver::solve) of a
+/// [`MakeUnmake`](crate::MakeUnmake) then
 /// searches one state, changing it move by move, instead of building each
 /// child as a new state. Same answers and the same expanded nodes as
 /// [`Solver::solve`](crate::Solver::solve), which any [`Puzzle`] gets.
@@ -396,7 +398,7 @@ impl<P> ParallelPuzzle for P where P: Puzzle<State: Send + Sync, Move: Send + Sy
 /// nodes); [`Puzzle::commutes`] is not consulted on this path.
 ///
 /// ```
-/// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
+/// use puzzle_search_core::{InPlace, MakeUnmake, Puzzle, Solver, Strategy};
 /// /// A token on 0..=9 steps left ('L') or right ('R'); the goal is 9.
 /// struct Line;
 /// impl Puzzle for Line {
@@ -425,7 +427,7 @@ impl<P> ParallelPuzzle for P where P: Puzzle<State: Send + Sync, Move: Send + Sy
 ///     }
 /// }
 /// let solver = Solver::new(Strategy::IdaStar { max_depth: 20 });
-/// let fast = solver.solve_in_place(&Line, &4);
+/// let fast = solver.solve(MakeUnmake(&Line), &4);
 /// assert_eq!(fast.solution(), Some(&['R'; 5][..]));
 /// assert_eq!(fast.stats.expanded, solver.solve(&Line, &4).stats.expanded);
 /// ```

@@ -1,6 +1,7 @@
 //! `Solver::solve_batch`: each start's report is what `solve` gives for it
 //! alone, in input order, at any thread count.
 
+use puzzle_search_core::Sequential;
 use std::sync::Mutex;
 
 use puzzle_testkit::graph::Graph;
@@ -23,7 +24,7 @@ fn batch_answers_equal_one_at_a_time_at_any_thread_count() {
             let alone = Solver::new(strategy).parallel(false);
             let want: Vec<_> = starts
                 .iter()
-                .map(|s| alone.solve_sequential(&graph, s))
+                .map(|s| alone.solve(Sequential(&graph), s))
                 .collect();
             for threads in [1, 2, 3, 8, 16] {
                 let solver = Solver::new(strategy).threads(threads);

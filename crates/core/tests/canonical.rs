@@ -5,6 +5,7 @@
 //! shortest searches only). Every strategy, with and without the options
 //! that merge paths by state, must give the answer of the plain graph.
 
+use puzzle_search_core::MakeUnmake;
 use std::ops::ControlFlow;
 
 use puzzle_testkit::graph::Graph;
@@ -102,7 +103,7 @@ fn canonical_sequences_keep_every_answer() {
                 want,
                 "{start} {solver:?}"
             );
-            let fast = solver.solve_in_place(&stepped, &start);
+            let fast = solver.solve(MakeUnmake(&stepped), &start);
             assert_eq!(
                 fast.solution().map(<[u8]>::to_vec),
                 want,
@@ -119,7 +120,7 @@ fn canonical_sequences_keep_every_answer() {
                     let report = solver.solve(&p, &start);
                     left_out += report.stats.canonical;
                     assert_eq!(report.solution().map(<[u8]>::to_vec), want, "{solver:?}");
-                    let fast = solver.solve_in_place(&stepped, &start);
+                    let fast = solver.solve(MakeUnmake(&stepped), &start);
                     assert_eq!(
                         fast.solution().map(<[u8]>::to_vec),
                         want,

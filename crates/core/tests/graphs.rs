@@ -1,6 +1,7 @@
 //! The core's strategies on seeded random explicit graphs, against brute
 //! force: every move sequence enumerated in lexicographic order.
 
+use puzzle_search_core::Sequential;
 use std::ops::ControlFlow;
 
 use puzzle_testkit::graph::Graph;
@@ -294,7 +295,7 @@ fn bidirectional_bfs_equals_bfs() {
 }
 
 /// The graph behind a `Cell` counter: not `Sync`, so only
-/// `solve_sequential` takes it.
+/// `Sequential` takes it.
 struct Counted<'a> {
     graph: &'a Graph,
     calls: std::cell::Cell<u64>,
@@ -338,7 +339,7 @@ fn a_puzzle_that_is_not_sync_is_solved_sequentially_with_the_same_answers() {
         ] {
             // Parallel and a pool asked for: ignored, the search stays here.
             let solver = Solver::new(strategy).table(true).threads(2);
-            let here = solver.solve_sequential(&counted, &start);
+            let here = solver.solve(Sequential(&counted), &start);
             assert_eq!(
                 here.outcome,
                 solver.solve(&graph, &start).outcome,

@@ -5,6 +5,7 @@
 //! somewhere, so the answers must still be the sequential ones; budgets
 //! and cancellation must still stop the search while work moves.
 
+use puzzle_search_core::{MakeUnmake, Sequential};
 use std::time::Duration;
 
 use puzzle_testkit::graph::Graph;
@@ -58,7 +59,7 @@ where
     let mut solved = 0;
     for strategy in strategies() {
         for base in with_options(strategy) {
-            let want = base.solve_sequential(puzzle, start).outcome;
+            let want = base.solve(Sequential(puzzle), start).outcome;
             solved += usize::from(matches!(want, Outcome::Solved(_)));
             for threads in [2, 3, 8, 16] {
                 let solver = base.threads(threads).hand_over_always(true);
@@ -66,7 +67,7 @@ where
                 assert_eq!(got.outcome, want, "{label} {threads} threads {solver:?}");
                 handed.0 += got.stats.handed_over;
                 if let Some(stepped) = stepped {
-                    let got = solver.solve_in_place(stepped, start);
+                    let got = solver.solve(MakeUnmake(stepped), start);
                     assert_eq!(got.outcome, want, "{label} in place {threads} {solver:?}");
                     handed.1 += got.stats.handed_over;
                 }
@@ -127,7 +128,7 @@ fn the_eight_puzzle_answers_equal_one_thread_while_work_moves() {
     let mut handed = 0;
     for board in instances(6, 99) {
         let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
-        let want = ida.solve_sequential(&EightPuzzle, &board);
+        let want = ida.solve(Sequential(&EightPuzzle), &board);
         for threads in [2, 3, 8] {
             let got = ida
                 .threads(threads)
@@ -200,7 +201,7 @@ fn threads_that_run_dry_get_work_handed_over_and_keep_the_answer() {
         let tree = Tree { one_in };
         for mode in [DepthMode::Exactly, DepthMode::AtMost] {
             let solver = Solver::new(Strategy::Dfs { depth, mode });
-            let want = solver.solve_sequential(&tree, &1);
+            let want = solver.solve(Sequential(&tree), &1);
             for threads in [2, 3, 8, 16] {
                 let got = solver.threads(threads).solve(&tree, &1);
                 assert_eq!(

@@ -1,9 +1,10 @@
-//! The in-place path ([`Solver::solve_in_place`]) against the plain one
+//! The in-place path (`Solver::solve` of a `MakeUnmake`) against the plain one
 //! ([`Solver::solve`]) on seeded random graphs: the same answer always, the
 //! same expanded nodes where the trees are the same (depth-limited DFS; IDA*
 //! here has no inverse moves, so its in-place form does not skip moves
 //! back and may expand more).
 
+use puzzle_search_core::{MakeUnmake, Sequential};
 use puzzle_testkit::graph::Graph;
 use puzzle_testkit::stepped::{Stepped, bounded};
 
@@ -41,7 +42,7 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
             for parallel in [false, true] {
                 let solver = Solver::new(strategy).parallel(parallel);
                 let plain = solver.solve(&graph, &start);
-                let fast = solver.solve_in_place(&stepped, &start);
+                let fast = solver.solve(MakeUnmake(&stepped), &start);
                 assert_eq!(fast.outcome, plain.outcome, "{i} from {start} {solver:?}");
                 solved += usize::from(matches!(plain.outcome, Outcome::Solved(_)));
                 if !parallel {
@@ -60,7 +61,7 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
         for strategy in strategies() {
             let solver = Solver::new(strategy).parallel(false);
             let plain = solver.solve(&graph, &start);
-            let fast = solver.solve_in_place(&bounded, &start);
+            let fast = solver.solve(MakeUnmake(&bounded), &start);
             assert_eq!(
                 fast.outcome, plain.outcome,
                 "bounded {i} from {start} {solver:?}"
@@ -69,7 +70,7 @@ fn in_place_answers_equal_the_plain_path_on_random_graphs() {
         // The sequential in-place entry point agrees too.
         let ida = Solver::new(Strategy::IdaStar { max_depth: 8 });
         assert_eq!(
-            ida.solve_in_place_sequential(&stepped, &start).outcome,
+            ida.solve(Sequential(MakeUnmake(&stepped)), &start).outcome,
             ida.solve(&graph, &start).outcome
         );
     }
@@ -97,7 +98,7 @@ fn in_place_with_a_table_or_dedup_runs_the_plain_path() {
         ] {
             let solver = solver.parallel(false);
             let plain = solver.solve(&graph, &start);
-            let fast = solver.solve_in_place(&Stepped::<_>(graph.clone()), &start);
+            let fast = solver.solve(MakeUnmake(&Stepped::<_>(graph.clone())), &start);
             assert_eq!(fast.outcome, plain.outcome);
             if same_counts {
                 assert_eq!(fast.stats.expanded, plain.stats.expanded);
@@ -121,6 +122,6 @@ fn in_place_search_stops_at_its_budget() {
     let solver = Solver::new(Strategy::IdaStar { max_depth: 40 })
         .budget(Budget::default().max_nodes(300))
         .parallel(false);
-    let report = solver.solve_in_place(&Stepped::<_>(graph), &0);
+    let report = solver.solve(MakeUnmake(&Stepped::<_>(graph)), &0);
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
 }

@@ -2,6 +2,7 @@
 //! passes split into parts that a runner searches in any order, each part
 //! by a searcher of its own or one shared, against the sequential search.
 
+use puzzle_search_core::{MakeUnmake, Sequential};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
@@ -82,7 +83,7 @@ fn plain<P: Puzzle>(
     start: &P::State,
     f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
 ) -> Result<(), PartError> {
-    solver.part_searcher(puzzle, start, f)
+    solver.part_searcher(Sequential(puzzle), start, f)
 }
 
 fn in_place<P: InPlace>(
@@ -91,7 +92,7 @@ fn in_place<P: InPlace>(
     start: &P::State,
     f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
 ) -> Result<(), PartError> {
-    solver.part_searcher_in_place(puzzle, start, f)
+    solver.part_searcher(Sequential(MakeUnmake(puzzle)), start, f)
 }
 
 impl<P: Puzzle> PartRunner<P::Move> for Shuffled<'_, P>
@@ -190,7 +191,7 @@ fn parts_in_any_order_give_the_sequential_answer_on_random_graphs() {
                     .table_min_slack(0),
                 Solver::new(strategy).dedup(true),
             ] {
-                let want = solver.solve_sequential(&graph, &start).outcome;
+                let want = solver.solve(Sequential(&graph), &start).outcome;
                 solved += usize::from(matches!(want, Outcome::Solved(_)));
                 for wanted in [1, 4, 64] {
                     let runner =
@@ -236,7 +237,7 @@ fn the_eight_puzzle_by_parts_equals_one_thread() {
     use puzzle_testkit::eight_puzzle::{EightPuzzle, instances};
     for (i, board) in instances(6, 77).into_iter().enumerate() {
         let ida = Solver::new(Strategy::IdaStar { max_depth: 40 });
-        let want = ida.solve_sequential(&EightPuzzle, &board);
+        let want = ida.solve(Sequential(&EightPuzzle), &board);
         let runner = Shuffled::new(&ida, &EightPuzzle, &board, i as u64, 64);
         let got = ida.solve_by_parts(&EightPuzzle, &board, &runner);
         assert_eq!(got.outcome, want.outcome, "board {i}");
@@ -289,10 +290,10 @@ fn a_part_of_another_start_and_a_strategy_that_does_not_split_are_errors() {
         .part_searcher(&graph, &0, |_| ())
         .expect_err("BFS does not split");
     assert!(err.to_string().contains("BFS"), "{err}");
-    // `solve_by_parts` runs such a strategy here, as `solve_sequential`.
+    // `solve_by_parts` runs such a strategy here, as a `Sequential` solve.
     let runner = Shuffled::new(&bfs, &graph, &0, 1, 8);
     let got = bfs.solve_by_parts(&graph, &0, &runner);
-    assert_eq!(got.outcome, bfs.solve_sequential(&graph, &0).outcome);
+    assert_eq!(got.outcome, bfs.solve(Sequential(&graph), &0).outcome);
     assert_eq!(*runner.parts.borrow(), 0);
 }
 

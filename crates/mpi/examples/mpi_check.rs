@@ -12,7 +12,9 @@
 use std::process::ExitCode;
 
 use puzzle_flip::{FlipPuzzle, Grid};
-use puzzle_search_core::{DepthMode, Outcome, Puzzle, Report, Solver, Strategy, input::SplitMix64};
+use puzzle_search_core::{
+    DepthMode, Outcome, Puzzle, Report, Sequential, Solver, Strategy, input::SplitMix64,
+};
 use puzzle_search_mpi::{Cluster, Work};
 use puzzle_sliding::{Board, Bound, Goal, Sliding};
 use puzzle_testkit::graph::Graph;
@@ -267,7 +269,7 @@ fn main() -> ExitCode {
         let (same, found, said) = match case {
             Case::Graph(case) => {
                 let (graph, start, solver) = &**case;
-                let want = solver.solve_sequential(graph, start).outcome;
+                let want = solver.solve(Sequential(graph), start).outcome;
                 let got = outcome(cluster.solve(&job, solver, graph, start), &mut handed);
                 (
                     got == want,
@@ -284,7 +286,7 @@ fn main() -> ExitCode {
                     cluster.solve(&job, &ida, &puzzle, &node)
                 };
                 let got = outcome(got, &mut handed);
-                let want = ida.solve_sequential(&puzzle, &node).outcome;
+                let want = ida.solve(Sequential(&puzzle), &node).outcome;
                 (
                     got == want,
                     matches!(want, Outcome::Solved(_)),
@@ -298,7 +300,7 @@ fn main() -> ExitCode {
                     cluster.solve_in_place(&job, &solver, &puzzle, &node),
                     &mut handed,
                 );
-                let want = solver.solve_sequential(&puzzle, &node).outcome;
+                let want = solver.solve(Sequential(&puzzle), &node).outcome;
                 // A stop, said as one: never "no solution", never a guess.
                 let stopped = Outcome::Stopped(puzzle_search_core::Limit::Nodes);
                 (
@@ -322,7 +324,7 @@ fn main() -> ExitCode {
                 match case {
                     Case::Mayan(p) => check::<puzzle_mayan::Mayan>(
                         solver
-                            .solve_sequential(&puzzle_mayan::Mayan, &p.board)
+                            .solve(Sequential(&puzzle_mayan::Mayan), &p.board)
                             .outcome,
                         outcome(
                             cluster.solve(&job, &solver, &puzzle_mayan::Mayan, &p.board),
@@ -331,7 +333,7 @@ fn main() -> ExitCode {
                     ),
                     Case::BoxSlide(l) => check::<puzzle_boxslide::BoxSlide>(
                         solver
-                            .solve_sequential(&puzzle_boxslide::BoxSlide, &l.board)
+                            .solve(Sequential(&puzzle_boxslide::BoxSlide), &l.board)
                             .outcome,
                         outcome(
                             cluster.solve(&job, &solver, &puzzle_boxslide::BoxSlide, &l.board),
@@ -340,7 +342,7 @@ fn main() -> ExitCode {
                     ),
                     Case::Rotation(b) => check::<puzzle_rotation::Rotation>(
                         solver
-                            .solve_sequential(&puzzle_rotation::Rotation, b)
+                            .solve(Sequential(&puzzle_rotation::Rotation), b)
                             .outcome,
                         outcome(
                             cluster.solve_in_place(&job, &solver, &puzzle_rotation::Rotation, b),
@@ -348,7 +350,7 @@ fn main() -> ExitCode {
                         ),
                     ),
                     Case::Flip(s) => check::<FlipPuzzle>(
-                        solver.solve_sequential(&flip(), s).outcome,
+                        solver.solve(Sequential(&flip()), s).outcome,
                         outcome(cluster.solve(&job, &solver, &flip(), s), &mut handed),
                     ),
                     _ => unreachable!("matched above"),
@@ -385,7 +387,7 @@ fn main() -> ExitCode {
     let mut batched = 0;
     for (node, report) in nodes.iter().zip(got) {
         handed += report.stats.handed_over;
-        if report.outcome != ida.solve_sequential(&puzzle, node).outcome {
+        if report.outcome != ida.solve(Sequential(&puzzle), node).outcome {
             eprintln!("3x3 batch: {:?}", report.outcome);
             wrong += 1;
         }
@@ -393,7 +395,7 @@ fn main() -> ExitCode {
     }
     for (start, report) in starts.iter().zip(got_graph) {
         handed += report.stats.handed_over;
-        if report.outcome != solver.solve_sequential(&graph, start).outcome {
+        if report.outcome != solver.solve(Sequential(&graph), start).outcome {
             eprintln!("graph batch, start {start}: {:?}", report.outcome);
             wrong += 1;
         }

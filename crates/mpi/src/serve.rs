@@ -14,7 +14,7 @@ use crate::wire::{Job, Sent, TAG_JOB_DONE, decode, encode};
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source, Status};
 use mpi::topology::Communicator;
 use puzzle_search_core::portable::{PartEnd, PartError, PartReport, PartSearcher};
-use puzzle_search_core::{InPlace, ParallelPuzzle, Puzzle, Solver, Stats};
+use puzzle_search_core::{InPlace, MakeUnmake, ParallelPuzzle, Puzzle, Sequential, Solver, Stats};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -33,7 +33,7 @@ pub(crate) fn plain<P: Puzzle>(
     start: &P::State,
     f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
 ) -> Result<(), PartError> {
-    solver.part_searcher(puzzle, start, f)
+    solver.part_searcher(Sequential(puzzle), start, f)
 }
 
 pub(crate) fn in_place<P: InPlace>(
@@ -42,7 +42,7 @@ pub(crate) fn in_place<P: InPlace>(
     start: &P::State,
     f: &mut dyn FnMut(&mut PartSearcher<'_, P>),
 ) -> Result<(), PartError> {
-    solver.part_searcher_in_place(puzzle, start, f)
+    solver.part_searcher(Sequential(MakeUnmake(puzzle)), start, f)
 }
 
 /// A rank's searcher threads: their queue of parts and what stops their

@@ -2,6 +2,7 @@
 //! IDA* otherwise. Apart from [`Answer`](crate::Answer), which the pattern
 //! database builds too, so that neither imports the other back.
 
+use puzzle_search_core::MakeUnmake;
 use puzzle_search_core::{Report, Solver, Strategy};
 
 use crate::answer::{Answer, SolveError};
@@ -56,5 +57,5 @@ pub fn solve(board: &Board) -> Result<Answer, SolveError> {
 /// # Ok::<(), puzzle_rotation::ParseError>(())
 /// ```
 pub fn solve_with(board: &Board, solver: &Solver) -> Report<Move> {
-    solver.solve_in_place(&Rotation, board)
+    solver.solve(MakeUnmake(&Rotation), board)
 }

@@ -2,6 +2,7 @@
 //! table, the book data, IDA* against the pattern database, bad input.
 
 use puzzle_rotation::{Answer, Board, Move, ParseError, Rotation, SolveError, parse_cases, pdb};
+use puzzle_search_core::MakeUnmake;
 use puzzle_search_core::{Solver, Strategy, input::SplitMix64, replay};
 
 /// The judge's output for an input, through the public solver.
@@ -384,7 +385,7 @@ fn a_batch_answers_each_board_as_the_table_does() {
     }
     for threads in [1, 2, 3, 8, 16] {
         let solver = Solver::new(Strategy::IdaStar { max_depth: 20 }).threads(threads);
-        let reports = solver.solve_batch_in_place(&Rotation, &boards, |_, _| {});
+        let reports = solver.solve_batch(MakeUnmake(&Rotation), &boards, |_, _| {});
         for (board, report) in boards.iter().zip(reports) {
             let answer = Answer::from_outcome(board, report.outcome).ok();
             assert_eq!(answer, pdb::solve(board), "{threads} threads");

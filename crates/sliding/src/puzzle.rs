@@ -1,5 +1,6 @@
 //! The board as a core [`Puzzle`], and solving.
 
+use puzzle_search_core::MakeUnmake;
 use std::fmt;
 use std::sync::Arc;
 
@@ -323,11 +324,11 @@ impl Sliding {
             stats.dead_ends = 1;
             return Ok(Report::new(Outcome::NoSolution, stats));
         }
-        Ok(solver.solve_in_place(self, &self.node(board)))
+        Ok(solver.solve(MakeUnmake(self), &self.node(board)))
     }
 
     /// Runs `solver` on every board, side by side
-    /// ([`Solver::solve_batch_in_place`]): the reports in input order, each
+    /// ([`Solver::solve_batch`] of a [`MakeUnmake`]): the reports in input order, each
     /// what [`solve_with`](Self::solve_with) gives for that board alone
     /// (unsolvable boards answered at once). `done(i, &report)` is called
     /// as board `i` finishes, from the thread that ran it.
@@ -372,7 +373,7 @@ impl Sliding {
             .filter(|&i| boards[i].is_solvable(self.goal))
             .collect();
         let nodes: Vec<Node> = searched.iter().map(|&i| self.node(&boards[i])).collect();
-        let found = solver.solve_batch_in_place(self, &nodes, |k, r| done(searched[k], r));
+        let found = solver.solve_batch(MakeUnmake(self), &nodes, |k, r| done(searched[k], r));
         let mut reports: Vec<Option<Report<Dir>>> = boards.iter().map(|_| None).collect();
         for (k, report) in found.into_iter().enumerate() {
             reports[searched[k]] = Some(report);
@@ -465,7 +466,7 @@ pub struct Undo {
     pdb: Saved,
 }
 
-/// Searched in place by [`Solver::solve_in_place`]: a move changes the one
+/// Searched in place by [`Solver::solve`] of a [`MakeUnmake`]: a move changes the one
 /// node (the board, the Manhattan distance and at most two pattern
 /// indices), and taking it back restores the values it changed from the
 /// undo record instead of looking them up again.

@@ -2,6 +2,7 @@
 //! sizes against a full breadth-first search, the bounds admissible on
 //! every 3x3 board, the pattern databases on 4x4, the parser's errors.
 
+use puzzle_search_core::MakeUnmake;
 use std::collections::HashMap;
 
 mod common;
@@ -520,7 +521,7 @@ fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
             ] {
                 let solver = Solver::new(strategy).parallel(false);
                 let plain = solver.solve(&puzzle, &node);
-                let fast = solver.solve_in_place(&puzzle, &node);
+                let fast = solver.solve(MakeUnmake(&puzzle), &node);
                 let what = format!("{w}x{h} {goal:?} {bound:?} {b} {strategy:?}");
                 assert_eq!(fast.outcome, plain.outcome, "{what}");
                 assert_eq!(fast.stats.expanded, plain.stats.expanded, "{what}");
@@ -531,7 +532,7 @@ fn in_place_and_plain_paths_give_the_same_answers_and_nodes() {
             }
             assert_eq!(
                 Solver::new(Strategy::ida())
-                    .solve_in_place(&puzzle, &node)
+                    .solve(MakeUnmake(&puzzle), &node)
                     .solution(),
                 Some(&want[..])
             );

@@ -16,7 +16,7 @@
 //!   each orbit's pieces (the whole orbit where it fits, else several
 //!   groups: the 3x3x3's edges six or seven at a time), read at a
 //!   position and at its inverse, for optimal solves (`Twisty` is
-//!   searched in place: [`Solver::solve_in_place`](puzzle_search_core::Solver::solve_in_place)).
+//!   searched in place: [`MakeUnmake`](puzzle_search_core::MakeUnmake)).
 //! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
 //!
 //! ```

@@ -377,7 +377,7 @@ impl Ranked for Twisty {
     }
 }
 
-/// Searched in place ([`Solver::solve_in_place`](puzzle_search_core::Solver::solve_in_place)):
+/// Searched in place ([`MakeUnmake`](puzzle_search_core::MakeUnmake)):
 /// a move composes the position with it where it lies, and is taken back
 /// by its inverse permutation; no position is built a child. With tables,
 /// [`moves`](InPlace::moves) leaves out every child whose bound exceeds

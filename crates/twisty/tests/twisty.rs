@@ -3,6 +3,7 @@
 //! inverses, the rank, the census (dense against hash, and the cubes'
 //! published distance counts), canonical sequences against plain search.
 
+use puzzle_search_core::MakeUnmake;
 use std::collections::HashMap;
 
 use puzzle_search_core::{Budget, Limit, Ranked, Solver, Strategy, input::SplitMix64, replay};
@@ -681,7 +682,7 @@ fn check_answers(puzzle: &Twisty, max: u32, every: usize) -> usize {
         // answer. (Not always the same nodes: a child cut there counts as
         // needing one move more than the pass allows, so a pass may come
         // that the exact bounds would have skipped.)
-        let in_place = solver.solve_in_place(puzzle, start);
+        let in_place = solver.solve(MakeUnmake(puzzle), start);
         assert_eq!(in_place.solution(), Some(got), "in place from {start:?}");
         checked += 1;
     }

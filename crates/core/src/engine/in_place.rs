@@ -1,6 +1,6 @@
 //! The in-place loop: the lean loop on one state changed by
 //! [`InPlace::make`] and [`InPlace::unmake`], for puzzles searched with
-//! [`Solver::solve_in_place`](crate::Solver::solve_in_place).
+//! [`MakeUnmake`](crate::MakeUnmake).
 
 use super::order::check_move_order;
 use super::{Engine, Flow, INF, Mode, Rules, Task};

@@ -7,14 +7,16 @@ mod census;
 mod parts;
 mod shortest;
 mod strategy;
+mod target;
 
 pub use strategy::Strategy;
+pub use target::{MakeUnmake, MoveOf, PuzzleOf, Sequential, StateOf, Target};
 
 use std::fmt;
 use std::sync::Arc;
 
 use crate::budget::Budget;
-use crate::engine::{InPlaceFn, in_place_fn};
+use crate::engine::InPlaceFn;
 use crate::meter::Ctx;
 use crate::options::Options;
 use crate::outcome::{Outcome, Report};
@@ -484,9 +486,10 @@ impl Solver {
     ///
     /// Returns the outcome with the statistics; a search that runs out of
     /// budget returns [`Outcome::Stopped`] with what it counted so far.
-    /// The puzzle must be a [`ParallelPuzzle`] (`Sync`, with `Send + Sync`
-    /// states and moves); [`solve_sequential`](Self::solve_sequential)
-    /// takes any puzzle.
+    /// `target` is `&puzzle` for a [`ParallelPuzzle`] (`Sync`, with `Send +
+    /// Sync` states and moves), [`Sequential`]`(&puzzle)` for any puzzle
+    /// (searched on the calling thread), [`MakeUnmake`]`(&puzzle)` for the
+    /// in-place loop of an [`InPlace`] puzzle (see [`Target`]).
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, from_fn};
@@ -499,40 +502,14 @@ impl Solver {
     /// assert_eq!(report.solution(), Some(&[1, 2][..]));
     /// assert!(report.stats.expanded > 0);
     /// ```
-    pub fn solve<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
-        let parallel = self.parallel_form::<P>();
-        self.on_pool(|| self.solve_here(puzzle, start, parallel, None))
+    pub fn solve<T: Target>(&self, target: T, start: &StateOf<T>) -> Report<MoveOf<T>> {
+        target.solve_on(self, start)
     }
 
-    /// Searches from `start` on the calling thread, whatever
-    /// [`parallel`](Self::parallel) and [`threads`](Self::threads) say, so
-    /// the puzzle needs no `Sync` and its states no `Send`: a puzzle that
-    /// counts its calls in a `Cell`, or holds an `Rc`. Same answer as
-    /// [`solve`](Self::solve).
-    ///
-    /// ```
-    /// use std::cell::Cell;
-    /// use puzzle_search_core::{Puzzle, Solver, Strategy};
-    /// /// Counting up from 0 to 5 by +1 or +2, counting the expansions.
-    /// struct Counted {
-    ///     calls: Cell<u32>,
-    /// }
-    /// impl Puzzle for Counted {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         self.calls.set(self.calls.get() + 1);
-    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 5).map(|d| (d, s + d)));
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 5 }
-    /// }
-    /// let puzzle = Counted { calls: Cell::new(0) };
-    /// let report = Solver::new(Strategy::ida()).parallel(true).solve_sequential(&puzzle, &0);
-    /// assert_eq!(report.solution(), Some(&[1, 2, 2][..]));
-    /// assert!(puzzle.calls.get() > 0);
-    /// ```
+    /// [`solve`](Self::solve) on the calling thread, for any puzzle.
+    #[deprecated(since = "0.2.0", note = "use `solve(Sequential(&puzzle), start)`")]
     pub fn solve_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Report<P::Move> {
-        self.solve_here(puzzle, start, None, None)
+        self.solve(Sequential(puzzle), start)
     }
 
     /// Solves every start in `starts`: the reports in input order, each the
@@ -546,7 +523,9 @@ impl Solver {
     /// passes run on the same pool, so when starts run out the idle threads
     /// take tasks from the searches still running (rayon's work stealing),
     /// and a file of many short searches pays no split or barrier per
-    /// thread. The budget applies to each start as to a lone `solve` (node
+    /// thread ([`Sequential`] targets run the starts one after another on
+    /// the calling thread; [`MakeUnmake`] ones by the in-place loop). The
+    /// budget applies to each start as to a lone `solve` (node
     /// and time limits per start; a cancel flag stops them all).
     ///
     /// ```
@@ -562,53 +541,27 @@ impl Solver {
     /// assert_eq!(lengths, [Some(4), Some(1), Some(2)]);
     /// assert_eq!(reports[0].outcome, solver.solve(&up, &0).outcome);
     /// ```
-    pub fn solve_batch<P: ParallelPuzzle>(
+    pub fn solve_batch<T: Target>(
         &self,
-        puzzle: &P,
-        starts: &[P::State],
-        done: impl Fn(usize, &Report<P::Move>) + Sync,
-    ) -> Vec<Report<P::Move>> {
-        let parallel = self.parallel_form::<P>();
-        self.on_pool(|| self.batch_here(puzzle, starts, parallel, None, &done))
+        target: T,
+        starts: &[StateOf<T>],
+        done: impl Fn(usize, &Report<MoveOf<T>>) + Sync,
+    ) -> Vec<Report<MoveOf<T>>> {
+        target.batch_on(self, starts, &done)
     }
 
-    /// [`solve_batch`](Self::solve_batch) for an [`InPlace`] puzzle: each
-    /// start searched as [`solve_in_place`](Self::solve_in_place) would.
-    ///
-    /// ```
-    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
-    /// /// Counting up to 7 by +1 (move 1) or +3 (move 3).
-    /// struct Up;
-    /// impl Puzzle for Up {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7).map(|d| (d, s + d)));
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 7 }
-    /// }
-    /// impl InPlace for Up {
-    ///     type Undo = ();
-    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
-    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7));
-    ///         false
-    ///     }
-    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
-    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
-    /// }
-    /// let reports = Solver::new(Strategy::ida()).solve_batch_in_place(&Up, &[0, 6], |_, _| {});
-    /// assert_eq!(reports[0].solution(), Some(&[1, 3, 3][..]));
-    /// assert_eq!(reports[1].solution(), Some(&[1][..]));
-    /// ```
+    /// [`solve_batch`](Self::solve_batch) by the in-place loop.
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `solve_batch(MakeUnmake(&puzzle), starts, done)`"
+    )]
     pub fn solve_batch_in_place<P: ParallelPuzzle + InPlace>(
         &self,
         puzzle: &P,
         starts: &[P::State],
         done: impl Fn(usize, &Report<P::Move>) + Sync,
     ) -> Vec<Report<P::Move>> {
-        let parallel = self.parallel_form::<P>();
-        let in_place = Some(in_place_fn::<P>());
-        self.on_pool(|| self.batch_here(puzzle, starts, parallel, in_place, &done))
+        self.solve_batch(MakeUnmake(puzzle), starts, done)
     }
 
     /// The batch on the current pool: one start per thread (nested
@@ -643,81 +596,28 @@ impl Solver {
         starts.iter().enumerate().map(one).collect()
     }
 
-    /// [`solve`](Self::solve) for an [`InPlace`] puzzle: DFS and IDA*
-    /// passes without a table or duplicate elimination (the default) search
-    /// one state changed move by move instead of building every child, the
-    /// cost per node of a hand-written search. Same answer and the same
-    /// expanded nodes as `solve`; every other strategy and option runs as
-    /// in `solve`.
-    ///
-    /// ```
-    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
-    /// /// Counting up from 0 to 7 by +1 (move 1) or +3 (move 3).
-    /// struct Up;
-    /// impl Puzzle for Up {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7).map(|d| (d, s + d)));
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 7 }
-    /// }
-    /// impl InPlace for Up {
-    ///     type Undo = ();
-    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
-    ///         out.extend([1, 3].into_iter().filter(|d| s + d <= 7));
-    ///         false
-    ///     }
-    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
-    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
-    /// }
-    /// let solver = Solver::new(Strategy::ida());
-    /// let report = solver.solve_in_place(&Up, &0);
-    /// assert_eq!(report.solution(), Some(&[1, 3, 3][..]));
-    /// assert_eq!(report.stats.expanded, solver.solve(&Up, &0).stats.expanded);
-    /// ```
+    /// [`solve`](Self::solve) by the in-place loop of an [`InPlace`]
+    /// puzzle.
+    #[deprecated(since = "0.2.0", note = "use `solve(MakeUnmake(&puzzle), start)`")]
     pub fn solve_in_place<P: ParallelPuzzle + InPlace>(
         &self,
         puzzle: &P,
         start: &P::State,
     ) -> Report<P::Move> {
-        let parallel = self.parallel_form::<P>();
-        let in_place = Some(in_place_fn::<P>());
-        self.on_pool(|| self.solve_here(puzzle, start, parallel, in_place))
+        self.solve(MakeUnmake(puzzle), start)
     }
 
-    /// [`solve_in_place`](Self::solve_in_place) on the calling thread, for
-    /// any [`InPlace`] puzzle (as [`solve_sequential`](Self::solve_sequential)).
-    ///
-    /// ```
-    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
-    /// struct Up; // from 0 to 4 by +1 or +2
-    /// impl Puzzle for Up {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 4).map(|d| (d, s + d)));
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 4 }
-    /// }
-    /// impl InPlace for Up {
-    ///     type Undo = ();
-    ///     fn moves(&self, s: &u8, _: u32, _: Option<u8>, out: &mut Vec<u8>) -> bool {
-    ///         out.extend([1, 2].into_iter().filter(|d| s + d <= 4));
-    ///         false
-    ///     }
-    ///     fn make(&self, s: &mut u8, mv: u8) { *s += mv }
-    ///     fn unmake(&self, s: &mut u8, mv: u8, _: ()) { *s -= mv }
-    /// }
-    /// let report = Solver::new(Strategy::ida()).solve_in_place_sequential(&Up, &0);
-    /// assert_eq!(report.solution(), Some(&[2, 2][..]));
-    /// ```
+    /// [`solve`](Self::solve) by the in-place loop, on the calling thread.
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `solve(Sequential(MakeUnmake(&puzzle)), start)`"
+    )]
     pub fn solve_in_place_sequential<P: InPlace>(
         &self,
         puzzle: &P,
         start: &P::State,
     ) -> Report<P::Move> {
-        self.solve_here(puzzle, start, None, Some(in_place_fn::<P>()))
+        self.solve(Sequential(MakeUnmake(puzzle)), start)
     }
 
     /// The parallel form of a DFS pass, when this solver wants one.

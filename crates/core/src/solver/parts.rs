@@ -1,13 +1,14 @@
 //! Searches split into portable parts: `solve_by_parts` and the part
 //! searchers that other processes run.
 
-use crate::engine::{InPlaceFn, Mode, Rules, in_place_fn};
+use super::{MakeUnmake, PuzzleOf, Sequential, StateOf, Target};
+use crate::engine::{InPlaceFn, Mode, Rules};
 use crate::meter::Ctx;
 use crate::portable::{PartError, PartRunner, PartSearcher};
 use crate::{DepthMode, InPlace, Puzzle, Report, Solver, Strategy};
 
 impl Solver {
-    /// [`solve_sequential`](Self::solve_sequential) with each DFS pass
+    /// [`solve`](Self::solve) of a [`Sequential`] with each DFS pass
     /// (DFS, or one IDA* threshold) split into portable parts that
     /// `runner` searches wherever it likes (other processes, other
     /// machines: `puzzle-search-mpi` runs them on MPI ranks) with a
@@ -20,11 +21,11 @@ impl Solver {
     /// the split phases and, counted between passes, the parts' expanded
     /// nodes; each searching side stops on its own budget. Strategies other
     /// than DFS and IDA* do not split: they run here, as
-    /// `solve_sequential`.
+    /// `solve(Sequential(puzzle), start)`.
     ///
     /// ```
     /// use puzzle_search_core::portable::{Part, PartReport, PartRunner};
-    /// use puzzle_search_core::{Solver, Strategy, from_fn};
+    /// use puzzle_search_core::{Sequential, Solver, Strategy, from_fn};
     /// // A counter: +1, +2 or +3; the goal is 10.
     /// let counter = from_fn(
     ///     |s: &u32, out: &mut Vec<(u8, u32)>| out.extend((1..=3).map(|d| (d, s + u32::from(d)))),
@@ -37,7 +38,7 @@ impl Solver {
     ///     fn run(&self, limit: u32, parts: Vec<Part<u8>>) -> Vec<(Part<u8>, Option<PartReport<u8>>)> {
     ///         let mut reports = Vec::new();
     ///         self.0
-    ///             .part_searcher(self.1, &0, |searcher| {
+    ///             .part_searcher(Sequential(self.1), &0, |searcher| {
     ///                 for part in parts.into_iter().rev() {
     ///                     let report = searcher.search(limit, &part).expect("our part");
     ///                     reports.push((part, Some(report)));
@@ -49,7 +50,7 @@ impl Solver {
     /// }
     /// let report = solver.solve_by_parts(&counter, &0, &Backwards(&solver, &counter));
     /// assert_eq!(report.solution(), Some(&[1, 3, 3, 3][..]));
-    /// assert_eq!(report.solution(), solver.solve_sequential(&counter, &0).solution());
+    /// assert_eq!(report.solution(), solver.solve(Sequential(&counter), &0).solution());
     /// ```
     pub fn solve_by_parts<P: Puzzle>(
         &self,
@@ -87,64 +88,33 @@ impl Solver {
     /// assert!(Solver::new(Strategy::bfs()).part_searcher(&counter, &0, |_| ()).is_err());
     /// # Ok::<(), puzzle_search_core::portable::PartError>(())
     /// ```
-    pub fn part_searcher<P: Puzzle, R>(
+    pub fn part_searcher<T: Target, R>(
         &self,
-        puzzle: &P,
-        start: &P::State,
-        f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
+        target: T,
+        start: &StateOf<T>,
+        f: impl FnOnce(&mut PartSearcher<'_, PuzzleOf<T>>) -> R,
     ) -> Result<R, PartError> {
-        self.part_searcher_with(puzzle, start, None, f)
+        target.parts_on(self, start, f)
     }
 
-    /// [`part_searcher`](Self::part_searcher) for an [`InPlace`] puzzle:
-    /// the parts are searched by the in-place loop of
-    /// [`solve_in_place`](Self::solve_in_place) (same answers, the same
-    /// nodes as `part_searcher`).
+    /// [`part_searcher`](Self::part_searcher) by the in-place loop.
     ///
     /// # Errors
     /// As `part_searcher`.
-    ///
-    /// ```
-    /// use puzzle_search_core::portable::{Part, PartEnd};
-    /// use puzzle_search_core::{InPlace, Puzzle, Solver, Strategy};
-    /// /// A token on 0..=9 steps left or right; the goal is 9.
-    /// struct Line;
-    /// impl Puzzle for Line {
-    ///     type State = u8;
-    ///     type Move = char;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(char, u8)>) {
-    ///         if *s > 0 { out.push(('L', s - 1)) }
-    ///         if *s < 9 { out.push(('R', s + 1)) }
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 9 }
-    ///     fn inverse(&self, mv: char) -> Option<char> { Some(if mv == 'L' { 'R' } else { 'L' }) }
-    /// }
-    /// impl InPlace for Line {
-    ///     type Undo = ();
-    ///     fn moves(&self, s: &u8, _: u32, except: Option<char>, out: &mut Vec<char>) -> bool {
-    ///         if *s > 0 && except != Some('L') { out.push('L') }
-    ///         if *s < 9 && except != Some('R') { out.push('R') }
-    ///         false
-    ///     }
-    ///     fn make(&self, s: &mut u8, mv: char) { if mv == 'L' { *s -= 1 } else { *s += 1 } }
-    ///     fn unmake(&self, s: &mut u8, mv: char, _: ()) { if mv == 'L' { *s += 1 } else { *s -= 1 } }
-    /// }
-    /// let solver = Solver::new(Strategy::IdaStar { max_depth: 20 });
-    /// let part = Part { path: vec!['R'], from: None, q: 0 };
-    /// let report = solver.part_searcher_in_place(&Line, &6, |s| s.search(3, &part))??;
-    /// assert_eq!(report.end, PartEnd::Found(vec!['R'; 3]));
-    /// # Ok::<(), puzzle_search_core::portable::PartError>(())
-    /// ```
+    #[deprecated(
+        since = "0.2.0",
+        note = "use `part_searcher(Sequential(MakeUnmake(&puzzle)), start, f)`"
+    )]
     pub fn part_searcher_in_place<P: InPlace, R>(
         &self,
         puzzle: &P,
         start: &P::State,
         f: impl FnOnce(&mut PartSearcher<'_, P>) -> R,
     ) -> Result<R, PartError> {
-        self.part_searcher_with(puzzle, start, Some(in_place_fn::<P>()), f)
+        self.part_searcher(Sequential(MakeUnmake(puzzle)), start, f)
     }
 
-    fn part_searcher_with<P: Puzzle, R>(
+    pub(super) fn part_searcher_with<P: Puzzle, R>(
         &self,
         puzzle: &P,
         start: &P::State,

@@ -39,7 +39,7 @@ use crate::table::Memo;
 
 /// Makes the parallel form of a pass. Only a [`ParallelPuzzle`] has one;
 /// the strategies take it as an `Option`, so that they compile for any
-/// puzzle and [`Solver::solve_sequential`](crate::Solver::solve_sequential)
+/// puzzle and [`Sequential`](crate::Sequential)
 /// needs no `Sync`.
 pub(crate) type ParallelForm<P> =
     for<'a> fn(&'a P, &'a Ctx<'a>, usize, Option<InPlaceFn<P>>, bool) -> Box<dyn PassRun<P> + 'a>;

@@ -5,7 +5,7 @@ use std::fmt;
 use super::values::MAX_PATTERNS;
 use crate::board::MAX_CELLS;
 
-/// Why [`Patterns::load_or_build`] made no tables.
+/// Why [`Patterns::load_or_build`](super::Patterns::load_or_build) made no tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternsError(PatternsKind);
 

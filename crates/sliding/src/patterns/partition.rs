@@ -80,7 +80,7 @@ impl Partition {
     }
 
     /// The patterns as abstractions, for `goal`: their names find their
-    /// files in a cache ([`PatternDb::file_in`]).
+    /// files in a cache ([`PatternDb::file_in`](puzzle_search_core::pdb::PatternDb::file_in)).
     ///
     /// ```
     /// use puzzle_sliding::{Goal, Partition};
