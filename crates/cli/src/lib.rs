@@ -10,8 +10,10 @@
 //!   terminal, and a search progress hook;
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the searches;
 //! - [`svg`]: solutions as a strip of boards in SVG (`--svg FILE`);
-//! - [`sliding`]: the `sliding` example's program, shared with `sliding_mpi`;
+//! - [`sliding`]: the `sliding` program (`puzzle-search sliding`), shared
+//!   with `sliding_mpi`;
 //! - [`table`]: plain-text tables whose columns fit their widest cell;
+//! - [`twisty`]: the `twisty` program (`puzzle-search twisty`);
 //! - [`variant`]: the named solver configurations of `--strategy`.
 
 pub mod args;
@@ -22,6 +24,7 @@ pub mod progress;
 pub mod sliding;
 pub mod svg;
 pub mod table;
+pub mod twisty;
 
 use puzzle_search_core::Solver;
 

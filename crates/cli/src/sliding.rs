@@ -38,8 +38,7 @@ enum BoundArg {
 
 /// Optimal solutions of sliding-tile puzzles (judge format).
 #[derive(Parser, Debug)]
-// The name and version the example printed when it held this code.
-#[command(name = "puzzle-search", version)]
+#[command(name = "sliding", version)]
 pub struct Args {
     /// The input file; `-` or nothing for stdin.
     file: Option<PathBuf>,

@@ -1,0 +1,447 @@
+//! The `twisty` program (`puzzle-search twisty`, and the `twisty`
+//! example): twisty puzzles from twsearch's definition files: God's algorithm (the
+//! census of every distance) with the output twsearch prints, and optimal
+//! solves of scramble files.
+//!
+//! ```text
+//! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
+//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
+//!     [--no-inverse] [--max-time SECS] [--max-memory MB] [--cache DIR] [--stats] [--progress]
+//! puzzle-search twisty /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
+//! puzzle-search twisty 3x3x3 --random 3 --table-states 1000000000 --stats
+//! ```
+//! `--random N` solves N random positions (`random-1`, ...): uniform over
+//! the whole group for the built-in cubes, by walks of 1000 random moves
+//! elsewhere (said on stderr). The tables are indexed by symmetry class
+//! where the puzzle's symmetries (rotations and mirror images) keep a
+//! group of pieces (`--no-reduce`: groups of consecutive pieces), each
+//! read at up to `--views N` conjugates of the position (default 3): the
+//! 3x3x3 gets its corners by 48 symmetries and its edges seven at a time
+//! by 4 (65 MB, built once in about 20 s on 2 cores), or with
+//! `--table-states 1000000000` eight at a time by 16 (161 MB, about a
+//! minute, 0.5 GB at the peak); `--no-reduce --views 1` gives Korf's
+//! tables (87 MB). `--max-time SECS` stops a position's search after that
+//! long: its line says `stopped` and how many moves it ruled out, and the
+//! next position is solved (exit code 1 at the end).
+//! `--scrambles FILE` solves each scramble optimally (IDA* in place on
+//! every thread, with pattern databases over groups of each orbit's
+//! pieces, at most `--table-states N` entries each, read at the position
+//! and its inverse unless `--no-inverse`: `OrbitBound`, built once into
+//! the cache directory: `--cache`, else `$XDG_CACHE_HOME/puzzle-search`,
+//! else `~/.cache/puzzle-search`, within `--max-memory`), replays the
+//! answer, and prints `NAME LENGTH MOVES` a line, the moves in twsearch's notation, the lexicographically
+//! smallest optimal answer in the definition's move order. Threads:
+//! `RAYON_NUM_THREADS`.
+//! `-g` prints one line a distance, `Dist D cnt N tot T` (the states at
+//! distance `D` from the solved state, and the total up to it), as
+//! `twsearch -g` does (which adds a time). Puzzles whose pieces are all
+//! told apart and whose space has at most 2^32 ranks take the dense
+//! census (a byte a rank, every layer in parallel); the others a hash set
+//! of the states seen (each layer's look-ups on every thread), within
+//! `--max-memory MB` (default: the memory available). `--progress` shows
+//! each layer's distance and size as it completes. `--moves` picks the moves searched (a move's name takes
+//! all its powers). `--stats` prints the puzzle, the moves and the
+//! census's statistics on stderr. Ctrl-C stops the census (`interrupted`,
+//! exit code 130); bad input is one line on stderr naming the file, line
+//! and token, exit code 1.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use crate::args::{Failure, finish, memory_limit, prepare};
+use crate::output::emit;
+use puzzle_search_core::{
+    Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, input::SplitMix64,
+    replay,
+};
+use puzzle_twisty::{
+    Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
+    parse_scrambles, random_position,
+};
+
+/// Twisty puzzles from twsearch definition files.
+#[derive(Parser, Debug)]
+#[command(name = "twisty", version)]
+pub struct Args {
+    /// The puzzle's definition file (twsearch's `.tws` format), or a
+    /// built-in puzzle: `2x2x2`, `3x3x3`.
+    puzzle: PathBuf,
+    /// God's algorithm: the number of states at each distance.
+    #[arg(short = 'g', long = "god")]
+    god: bool,
+    /// The moves to search, by name, comma-separated (default: all).
+    #[arg(long, value_delimiter = ',')]
+    moves: Vec<String>,
+    /// The most memory the census may take, in MB (default: what the
+    /// system has available).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    max_memory: Option<u64>,
+    /// Solve each scramble of this file (twsearch's `.scr` format)
+    /// optimally: one line each, `NAME LENGTH MOVES`.
+    #[arg(long, value_name = "FILE")]
+    scrambles: Option<PathBuf>,
+    /// The directory pattern databases are kept in.
+    #[arg(long)]
+    cache: Option<PathBuf>,
+    /// Statistics on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// A spinner on stderr: the census's layers as they complete (distance
+    /// and size), each search's depth, nodes and rate.
+    #[arg(long)]
+    progress: bool,
+    /// The most coordinates one pattern database may have: a larger
+    /// orbit is split into groups of pieces that fit.
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::MAX_TABLE,
+          value_parser = clap::value_parser!(u64).range(2..))]
+    table_states: u64,
+    /// Read the tables at the position only, not at its inverse too.
+    #[arg(long)]
+    no_inverse: bool,
+    /// Read each table over a group of pieces at up to N conjugates of
+    /// the position by the puzzle's symmetries (its rotations), the
+    /// position among them: 1 reads the position alone.
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::DEFAULT_VIEWS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
+    views: u64,
+    /// Index tables by symmetry class where the puzzle's symmetries keep
+    /// a group of pieces (the default; with `--table-states 1000000000`:
+    /// the 3x3x3's edges eight at a time).
+    #[arg(long, overrides_with = "no_reduce")]
+    reduce: bool,
+    /// Split every orbit into groups of consecutive pieces instead (Korf's
+    /// tables for the 3x3x3, with `--views 1`).
+    #[arg(long, overrides_with = "reduce")]
+    no_reduce: bool,
+    /// Solve N random positions optimally (`random-1`, ...): uniform over
+    /// the whole group for the built-in cubes, else by long random walks
+    /// (said on stderr).
+    #[arg(long, value_name = "N")]
+    random: Option<usize>,
+    /// The seed of `--random`.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop each position's search after this many seconds: its line
+    /// then says `stopped` with the depth ruled out, and the next
+    /// position is solved (exit code 1 at the end).
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    max_time: Option<std::time::Duration>,
+}
+
+/// A positive number of seconds.
+fn parse_secs(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() && x < 1e9 => Ok(std::time::Duration::from_secs_f64(x)),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
+}
+
+/// Runs the program on `args`: answers on stdout, errors on stderr, the
+/// exit code.
+pub fn main(args: &Args) -> ExitCode {
+    finish(run(args))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let path = args.puzzle.display().to_string();
+    // A built-in name (`2x2x2`, `3x3x3`) unless a file of that name exists.
+    let text = match Definition::builtin_text(&path) {
+        Some(text) if !args.puzzle.exists() => text,
+        _ => std::fs::read_to_string(&args.puzzle)
+            .map_err(|e| Failure::from(format!("cannot read {path}: {e}")))?,
+    };
+    let def = Definition::parse(&text).map_err(|e| Failure::from(format!("{path}: {e}")))?;
+    let moves = if args.moves.is_empty() {
+        Moves::all(&def)
+    } else {
+        let names: Vec<&str> = args.moves.iter().map(String::as_str).collect();
+        Moves::select(&def, &names)
+    }
+    .map_err(|e| Failure::from(format!("{path}: {e}")))?;
+    let puzzle = Twisty::new(def, moves);
+    if args.stats {
+        eprintln!(
+            "{}: {} orbits, {} moves ({}), canonical automaton of {} states",
+            puzzle.definition().name(),
+            puzzle.definition().orbits().len(),
+            puzzle.moves().len(),
+            puzzle.moves().names().join(" "),
+            puzzle.automaton().states()
+        );
+    }
+    if args.god {
+        god(args, &puzzle)?;
+    }
+    let mut positions = Vec::new();
+    let mut from = path.clone();
+    if let Some(file) = &args.scrambles {
+        from = file.display().to_string();
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?;
+        let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
+            .map_err(|e| Failure::from(format!("{from}: {e}")))?;
+        for s in scrambles {
+            positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
+        }
+    }
+    if let Some(n) = args.random {
+        let mut rng = SplitMix64::new(args.seed);
+        for i in 1..=n {
+            let (p, how) = random_position(puzzle.definition(), puzzle.moves(), &mut rng);
+            if let (Draw::Walk(moves), 1) = (how, i) {
+                eprintln!(
+                    "random positions by {moves} random moves each (a uniform draw is known for the built-in cubes with all their moves only)"
+                );
+            }
+            positions.push((p, format!("random-{i}")));
+        }
+    }
+    if args.scrambles.is_some() || args.random.is_some() {
+        solve(args, puzzle, &from, &positions)?;
+    } else if !args.god {
+        return Err(Failure::from(
+            "nothing to do: give -g (God's algorithm), --scrambles FILE or --random N",
+        ));
+    }
+    Ok(())
+}
+
+/// Each position solved optimally (IDA* with the orbits' tables), its
+/// answer replayed before it is printed; `name` says where errors are.
+fn solve(
+    args: &Args,
+    puzzle: Twisty,
+    name: &str,
+    positions: &[(Position, String)],
+) -> Result<(), Failure> {
+    let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
+    if let Some(m) = memory_limit(args.max_memory) {
+        budget = budget.max_memory(m);
+    }
+    let cache = crate::args::cache_dir(args.cache.as_deref());
+    let started = Instant::now();
+    crate::interrupt::arm();
+    let options = TableOptions {
+        max_states: args.table_states,
+        inverse: !args.no_inverse,
+        views: args.views as usize,
+        // The last of `--reduce` and `--no-reduce` given wins.
+        reduce: args.reduce || !args.no_reduce,
+    };
+    // `--progress`: each table's build, a line a distance.
+    let tables = args
+        .progress
+        .then(|| crate::progress::spinner("tables"));
+    let told = |p: puzzle_search_core::pdb::BuildProgress| {
+        if let Some(bar) = &tables {
+            bar.set_message(format!(
+                "building a table: distance {}, {} of {} entries ({:.1}%)",
+                p.depth,
+                p.done,
+                p.total,
+                100.0 * p.done as f64 / p.total.max(1) as f64
+            ));
+        }
+    };
+    let progress: Option<&(dyn Fn(puzzle_search_core::pdb::BuildProgress) + Sync)> =
+        if args.progress { Some(&told) } else { None };
+    let bound = OrbitBound::build_with(
+        puzzle.definition(),
+        puzzle.moves(),
+        options,
+        &budget,
+        cache.as_deref(),
+        progress,
+    )
+    .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    if let Some(bar) = &tables {
+        bar.finish_and_clear();
+    }
+    if args.stats {
+        let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
+        eprintln!(
+            "tables ready: {} ({} bytes; {}; {} symmetries ({} mirror images), views {:?}) in {:.3?}",
+            bound.tables().len(),
+            bytes,
+            if bound.reads_inverse() {
+                "read at the position and its inverse"
+            } else {
+                "read at the position"
+            },
+            bound.symmetries().len(),
+            (0..bound.symmetries().len())
+                .filter(|&i| bound.symmetries().is_mirror(i))
+                .count(),
+            bound.views(),
+            started.elapsed()
+        );
+        for t in bound.tables() {
+            eprintln!(
+                "  {}: {} entries, max {}, built in {:.3?}",
+                t.name(),
+                t.len(),
+                t.max_distance(),
+                t.build_time()
+            );
+        }
+    }
+    let puzzle = puzzle.with_bound(bound);
+    let (solver, _) = prepare(&Solver::new(Strategy::ida()).parallel(true), false);
+    let spinner = args
+        .progress
+        .then(|| crate::progress::spinner("searching"));
+    // The deepest IDA* pass finished (no answer of that many moves or
+    // fewer), for a position stopped by `--max-time`; and the spinner.
+    let ruled_out = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let show = spinner
+        .clone()
+        .map(crate::progress::search_hook);
+    let seen = std::sync::Arc::clone(&ruled_out);
+    let solver = solver.on_progress(move |p| {
+        if p.phase == Phase::Iteration {
+            seen.fetch_max(p.depth, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(show) = &show {
+            show(p);
+        }
+    });
+    let mut stopped = 0usize;
+    for (start, s) in positions {
+        ruled_out.store(0, std::sync::atomic::Ordering::Relaxed);
+        let solver = match args.max_time {
+            Some(limit) => solver.budget(
+                Budget::default()
+                    .cancel_flag(crate::interrupt::ctrl_c_flag())
+                    .time_limit(limit),
+            ),
+            None => solver.clone(),
+        };
+        let report = solver.solve(MakeUnmake(&puzzle), start);
+        if let Some(sp) = &spinner {
+            sp.finish_and_clear();
+        }
+        match report.outcome {
+            Outcome::Solved(moves) => {
+                let end = replay(&puzzle, start, &moves)
+                    .map_err(|e| Failure::from(format!("{s}: the answer does not replay: {e}")))?;
+                if !puzzle.is_goal(&end) {
+                    return Err(Failure::from(format!("{s}: the answer does not solve it")));
+                }
+                emit(format_args!(
+                    "{} {} {}",
+                    s,
+                    moves.len(),
+                    puzzle.spell(&moves)
+                ));
+            }
+            Outcome::NoSolution => emit(format_args!("{s} unsolvable")),
+            Outcome::Stopped(Limit::Time) if args.max_time.is_some() => {
+                stopped += 1;
+                emit(format_args!(
+                    "{s} stopped after {:.1} s: no answer of {} moves or fewer",
+                    report.stats.elapsed.as_secs_f64(),
+                    ruled_out.load(std::sync::atomic::Ordering::Relaxed)
+                ));
+            }
+            Outcome::Stopped(limit) => return Err(Failure::stopped(limit)),
+            _ => return Err(Failure::from(format!("{s}: no answer"))),
+        }
+        if args.stats {
+            let secs = report.stats.elapsed.as_secs_f64();
+            eprintln!(
+                "{}: {}, {:.0} nodes/s",
+                s,
+                report.stats,
+                report.stats.expanded as f64 / secs.max(1e-9)
+            );
+        }
+    }
+    if stopped > 0 {
+        return Err(Failure::from(format!(
+            "{stopped} of {} positions stopped by --max-time",
+            positions.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The census, printed as twsearch prints it: on coordinate tables where
+/// they fit, else by the puzzle's own rank, else by hash.
+fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
+    let memory = memory_limit(args.max_memory);
+    let fits = |ranks: u64| ranks <= 1 << 32 && memory.is_none_or(|m| ranks <= m);
+    let coords = Coordinates::new(puzzle).filter(|c| fits(c.size()));
+    let ranks = puzzle.space_size();
+    let (way, dense) = match &coords {
+        Some(_) => ("coordinate", true),
+        None if fits(ranks) => ("dense", true),
+        None => ("hash", false),
+    };
+    let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
+    // A hash census keeps each state with its table's slack: about twice
+    // a state's bytes and a word, plus the layer lists.
+    let per_state = 2 * (state_bytes.max(48) + 8);
+    let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
+    let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    budget = match (&coords, dense, memory) {
+        // A byte a rank, checked against the memory above.
+        (Some(c), _, _) => budget.max_states(cap(c.size())),
+        (None, true, _) => budget.max_states(cap(ranks)),
+        (None, false, Some(m)) => budget.max_states(cap(m / per_state)),
+        (None, false, None) => budget,
+    };
+    crate::interrupt::arm();
+    let mut solver = Solver::new(Strategy::bfs()).budget(budget);
+    // `--progress`: each layer's distance and size as it completes.
+    let spinner = args
+        .progress
+        .then(|| crate::progress::spinner("census"));
+    if let Some(bar) = spinner.clone() {
+        let total = std::sync::atomic::AtomicU64::new(0);
+        solver = solver.on_progress(move |p| {
+            if p.phase == puzzle_search_core::Phase::Layer {
+                let t = total.fetch_add(p.layer, std::sync::atomic::Ordering::Relaxed) + p.layer;
+                bar.set_message(format!(
+                    "census: distance {} done, {} states there, {t} in all",
+                    p.depth, p.layer
+                ));
+            }
+        });
+    }
+    let started = Instant::now();
+    let start = puzzle.definition().solved();
+    let census = match &coords {
+        Some(c) => solver.census_ranked(c, &c.start(start)),
+        None if dense => solver.census_ranked(puzzle, start),
+        None => solver.census(puzzle, start),
+    };
+    if let Some(bar) = &spinner {
+        bar.finish_and_clear();
+    }
+    let mut total = 0u64;
+    for (d, &n) in census.layers.iter().enumerate() {
+        total += n;
+        emit(format_args!("Dist {d} cnt {n} tot {total}"));
+    }
+    if args.stats {
+        eprintln!(
+            "{way} census: {} states, radius {:?}, {:.3?} ({})",
+            census.states(),
+            census.radius(),
+            started.elapsed(),
+            census.stats
+        );
+    }
+    match census.stopped {
+        None => Ok(()),
+        Some(limit) if !dense && limit == puzzle_search_core::Limit::States => {
+            Err(Failure::from(format!(
+                "the census stopped after distance {}: more states than --max-memory holds (about {per_state} bytes a state)",
+                census.layers.len().saturating_sub(1)
+            )))
+        }
+        Some(limit) => Err(Failure::stopped(limit)),
+    }
+}

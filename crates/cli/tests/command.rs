@@ -1,0 +1,71 @@
+//! The installed command, `puzzle-search`, as a user runs it: its
+//! subcommands answer as the examples of their names do.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// `puzzle-search ARGS` with `input` on stdin.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-search"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the command ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn help_lists_every_program_and_version_is_the_crates() {
+    let o = run(&["--help"], "");
+    assert_eq!(o.status.code(), Some(0));
+    for program in ["twisty", "sliding"] {
+        assert!(stdout(&o).contains(program), "{program} in --help");
+        let o = run(&[program, "--help"], "");
+        assert_eq!(o.status.code(), Some(0), "{program} --help");
+        assert!(stdout(&o).contains("Usage: puzzle-search"), "{program}");
+    }
+    let o = run(&["--version"], "");
+    assert!(stdout(&o).contains(env!("CARGO_PKG_VERSION")));
+    let o = run(&["twisty", "--version"], "");
+    assert!(stdout(&o).contains(env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn usage_errors_exit_2_and_bad_input_exits_1() {
+    assert_eq!(run(&[], "").status.code(), Some(2), "no subcommand");
+    assert_eq!(run(&["no-such-program"], "").status.code(), Some(2));
+    assert_eq!(run(&["sliding", "--no-such-option"], "").status.code(), Some(2));
+    let o = run(&["sliding"], "3 3\n1 2 3 4 x 6 7 8 0\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn subcommands_answer_as_their_programs() {
+    // The sliding judge format: the length and the smallest shortest
+    // sequence of blank moves (D < L < R < U).
+    let o = run(&["sliding"], "3 3\n1 2 3 4 5 6 0 7 8\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "2 RR\n");
+    // God's algorithm on the 2x2x2 with U, F, R: 3,674,160 positions
+    // in 12 layers, the last `Dist 11 cnt 2644`.
+    let o = run(&["twisty", "2x2x2", "-g", "--moves", "U,F,R"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let last = out.lines().last().expect("a line a distance");
+    assert_eq!(last, "Dist 11 cnt 2644 tot 3674160", "{out}");
+}
