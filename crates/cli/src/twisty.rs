@@ -49,9 +49,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Parser;
 use crate::args::{Failure, finish, memory_limit, prepare};
 use crate::output::emit;
+use clap::Parser;
 use puzzle_search_core::{
     Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, input::SplitMix64,
     replay,
@@ -231,9 +231,7 @@ fn solve(
         reduce: args.reduce || !args.no_reduce,
     };
     // `--progress`: each table's build, a line a distance.
-    let tables = args
-        .progress
-        .then(|| crate::progress::spinner("tables"));
+    let tables = args.progress.then(|| crate::progress::spinner("tables"));
     let told = |p: puzzle_search_core::pdb::BuildProgress| {
         if let Some(bar) = &tables {
             bar.set_message(format!(
@@ -258,6 +256,10 @@ fn solve(
     .map_err(|e| Failure::from(format!("{name}: {e}")))?;
     if let Some(bar) = &tables {
         bar.finish_and_clear();
+    }
+    for e in bound.save_errors() {
+        // The tables are whole; only next time's start is slower.
+        eprintln!("warning: a table was not saved to the cache: {e}");
     }
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
@@ -289,15 +291,11 @@ fn solve(
     }
     let puzzle = puzzle.with_bound(bound);
     let (solver, _) = prepare(&Solver::new(Strategy::ida()).parallel(true), false);
-    let spinner = args
-        .progress
-        .then(|| crate::progress::spinner("searching"));
+    let spinner = args.progress.then(|| crate::progress::spinner("searching"));
     // The deepest IDA* pass finished (no answer of that many moves or
     // fewer), for a position stopped by `--max-time`; and the spinner.
     let ruled_out = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
-    let show = spinner
-        .clone()
-        .map(crate::progress::search_hook);
+    let show = spinner.clone().map(crate::progress::search_hook);
     let seen = std::sync::Arc::clone(&ruled_out);
     let solver = solver.on_progress(move |p| {
         if p.phase == Phase::Iteration {
@@ -395,9 +393,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     crate::interrupt::arm();
     let mut solver = Solver::new(Strategy::bfs()).budget(budget);
     // `--progress`: each layer's distance and size as it completes.
-    let spinner = args
-        .progress
-        .then(|| crate::progress::spinner("census"));
+    let spinner = args.progress.then(|| crate::progress::spinner("census"));
     if let Some(bar) = spinner.clone() {
         let total = std::sync::atomic::AtomicU64::new(0);
         solver = solver.on_progress(move |p| {

@@ -46,7 +46,10 @@ fn help_lists_every_program_and_version_is_the_crates() {
 fn usage_errors_exit_2_and_bad_input_exits_1() {
     assert_eq!(run(&[], "").status.code(), Some(2), "no subcommand");
     assert_eq!(run(&["no-such-program"], "").status.code(), Some(2));
-    assert_eq!(run(&["sliding", "--no-such-option"], "").status.code(), Some(2));
+    assert_eq!(
+        run(&["sliding", "--no-such-option"], "").status.code(),
+        Some(2)
+    );
     let o = run(&["sliding"], "3 3\n1 2 3 4 x 6 7 8 0\n");
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
@@ -64,7 +67,12 @@ fn subcommands_answer_as_their_programs() {
     // God's algorithm on the 2x2x2 with U, F, R: 3,674,160 positions
     // in 12 layers, the last `Dist 11 cnt 2644`.
     let o = run(&["twisty", "2x2x2", "-g", "--moves", "U,F,R"], "");
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let out = stdout(&o);
     let last = out.lines().last().expect("a line a distance");
     assert_eq!(last, "Dist 11 cnt 2644 tot 3674160", "{out}");

@@ -186,6 +186,9 @@ pub struct OrbitBound {
     /// largest table at the position first, then each table at each of
     /// its conjugates, then all again at the inverse.
     stages: Vec<Stage>,
+    /// Why tables built could not be saved to the cache (the bound is
+    /// whole: they are only rebuilt next time).
+    unsaved: Vec<std::io::Error>,
 }
 
 /// Why [`OrbitBound::build`] refused.
@@ -311,6 +314,7 @@ impl OrbitBound {
             std::cmp::Reverse(g.size() / kept.as_ref().map_or(1, |k| k.len() as u64))
         });
         let mut parts = Vec::new();
+        let mut unsaved = Vec::new();
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
@@ -326,7 +330,14 @@ impl OrbitBound {
                     let space = GroupSpace::new(&group, def, moves, name);
                     // The build's move tables count against the memory cap
                     // too: the search gets what they leave.
-                    let db = table(&space, space.table_bytes(), budget, cache, progress)?;
+                    let db = table(
+                        &space,
+                        space.table_bytes(),
+                        budget,
+                        cache,
+                        progress,
+                        &mut unsaved,
+                    )?;
                     (db, None)
                 }
                 Some(kept) => {
@@ -346,7 +357,7 @@ impl OrbitBound {
                     }
                     let sym = SymGroup::new(group.clone(), &symmetries, kept);
                     let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-                    let db = table(&space, placements, budget, cache, progress)?;
+                    let db = table(&space, placements, budget, cache, progress, &mut unsaved)?;
                     drop(space);
                     (db, Some(sym))
                 }
@@ -389,6 +400,7 @@ impl OrbitBound {
             }
         }
         Ok(OrbitBound {
+            unsaved,
             stages,
             parts,
             inverse,
@@ -624,6 +636,29 @@ impl OrbitBound {
     pub fn tables(&self) -> Vec<&PatternDb> {
         self.parts.iter().map(|p| &p.db).collect()
     }
+
+    /// Why tables built by [`build`](Self::build) could not be saved to
+    /// the cache directory (a full disk, no permission): the bound is
+    /// whole, but those tables are built again next time. Empty when
+    /// every table was loaded or saved, or no directory was given.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, OrbitBound, Moves};
+    /// use puzzle_search_core::Budget;
+    /// let def = Definition::parse("Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n")?;
+    /// let moves = Moves::all(&def)?;
+    /// // A file where the cache directory should be: nothing can be saved.
+    /// let file = std::env::temp_dir().join(format!("not-a-dir-{}", std::process::id()));
+    /// std::fs::write(&file, b"")?;
+    /// let bound = OrbitBound::build(&def, &moves, &Budget::default(), Some(&file), None)?;
+    /// assert_eq!(bound.save_errors().len(), bound.tables().len());
+    /// assert!(OrbitBound::build(&def, &moves, &Budget::default(), None, None)?.save_errors().is_empty());
+    /// std::fs::remove_file(&file)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save_errors(&self) -> &[std::io::Error] {
+        &self.unsaved
+    }
 }
 
 /// Up to `most` symmetries (indices) to read `group`'s table at, the
@@ -662,13 +697,15 @@ fn views(group: &PieceGroup, symmetries: &Symmetries, most: usize) -> Vec<usize>
 }
 
 /// `space`'s table loaded from `cache` or built, within `budget` less
-/// `extra` bytes (what the build's other tables take).
+/// `extra` bytes (what the build's other tables take); why a built table
+/// could not be saved goes to `unsaved`.
 fn table<A: puzzle_search_core::pdb::Abstraction>(
     space: &A,
     extra: u64,
     budget: &Budget,
     cache: Option<&Path>,
     progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    unsaved: &mut Vec<std::io::Error>,
 ) -> Result<PatternDb, BoundError> {
     let inner = match budget.memory_cap() {
         Some(allowed) if extra >= allowed => {
@@ -682,7 +719,10 @@ fn table<A: puzzle_search_core::pdb::Abstraction>(
     };
     match cache {
         Some(dir) => {
-            PatternDb::load_or_build_within(space, dir, &inner, progress).map(|(db, _)| db)
+            PatternDb::load_or_build_within(space, dir, &inner, progress).map(|(db, err)| {
+                unsaved.extend(err);
+                db
+            })
         }
         None => PatternDb::build_within(space, &inner, progress),
     }
