@@ -43,18 +43,35 @@ pub struct Args {
 /// Usage errors print clap's message and exit with code 2; help and
 /// version exit 0.
 pub fn parse_args(name: &'static str, about: &'static str, strategies: &[&'static str]) -> Args {
+    parse_args_from(name, about, strategies, std::env::args_os())
+}
+
+/// [`parse_args`] of `args` (the program's name first), for a program
+/// run as a subcommand of `puzzle-search`.
+pub fn parse_args_from(
+    name: &'static str,
+    about: &'static str,
+    strategies: &[&'static str],
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Args {
     use clap::builder::PossibleValuesParser;
     use clap::{CommandFactory, FromArgMatches};
     let names: Vec<&'static str> = strategies.to_vec();
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    // Run as `puzzle-search NAME`, the usage lines say so.
+    let bin = match args.first().and_then(|a| a.to_str()) {
+        Some(first) if first.starts_with("puzzle-search ") => first.to_owned(),
+        _ => name.to_owned(),
+    };
     let command = Args::command()
         .name(name)
-        .bin_name(name)
+        .bin_name(bin)
         .version(env!("CARGO_PKG_VERSION"))
         .about(about)
         .mut_arg("strategy", |a| {
             a.value_parser(PossibleValuesParser::new(names))
         });
-    let matches = command.get_matches();
+    let matches = command.get_matches_from(args);
     let mut args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if args.path.as_deref() == Some("-") {
         args.path = None;

@@ -10,6 +10,8 @@
 //!   terminal, and a search progress hook;
 //! - [`interrupt`]: Ctrl-C as a cancel flag for the searches;
 //! - [`svg`]: solutions as a strip of boards in SVG (`--svg FILE`);
+//! - [`mayan`], [`rotation`], [`boxslide`], [`flip`], [`fliptile`]: the
+//!   judge programs of those names (`puzzle-search mayan`, ...);
 //! - [`sliding`]: the `sliding` program (`puzzle-search sliding`), shared
 //!   with `sliding_mpi`;
 //! - [`table`]: plain-text tables whose columns fit their widest cell;
@@ -17,10 +19,15 @@
 //! - [`variant`]: the named solver configurations of `--strategy`.
 
 pub mod args;
+pub mod boxslide;
+pub mod flip;
+pub mod fliptile;
 pub mod interrupt;
+pub mod mayan;
 pub mod output;
 pub mod paint;
 pub mod progress;
+pub mod rotation;
 pub mod sliding;
 pub mod svg;
 pub mod table;

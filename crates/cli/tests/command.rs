@@ -30,7 +30,9 @@ fn stdout(o: &Output) -> String {
 fn help_lists_every_program_and_version_is_the_crates() {
     let o = run(&["--help"], "");
     assert_eq!(o.status.code(), Some(0));
-    for program in ["twisty", "sliding"] {
+    for program in [
+        "twisty", "sliding", "mayan", "rotation", "boxslide", "flip", "fliptile",
+    ] {
         assert!(stdout(&o).contains(program), "{program} in --help");
         let o = run(&[program, "--help"], "");
         assert_eq!(o.status.code(), Some(0), "{program} --help");
@@ -76,4 +78,11 @@ fn subcommands_answer_as_their_programs() {
     let out = stdout(&o);
     let last = out.lines().last().expect("a line a distance");
     assert_eq!(last, "Dist 11 cnt 2644 tot 3674160", "{out}");
+    // The judge programs: the spec samples' answers.
+    let mayan = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    assert_eq!(stdout(&run(&["mayan"], mayan)), "2 1 1\n3 1 1\n3 0 1\n");
+    let flip = "bwwb\nbbwb\nbwwb\nbwww\n";
+    assert_eq!(stdout(&run(&["flip"], flip)), "4\n");
+    let o = run(&["rotation", "--no-such-option"], "");
+    assert_eq!(o.status.code(), Some(2), "the program's own usage error");
 }
