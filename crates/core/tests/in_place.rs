@@ -125,3 +125,38 @@ fn in_place_search_stops_at_its_budget() {
     let report = solver.solve(MakeUnmake(&Stepped::<_>(graph)), &0);
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
 }
+
+/// The entry points deprecated by issue 43 still answer for this release,
+/// each as the target form that replaced it.
+#[test]
+#[allow(deprecated)]
+fn deprecated_entry_points_answer_as_their_targets() {
+    let mut rng = SplitMix64::new(43);
+    for _ in 0..50 {
+        let graph = Graph::cyclic(&mut rng, 12, 6);
+        let stepped = Stepped::<_>(graph.clone());
+        let starts: Vec<u32> = (0..3).map(|_| rng.below(12) as u32).collect();
+        let solver = Solver::new(Strategy::IdaStar { max_depth: 8 });
+        let s = &starts[0];
+        let want = solver.solve(&graph, s);
+        assert_eq!(solver.solve_sequential(&graph, s).outcome, want.outcome);
+        let fast = solver.solve(MakeUnmake(&stepped), s);
+        assert_eq!(solver.solve_in_place(&stepped, s).outcome, fast.outcome);
+        assert_eq!(
+            solver.solve_in_place_sequential(&stepped, s).outcome,
+            solver.solve(Sequential(MakeUnmake(&stepped)), s).outcome
+        );
+        let old: Vec<_> = solver
+            .solve_batch_in_place(&stepped, &starts, |_, _| {})
+            .into_iter()
+            .map(|r| r.outcome)
+            .collect();
+        let new: Vec<_> = solver
+            .solve_batch(MakeUnmake(&stepped), &starts, |_, _| {})
+            .into_iter()
+            .map(|r| r.outcome)
+            .collect();
+        assert_eq!(old, new);
+        assert_eq!(fast.outcome, want.outcome);
+    }
+}
