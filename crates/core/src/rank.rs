@@ -187,6 +187,9 @@ pub fn is_odd(p: &[u8]) -> bool {
 /// parity_unrank(parity_rank(&p), false, &mut back);
 /// assert_eq!(back, p);
 /// ```
+///
+/// # Panics
+/// When `p` has fewer than 2 pieces (one parity only: nothing to rank).
 #[inline]
 pub fn parity_rank(p: &[u8]) -> u64 {
     placement_rank(p.len(), &p[..p.len() - 2])
@@ -194,6 +197,9 @@ pub fn parity_rank(p: &[u8]) -> u64 {
 
 /// The permutation of `0..out.len()` of parity `odd` and rank `rank` among
 /// those ([`parity_rank`]'s inverse).
+///
+/// # Panics
+/// When `out` has fewer than 2 places.
 pub fn parity_unrank(rank: u64, odd: bool, out: &mut [u8]) {
     let n = out.len();
     let used = placement_unrank(n, rank, &mut out[..n - 2]);
