@@ -23,10 +23,19 @@ pub type MoveOf<T> = <PuzzleOf<T> as Puzzle>::Move;
 /// The states of a target's puzzle.
 pub type StateOf<T> = <PuzzleOf<T> as Puzzle>::State;
 
-/// A puzzle with the form it is searched in: `&puzzle`, [`Sequential`] or
-/// [`MakeUnmake`] (see the module's table; [`PuzzleOf`], [`StateOf`] and
-/// [`MoveOf`] name its types). Implemented by those types only; every
-/// form gives the same answers and expands the same nodes.
+/// A puzzle with the form it is searched in, what [`Solver::solve`],
+/// [`Solver::solve_batch`] and [`Solver::part_searcher`] take:
+///
+/// | argument | searches | the puzzle must be |
+/// |---|---|---|
+/// | `&puzzle` | on the solver's threads | a [`ParallelPuzzle`] |
+/// | [`Sequential`]`(&puzzle)` | on the calling thread | any [`Puzzle`] |
+/// | [`MakeUnmake`]`(&puzzle)` | by the in-place loop, on the solver's threads | [`InPlace`] + [`ParallelPuzzle`] |
+/// | [`Sequential`]`(`[`MakeUnmake`]`(&puzzle))` | by the in-place loop, on the calling thread | [`InPlace`] |
+///
+/// [`PuzzleOf`], [`StateOf`] and [`MoveOf`] name its types. Implemented by
+/// those types only (sealed); every form gives the same answers and
+/// expands the same nodes.
 pub trait Target: sealed::Form {}
 
 impl<T: sealed::Form> Target for T {}
