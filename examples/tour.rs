@@ -365,7 +365,7 @@ fn fifteen() -> Result<Showcase, String> {
         Patterns::load_or_build(4, 4, goal, &partition, dir.as_deref(), Some(&progress))
             .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    for e in problems {
+    for e in problems.unsaved() {
         eprintln!("warning: pattern database cache: {e}");
     }
     let loaded = loaded.elapsed();

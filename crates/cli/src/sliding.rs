@@ -204,7 +204,7 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                     }
                 }
             };
-            let (tables, errors) = Patterns::load_or_build_within(
+            let (tables, report) = Patterns::load_or_build_within(
                 w,
                 h,
                 goal,
@@ -215,22 +215,12 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             )
             .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
-            let built: Vec<_> = tables
-                .tables()
-                .filter(|t| !t.build_time().is_zero())
-                .collect();
-            if !built.is_empty() {
-                for t in &built {
-                    eprintln!(
-                        "built {} in {:.1?} ({} keys, {} bytes)",
-                        t.name(),
-                        t.build_time(),
-                        t.len(),
-                        t.bytes()
-                    );
-                }
+            // What was built, always (minutes of work deserve a line); what
+            // was loaded, with --stats.
+            for t in report.tables().iter().filter(|t| args.stats || !t.loaded) {
+                eprintln!("{t}");
             }
-            for e in errors {
+            for e in report.unsaved() {
                 eprintln!("warning: pattern database cache: {e}");
             }
             if args.stats {

@@ -279,14 +279,9 @@ fn solve(
             bound.views(),
             started.elapsed()
         );
-        for t in bound.tables() {
-            eprintln!(
-                "  {}: {} entries, max {}, built in {:.3?}",
-                t.name(),
-                t.len(),
-                t.max_distance(),
-                t.build_time()
-            );
+        // Each table loaded or built, with its size and time.
+        for t in bound.report().tables() {
+            eprintln!("  {t}");
         }
     }
     let puzzle = puzzle.with_bound(bound);

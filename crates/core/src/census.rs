@@ -29,113 +29,11 @@ use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::meter::{Ctx, Meter};
-use crate::pdb::{Abstraction, BuildProgress, PdbError, distances};
+use crate::pdb::{BuildProgress, PdbError, distances};
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::{ParallelPuzzle, Puzzle};
+use crate::ranked::{Ranked, RankedSpace};
 use crate::stats::Stats;
-
-/// A puzzle whose states are numbered `0..space_size()` one to one (a
-/// perfect rank), for the dense census
-/// ([`Solver::census_ranked`](crate::Solver::census_ranked)). The space may
-/// hold states the start cannot reach; they are simply never counted.
-///
-/// ```
-/// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
-/// /// A ring of 10 cells; a token steps left or right.
-/// struct Ring;
-/// impl Puzzle for Ring {
-///     type State = u8;
-///     type Move = u8;
-///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-///         out.extend([(0, (s + 9) % 10), (1, (s + 1) % 10)]);
-///     }
-///     fn is_goal(&self, s: &u8) -> bool { *s == 0 }
-/// }
-/// impl Ranked for Ring {
-///     fn space_size(&self) -> u64 { 10 }
-///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
-///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
-/// }
-/// let census = Solver::new(Strategy::bfs()).census_ranked(&Ring, &0);
-/// assert_eq!(census.layers, [1, 2, 2, 2, 2, 1]);
-/// assert_eq!(census.radius(), Some(5));
-/// ```
-pub trait Ranked: Puzzle {
-    /// The number of ranks: at most 2^32 for the byte-a-rank census;
-    /// larger spaces take the two-bit census (a quarter of a byte a rank).
-    fn space_size(&self) -> u64;
-    /// The rank of `state`, below [`space_size`](Ranked::space_size).
-    fn rank(&self, state: &Self::State) -> u64;
-    /// The state of rank `rank` (the inverse of [`rank`](Ranked::rank)).
-    fn unrank(&self, rank: u64) -> Self::State;
-
-    /// Calls `out` with the rank of each child of the state of rank
-    /// `rank` (any order; a child may come more than once). The default
-    /// unranks, generates the successors and ranks them; override it where
-    /// children's ranks come cheaper (move tables on coordinates). The
-    /// dense census of large spaces, which keeps ranks and not states,
-    /// calls it once a state.
-    ///
-    /// ```
-    /// use puzzle_search_core::{Puzzle, Ranked};
-    /// struct Ring;
-    /// impl Puzzle for Ring {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         out.extend([(0, (s + 9) % 10), (1, (s + 1) % 10)]);
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 0 }
-    /// }
-    /// impl Ranked for Ring {
-    ///     fn space_size(&self) -> u64 { 10 }
-    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
-    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
-    /// }
-    /// let mut children = Vec::new();
-    /// Ring.successor_ranks(0, &mut |r| children.push(r));
-    /// assert_eq!(children, [9, 1]);
-    /// ```
-    fn successor_ranks(&self, rank: u64, out: &mut dyn FnMut(u64)) {
-        let state = self.unrank(rank);
-        let mut children = Vec::new();
-        self.successors(&state, &mut children);
-        for (_, c) in &children {
-            out(self.rank(c));
-        }
-    }
-
-    /// Whether every move is undone by some move, so that a state's
-    /// successors are its predecessors too (a twisty puzzle whose moves
-    /// come with their inverses). The two-bit census then settles its
-    /// last layers bottom-up where that is less work: each state not
-    /// reached looks for a successor in the frontier, instead of every
-    /// frontier state listing its children. Same layers either way. The
-    /// default, `false`, is always right.
-    ///
-    /// ```
-    /// use puzzle_search_core::{Puzzle, Ranked};
-    /// struct Ring; // a step either way around ten cells
-    /// impl Puzzle for Ring {
-    ///     type State = u8;
-    ///     type Move = u8;
-    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
-    ///         out.extend([(0, (s + 9) % 10), (1, (s + 1) % 10)]);
-    ///     }
-    ///     fn is_goal(&self, s: &u8) -> bool { *s == 0 }
-    /// }
-    /// impl Ranked for Ring {
-    ///     fn space_size(&self) -> u64 { 10 }
-    ///     fn rank(&self, s: &u8) -> u64 { u64::from(*s) }
-    ///     fn unrank(&self, rank: u64) -> u8 { rank as u8 }
-    ///     fn reversible(&self) -> bool { true }
-    /// }
-    /// assert!(Ring.reversible());
-    /// ```
-    fn reversible(&self) -> bool {
-        false
-    }
-}
 
 /// Spaces of more ranks than this take the two-bit census
 /// ([`by_two_bits`]): a quarter of a byte a rank and no frontier lists,
@@ -676,36 +574,6 @@ pub(crate) fn by_two_bits<P: Ranked + ParallelPuzzle>(
     ctx: &Ctx<'_>,
     progress: Option<&Hook>,
 ) -> Result<Census, PdbError> {
-    /// The space as an abstraction of itself.
-    struct Space<'a, P> {
-        puzzle: &'a P,
-        start: u64,
-    }
-    impl<P: Ranked + ParallelPuzzle> Abstraction for Space<'_, P> {
-        fn name(&self) -> String {
-            "census".to_string()
-        }
-        fn size(&self) -> u64 {
-            self.puzzle.space_size()
-        }
-        fn goals(&self, out: &mut Vec<u64>) {
-            out.push(self.start);
-        }
-        fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
-            self.puzzle
-                .successor_ranks(rank, &mut |r| out.push((r, true)));
-        }
-        fn key_size(&self) -> u64 {
-            1
-        }
-        fn key(&self, _: u64) -> u64 {
-            0
-        }
-        fn every_move_costs(&self) -> bool {
-            // Bottom-up needs predecessors: the successors, when reversible.
-            self.puzzle.reversible()
-        }
-    }
     let size = puzzle.space_size();
     let mut stats = Stats::default();
     if size > ctx.budget.max_states as u64 {
@@ -716,10 +584,7 @@ pub(crate) fn by_two_bits<P: Ranked + ParallelPuzzle>(
             stats,
         });
     }
-    let space = Space {
-        puzzle,
-        start: puzzle.rank(start),
-    };
+    let space = RankedSpace::unkeyed(puzzle, start);
     let layers = std::sync::Mutex::new(Vec::new());
     let hook = |p: BuildProgress| {
         if p.finished {

@@ -12,8 +12,9 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use puzzle_search_core::pdb::TableSet;
 use puzzle_search_core::rank::Subsets;
-use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy, input::SplitMix64};
+use puzzle_search_core::{Budget, Puzzle, Ranked, RankedSpace, input::SplitMix64};
 
 use crate::answer::Answer;
 use crate::board::{Board, CENTRE, FULL};
@@ -91,6 +92,16 @@ impl Ranked for Masks {
     fn unrank(&self, r: u64) -> u32 {
         unrank(r as usize)
     }
+    fn successor_ranks(&self, r: u64, out: &mut dyn FnMut(u64)) {
+        let mask = unrank(r as usize);
+        for m in Move::ALL {
+            out(rank(m.permute(mask)) as u64);
+        }
+    }
+    fn reversible(&self) -> bool {
+        // A and F, B and E, C and H, D and G turn one line opposite ways.
+        true
+    }
 }
 
 /// The distance table: for each 8-cell mask, the fewest moves that bring
@@ -110,11 +121,14 @@ impl std::fmt::Debug for DistanceTable {
 }
 
 impl DistanceTable {
-    /// Fills the table by the core's dense census
-    /// ([`Solver::distances_ranked`](puzzle_search_core::Solver::distances_ranked))
-    /// of [`Masks`] from the centre: a BFS one layer at a time, each layer
+    /// Builds the table as every table is built: a pattern database over
+    /// [`Masks`] seen as an abstraction of itself
+    /// ([`RankedSpace`](puzzle_search_core::RankedSpace)), by the core's
+    /// breadth-first search from the centre ([`TableSet`]), each layer
     /// shared between threads with the `parallel` feature. Moves come in
     /// inverse pairs, so distances from the centre equal distances to it.
+    /// The entries are then widened to a byte a mask, for look-ups of one
+    /// read.
     ///
     /// ```
     /// use puzzle_rotation::{CENTRE, pdb::DistanceTable};
@@ -123,13 +137,14 @@ impl DistanceTable {
     /// ```
     pub fn build() -> Self {
         let start = Instant::now();
-        let distances = Solver::new(Strategy::bfs())
-            .distances_ranked(&Masks, &CENTRE)
+        let space = RankedSpace::new(&Masks, "rotation masks of eight cells", &[CENTRE]);
+        let table = TableSet::new(&Budget::default())
+            .table(&space, 0)
             // 735,471 ranks, distances under 20, no budget: cannot fail
             // but for memory, which a `vec!` of the same size aborts on.
-            .expect("the mask space fits a byte a rank");
+            .expect("the mask space fits two bits a rank");
         Self {
-            dist: distances.into_bytes().into_boxed_slice(),
+            dist: (0..MASKS as u64).map(|r| table.get(r)).collect(),
             build_time: start.elapsed(),
         }
     }

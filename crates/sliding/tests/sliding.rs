@@ -33,9 +33,12 @@ fn permutations(n: usize) -> Vec<Vec<u8>> {
 }
 
 fn small_tables(width: usize, height: usize, goal: Goal, partition: &[Vec<u8>]) -> Arc<Patterns> {
-    let (p, errors) =
+    let (p, report) =
         Patterns::load_or_build(width, height, goal, partition, None, None).expect("a partition");
-    assert!(errors.is_empty());
+    // No cache: every table built, none loaded, no file touched.
+    assert!(report.unsaved().is_empty());
+    assert_eq!(report.tables().len(), partition.len());
+    assert!(report.tables().iter().all(|t| !t.loaded));
     Arc::new(p)
 }
 

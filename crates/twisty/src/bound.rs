@@ -8,7 +8,9 @@
 use std::path::Path;
 
 use puzzle_search_core::Budget;
-use puzzle_search_core::pdb::{self, BuildProgress, PatternDb, PdbError};
+use puzzle_search_core::pdb::{
+    self, BuildProgress, PatternDb, PdbError, SetReport, TableHook, TableSet,
+};
 
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
@@ -186,9 +188,10 @@ pub struct OrbitBound {
     /// largest table at the position first, then each table at each of
     /// its conjugates, then all again at the inverse.
     stages: Vec<Stage>,
-    /// Why tables built could not be saved to the cache (the bound is
-    /// whole: they are only rebuilt next time).
-    unsaved: Vec<std::io::Error>,
+    /// Each table loaded or built, and why tables built could not be
+    /// saved to the cache (the bound is whole: they are only rebuilt
+    /// next time).
+    report: SetReport,
 }
 
 /// Why [`OrbitBound::build`] refused.
@@ -228,11 +231,13 @@ impl std::fmt::Display for BoundError {
 impl std::error::Error for BoundError {}
 
 impl OrbitBound {
-    /// The tables of `puzzle`'s orbits with the default
-    /// [`TableOptions`], each loaded from `cache` when there (checked as
-    /// every table is) or built and saved there, within `budget` (its
-    /// memory cap applies to each build). `progress` hears each build's
-    /// layers.
+    /// The tables of the definition's orbits under `moves`, with the
+    /// default [`TableOptions`], as one [`TableSet`]: each loaded from
+    /// `cache` when there (checked as every table is) or built and saved
+    /// there, within `budget` (its memory cap covers all the tables held
+    /// and each build's move tables and search beside them).
+    /// `progress` hears each build's layers; [`report`](Self::report)
+    /// says what was done.
     ///
     /// # Errors
     /// A move whose inverse is not searched, or a table that cannot be
@@ -313,8 +318,13 @@ impl OrbitBound {
         groups.sort_by_key(|(g, kept)| {
             std::cmp::Reverse(g.size() / kept.as_ref().map_or(1, |k| k.len() as u64))
         });
+        // One set: one memory cap over all the tables (and each build's
+        // move tables beside them), one cache, one report.
+        let named = progress.map(|p| move |_: &str, bp: BuildProgress| p(bp));
+        let mut set = TableSet::new(budget)
+            .cache(cache)
+            .progress(named.as_ref().map(|h| h as &TableHook<'_>));
         let mut parts = Vec::new();
-        let mut unsaved = Vec::new();
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
@@ -330,14 +340,9 @@ impl OrbitBound {
                     let space = GroupSpace::new(&group, def, moves, name);
                     // The build's move tables count against the memory cap
                     // too: the search gets what they leave.
-                    let db = table(
-                        &space,
-                        space.table_bytes(),
-                        budget,
-                        cache,
-                        progress,
-                        &mut unsaved,
-                    )?;
+                    let db = set
+                        .table(&space, space.table_bytes())
+                        .map_err(BoundError::Table)?;
                     (db, None)
                 }
                 Some(kept) => {
@@ -349,15 +354,15 @@ impl OrbitBound {
                         kept.len()
                     );
                     let placements = SymGroup::bytes(&group);
-                    if let Some(allowed) = budget.memory_cap().filter(|&a| placements >= a) {
-                        return Err(BoundError::Memory {
-                            needed: placements,
-                            allowed,
-                        });
+                    if let Some(allowed) = budget.memory_cap() {
+                        let needed = placements.saturating_add(set.resident());
+                        if needed >= allowed {
+                            return Err(BoundError::Memory { needed, allowed });
+                        }
                     }
                     let sym = SymGroup::new(group.clone(), &symmetries, kept);
                     let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-                    let db = table(&space, placements, budget, cache, progress, &mut unsaved)?;
+                    let db = set.table(&space, placements).map_err(BoundError::Table)?;
                     drop(space);
                     (db, Some(sym))
                 }
@@ -400,7 +405,7 @@ impl OrbitBound {
             }
         }
         Ok(OrbitBound {
-            unsaved,
+            report: set.finish(),
             stages,
             parts,
             inverse,
@@ -657,7 +662,26 @@ impl OrbitBound {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save_errors(&self) -> &[std::io::Error] {
-        &self.unsaved
+        self.report.unsaved()
+    }
+
+    /// What building the bound did: each table loaded from the cache or
+    /// built (with its size and time), and the files that could not be
+    /// read or saved ([`save_errors`](Self::save_errors)).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, OrbitBound, Moves};
+    /// use puzzle_search_core::Budget;
+    /// let def = Definition::parse("Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n")?;
+    /// let moves = Moves::all(&def)?;
+    /// let bound = OrbitBound::build(&def, &moves, &Budget::default(), None, None)?;
+    /// let report = bound.report();
+    /// assert_eq!(report.tables().len(), bound.tables().len());
+    /// assert!(report.tables().iter().all(|t| !t.loaded)); // no cache: built
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn report(&self) -> &SetReport {
+        &self.report
     }
 }
 
@@ -694,47 +718,4 @@ fn views(group: &PieceGroup, symmetries: &Symmetries, most: usize) -> Vec<usize>
         }
     }
     chosen
-}
-
-/// `space`'s table loaded from `cache` or built, within `budget` less
-/// `extra` bytes (what the build's other tables take); why a built table
-/// could not be saved goes to `unsaved`.
-fn table<A: puzzle_search_core::pdb::Abstraction>(
-    space: &A,
-    extra: u64,
-    budget: &Budget,
-    cache: Option<&Path>,
-    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
-    unsaved: &mut Vec<std::io::Error>,
-) -> Result<PatternDb, BoundError> {
-    let inner = match budget.memory_cap() {
-        Some(allowed) if extra >= allowed => {
-            return Err(BoundError::Memory {
-                needed: extra,
-                allowed,
-            });
-        }
-        Some(allowed) => budget.clone().max_memory(allowed - extra),
-        None => budget.clone(),
-    };
-    match cache {
-        Some(dir) => {
-            PatternDb::load_or_build_within(space, dir, &inner, progress).map(|(db, err)| {
-                unsaved.extend(err);
-                db
-            })
-        }
-        None => PatternDb::build_within(space, &inner, progress),
-    }
-    .map_err(|e| {
-        // Over the cap: said in the user's terms (the whole build against
-        // the whole cap), not the search's share.
-        let whole = PatternDb::bytes_needed(space).map(|b| b + extra);
-        match (budget.memory_cap(), whole) {
-            (Some(allowed), Some(needed)) if needed > allowed => {
-                BoundError::Memory { needed, allowed }
-            }
-            _ => BoundError::Table(e),
-        }
-    })
 }

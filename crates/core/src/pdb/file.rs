@@ -282,10 +282,28 @@ impl PatternDb {
         budget: &Budget,
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Result<(Self, Option<io::Error>), PdbError> {
+        Self::fetch(abstraction, dir, budget, progress).map(|f| (f.table, f.error))
+    }
+
+    /// [`load_or_build_within`](Self::load_or_build_within), telling also
+    /// whether the table came from the file (what a
+    /// [`TableSet`](super::TableSet) reports).
+    pub(super) fn fetch<A: Abstraction>(
+        abstraction: &A,
+        dir: &Path,
+        budget: &Budget,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Result<Fetched, PdbError> {
         let name = abstraction.name();
         let path = Self::file_in(dir, &name);
         let unread = match Self::read(&path, &name, Some(abstraction.key_size())) {
-            Ok(Some(table)) => return Ok((table, None)),
+            Ok(Some(table)) => {
+                return Ok(Fetched {
+                    table,
+                    loaded: true,
+                    error: None,
+                });
+            }
             Ok(None) => None,
             Err(e) => Some(in_file("cannot read", &path, e)),
         };
@@ -297,7 +315,11 @@ impl PatternDb {
                     .save(&path)
                     .map_err(|e| in_file("cannot save", &path, e))
             });
-        Ok((table, saved.err().or(unread)))
+        Ok(Fetched {
+            table,
+            loaded: false,
+            error: saved.err().or(unread),
+        })
     }
 
     /// The file a table of that name is kept in under `dir`: the name with
@@ -325,6 +347,14 @@ impl PatternDb {
             .collect();
         dir.join(format!("{clean}-{:016x}.pdb", fingerprint(name.bytes())))
     }
+}
+
+/// A table from [`PatternDb::fetch`]: loaded or built, and why a built one
+/// could not be read before or saved after.
+pub(super) struct Fetched {
+    pub(super) table: PatternDb,
+    pub(super) loaded: bool,
+    pub(super) error: Option<io::Error>,
 }
 
 /// `e` with what was done and the path in its message.

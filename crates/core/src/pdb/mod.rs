@@ -62,19 +62,23 @@
 //! - `build`: building a table, its peak memory, and the byte-a-state
 //!   0-1 search the core's dense census runs;
 //! - `bfs`: the table build's two-bit 0-1 breadth-first search;
-//! - `file`: the file format, saving, loading and its checks.
+//! - `file`: the file format, saving, loading and its checks;
+//! - `set`: [`TableSet`], the tables of one bound loaded or built under
+//!   one budget and cache, and the [`SetReport`] of what was done.
 
 use std::fmt;
 
 pub(crate) mod bfs;
 mod build;
 mod file;
+mod set;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use build::distances;
 pub use file::fingerprint;
+pub use set::{SetReport, TableHook, TableNote, TableSet};
 pub use table::PatternDb;
 
 /// An abstract space to build a [`PatternDb`] over.
@@ -154,6 +158,7 @@ pub(super) enum ErrorKind {
     TooLarge(u64),
     NoMemory(u64),
     OverBudget { needed: u64, allowed: u64 },
+    SetOverBudget { needed: u64, allowed: u64 },
     Stopped(crate::Limit),
     TooDeep,
 }
@@ -168,6 +173,11 @@ impl fmt::Display for PdbError {
             ErrorKind::OverBudget { needed, allowed } => write!(
                 f,
                 "the table's build needs {needed} bytes ({:.2} GB), over the {allowed}-byte cap",
+                needed as f64 / 1e9
+            ),
+            ErrorKind::SetOverBudget { needed, allowed } => write!(
+                f,
+                "the tables need {needed} bytes ({:.2} GB), over the {allowed}-byte cap",
                 needed as f64 / 1e9
             ),
             ErrorKind::Stopped(limit) => write!(f, "the table's build stopped: {limit}"),

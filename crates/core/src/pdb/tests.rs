@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::file::{digest, header};
 use super::*;
+use crate::Budget;
 
 /// A line of `n` cells; moving right of cell `free_from` costs nothing.
 struct Line {
@@ -259,7 +260,7 @@ fn distances_of_255_and_oversized_spaces_are_errors() {
         n: 1 << 40,
         free_from: 0,
     };
-    let capped = crate::Budget::default().max_memory(6 << 30);
+    let capped = Budget::default().max_memory(6 << 30);
     let err = PatternDb::build_within(&huge, &capped, None).expect_err("over the cap");
     assert!(
         matches!(err, PdbError(ErrorKind::OverBudget { needed, allowed })
@@ -439,4 +440,122 @@ fn progress_names_each_layer_and_limits_stop_a_build() {
     let budget = crate::Budget::default().time_limit(Duration::ZERO);
     let err = PatternDb::build_within(&line, &budget, None).expect_err("out of time");
     assert_eq!(err.stopped(), Some(crate::Limit::Time));
+}
+
+/// A fresh directory under the system's temp for one test.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pdb-set-{tag}-{}", std::process::id()));
+    fs::remove_dir_all(&dir).ok();
+    dir
+}
+
+#[test]
+fn a_set_builds_saves_loads_and_rebuilds_a_damaged_file() {
+    let dir = scratch("cache");
+    let lines = [
+        Line {
+            n: 30,
+            free_from: 30,
+        },
+        Line {
+            n: 50,
+            free_from: 10,
+        },
+    ];
+    let build = |dir: &std::path::Path| {
+        let budget = Budget::default();
+        let mut set = TableSet::new(&budget).cache(Some(dir));
+        let tables: Vec<PatternDb> = lines
+            .iter()
+            .map(|l| set.table(l, 0).expect("small tables"))
+            .collect();
+        (tables, set.finish())
+    };
+    // The entries (a loaded table's build time is zero: not compared).
+    let entries = |tables: &[PatternDb]| -> Vec<Vec<u8>> {
+        tables
+            .iter()
+            .map(|t| (0..t.len()).map(|k| t.get(k)).collect())
+            .collect()
+    };
+    let (first, report) = build(&dir);
+    assert_eq!(report.tables().len(), 2);
+    assert!(report.tables().iter().all(|t| !t.loaded));
+    assert!(report.unsaved().is_empty(), "{report}");
+    assert_eq!(report.bytes(), first.iter().map(|t| t.bytes() as u64).sum());
+    assert_eq!(report.tables()[1].name, lines[1].name());
+    assert_eq!(report.tables()[1].max_distance, first[1].max_distance());
+
+    let (again, report) = build(&dir);
+    assert!(report.tables().iter().all(|t| t.loaded), "{report}");
+    assert_eq!(entries(&again), entries(&first));
+    assert!(report.to_string().contains("loaded"), "{report}");
+
+    // One byte of the second file flipped: refused, rebuilt, saved again.
+    let path = PatternDb::file_in(&dir, &lines[1].name());
+    let mut bytes = fs::read(&path).expect("saved");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x5a;
+    fs::write(&path, bytes).expect("writable");
+    let (mended, report) = build(&dir);
+    assert!(
+        report.tables()[0].loaded && !report.tables()[1].loaded,
+        "{report}"
+    );
+    assert_eq!(entries(&mended), entries(&first));
+    let (_, report) = build(&dir);
+    assert!(report.tables().iter().all(|t| t.loaded), "{report}");
+    fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_set_reports_what_it_cannot_save_and_builds_all_the_same() {
+    let file = scratch("file");
+    fs::write(&file, b"a file where the directory should be").expect("writable");
+    let budget = Budget::default();
+    let mut set = TableSet::new(&budget).cache(Some(&file));
+    for n in [10, 20] {
+        let t = set.table(&Line { n, free_from: n }, 0).expect("small");
+        assert_eq!(u64::from(t.get(n / 2 - 1)), n - 2);
+    }
+    let report = set.finish();
+    assert_eq!(report.unsaved().len(), 2, "{report}");
+    assert!(
+        report
+            .unsaved()
+            .iter()
+            .all(|e| e.to_string().contains("cannot")),
+        "{report}"
+    );
+    fs::remove_file(&file).ok();
+}
+
+#[test]
+fn a_sets_memory_cap_covers_every_table_it_holds() {
+    let line = Line {
+        n: 4000,
+        free_from: 100,
+    };
+    // Alone, each build fits; the second does not fit beside the first.
+    let peak = PatternDb::bytes_needed(&line).expect("small");
+    let alone = {
+        let budget = Budget::default();
+        let mut set = TableSet::new(&budget);
+        set.table(&line, 0).expect("fits").bytes() as u64
+    };
+    let budget = Budget::default().max_memory(peak + alone - 1);
+    let mut set = TableSet::new(&budget);
+    set.table(&line, 0).expect("the first fits");
+    assert_eq!(set.resident(), alone);
+    let err = set.table(&line, 0).expect_err("the second does not");
+    // Named in the whole set's terms: what it holds and the build's peak.
+    let needed = format!("{} bytes", peak + alone);
+    assert!(err.to_string().contains(&needed), "{err}");
+    assert!(err.stopped().is_none());
+    // `extra` counts too, and the up-front check names the sum.
+    let budget = Budget::default().max_memory(peak + 100);
+    assert!(TableSet::new(&budget).table(&line, 100).is_ok());
+    assert!(TableSet::new(&budget).table(&line, 101).is_err());
+    assert!(TableSet::new(&budget).check(peak + 100).is_ok());
+    assert!(TableSet::new(&budget).check(peak + 101).is_err());
 }

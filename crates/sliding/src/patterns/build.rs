@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use puzzle_search_core::Budget;
-use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
+use puzzle_search_core::pdb::{Abstraction, SetReport, TableHook, TableSet};
 
 use super::direct::Direct;
 use super::error::PatternsKind;
@@ -11,8 +11,9 @@ use super::values::{MAX_PATTERNS, NO_SLOT};
 use super::{Partition, PatternAbstraction, Patterns, PatternsError};
 use crate::board::{Goal, MAX_CELLS};
 
-/// A hook told each table's name and build progress.
-pub type BuildHook<'a> = dyn Fn(&str, BuildProgress) + Sync + 'a;
+/// A hook told each table's name and build progress (the core's
+/// [`TableHook`]).
+pub type BuildHook<'a> = TableHook<'a>;
 
 impl Patterns {
     /// The partition used by default: 4x4, the 6-6-3 partition
@@ -59,8 +60,10 @@ impl Patterns {
 
     /// Loads each pattern's table from `dir`, or builds it (calling
     /// `progress` with the pattern's name and the build's progress) and
-    /// saves it there. Save errors are returned beside the tables; the
-    /// tables work without the files.
+    /// saves it there, as one [`TableSet`]. The set's report comes beside
+    /// the tables: which were loaded and which built, and why a file could
+    /// not be read or saved ([`SetReport::unsaved`]; the tables work
+    /// without the files).
     ///
     /// # Errors
     /// [`PatternsError`]: the size is not a board's, the partition is
@@ -84,7 +87,7 @@ impl Patterns {
         partition: &[Vec<u8>],
         dir: Option<&Path>,
         progress: Option<&BuildHook<'_>>,
-    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
+    ) -> Result<(Self, SetReport), PatternsError> {
         Self::load_or_build_within(
             width,
             height,
@@ -127,7 +130,7 @@ impl Patterns {
         dir: Option<&Path>,
         budget: &Budget,
         progress: Option<&BuildHook<'_>>,
-    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
+    ) -> Result<(Self, SetReport), PatternsError> {
         let shape = (width, height, goal);
         Self::assemble(shape, partition, false, dir, budget, progress)
     }
@@ -161,7 +164,7 @@ impl Patterns {
         dir: Option<&Path>,
         budget: &Budget,
         progress: Option<&BuildHook<'_>>,
-    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
+    ) -> Result<(Self, SetReport), PatternsError> {
         let shape = (width, height, goal);
         Self::assemble(shape, partition, true, dir, budget, progress)
     }
@@ -174,7 +177,7 @@ impl Patterns {
         dir: Option<&Path>,
         budget: &Budget,
         progress: Option<&BuildHook<'_>>,
-    ) -> Result<(Self, Vec<std::io::Error>), PatternsError> {
+    ) -> Result<(Self, SetReport), PatternsError> {
         let cells = width.saturating_mul(height);
         if width < 2 || height < 2 || cells > MAX_CELLS {
             return Err(PatternsError::from(PatternsKind::Size { width, height }));
@@ -207,40 +210,15 @@ impl Patterns {
                 }
             })
             .collect();
-        let cap = budget.memory_cap();
-        if let Some(allowed) = cap {
-            let needed = abstractions.iter().map(Abstraction::key_size).sum::<u64>();
-            if needed > allowed {
-                return Err(PatternsError::from(PatternsKind::Memory {
-                    needed,
-                    allowed,
-                }));
-            }
-        }
+        // One set: the entries of all the tables checked against the cap
+        // before anything is read or built, each build given what the
+        // tables held so far leave.
+        let mut set = TableSet::new(budget).cache(dir).progress(progress);
+        set.check(abstractions.iter().map(Abstraction::key_size).sum())
+            .map_err(PatternsKind::Pdb)?;
         let mut parts = Vec::new();
-        let mut errors = Vec::new();
-        let mut resident = 0u64;
         for abs in abstractions {
-            let name = abs.name();
-            let hook = progress.map(|p| move |bp: BuildProgress| p(&name, bp));
-            let hook_ref = hook.as_ref().map(|h| h as &(dyn Fn(BuildProgress) + Sync));
-            // A build may use what the tables held so far leave.
-            let mut within = budget.clone();
-            if let Some(cap) = cap {
-                within = within.max_memory(cap.saturating_sub(resident));
-            }
-            let table = match dir {
-                Some(dir) => {
-                    let (t, err) = PatternDb::load_or_build_within(&abs, dir, &within, hook_ref)
-                        .map_err(PatternsKind::Pdb)?;
-                    errors.extend(err);
-                    t
-                }
-                None => {
-                    PatternDb::build_within(&abs, &within, hook_ref).map_err(PatternsKind::Pdb)?
-                }
-            };
-            resident += table.bytes() as u64;
+            let table = set.table(&abs, 0).map_err(PatternsKind::Pdb)?;
             parts.push((abs, table));
         }
         let mirror = (width == height).then(|| {
@@ -282,7 +260,7 @@ impl Patterns {
                 covers_all,
                 touched,
             },
-            errors,
+            set.finish(),
         ))
     }
 }

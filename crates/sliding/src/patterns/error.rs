@@ -14,7 +14,6 @@ pub(super) enum PatternsKind {
     Size { width: usize, height: usize },
     TooMany(usize),
     Tile { tile: u8, cells: usize },
-    Memory { needed: u64, allowed: u64 },
     Pdb(puzzle_search_core::pdb::PdbError),
 }
 
@@ -35,11 +34,6 @@ impl fmt::Display for PatternsError {
             PatternsKind::Tile { tile, cells } => {
                 write!(f, "tile {tile} is outside 1..{cells} or in two patterns")
             }
-            PatternsKind::Memory { needed, allowed } => write!(
-                f,
-                "the tables need {needed} bytes ({:.2} GB) resident, over the {allowed}-byte cap",
-                *needed as f64 / 1e9
-            ),
             PatternsKind::Pdb(e) => write!(f, "{e}"),
         }
     }
