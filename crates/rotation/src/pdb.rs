@@ -123,7 +123,7 @@ impl std::fmt::Debug for DistanceTable {
 impl DistanceTable {
     /// Builds the table as every table is built: a pattern database over
     /// [`Masks`] seen as an abstraction of itself
-    /// ([`RankedSpace`](puzzle_search_core::RankedSpace)), by the core's
+    /// ([`RankedSpace`]), by the core's
     /// breadth-first search from the centre ([`TableSet`]), each layer
     /// shared between threads with the `parallel` feature. Moves come in
     /// inverse pairs, so distances from the centre equal distances to it.

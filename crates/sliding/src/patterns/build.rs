@@ -103,7 +103,7 @@ impl Patterns {
     /// cap ([`Budget::max_memory`]) holds the tables' entries (a byte a
     /// key at most, checked before anything is read or built) and, while
     /// a table is built, the tables held so far plus that build's peak
-    /// ([`PatternDb::bytes_needed`]); its time limit and cancel flag stop
+    /// ([`PatternDb::bytes_needed`](puzzle_search_core::pdb::PatternDb::bytes_needed)); its time limit and cancel flag stop
     /// a build.
     ///
     /// # Errors
