@@ -253,7 +253,9 @@ fn solve(
         cache.as_deref(),
         progress,
     )
-    .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+    .map_err(|e| Failure::from(format!("{name}: {e}")))?
+    // With --stats, each table read's cut rate is printed a position.
+    .count_reads(args.stats);
     if let Some(bar) = &tables {
         bar.finish_and_clear();
     }
@@ -349,6 +351,9 @@ fn solve(
                 report.stats,
                 report.stats.expanded as f64 / secs.max(1e-9)
             );
+            for reads in puzzle.bound().map(|b| b.take_reads()).unwrap_or_default() {
+                eprintln!("  {reads}");
+            }
         }
     }
     if stopped > 0 {

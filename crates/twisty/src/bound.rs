@@ -15,6 +15,7 @@ use puzzle_search_core::pdb::{
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::moves::Moves;
+use crate::reads::{TableReads, Tally};
 use crate::shape;
 use crate::symgroup::{SymGroup, SymSpace, choose};
 use crate::symmetry::Symmetries;
@@ -188,6 +189,11 @@ pub struct OrbitBound {
     /// largest table at the position first, then each table at each of
     /// its conjugates, then all again at the inverse.
     stages: Vec<Stage>,
+    /// Each table's orbit and pieces, for [`TableReads`], by part.
+    labels: Vec<String>,
+    /// Reads and cuts a stage, where [`count_reads`](Self::count_reads)
+    /// asked for them.
+    tally: Option<Tally>,
     /// Each table loaded or built, and why tables built could not be
     /// saved to the cache (the bound is whole: they are only rebuilt
     /// next time).
@@ -325,18 +331,20 @@ impl OrbitBound {
             .cache(cache)
             .progress(named.as_ref().map(|h| h as &TableHook<'_>));
         let mut parts = Vec::new();
+        let mut labels = Vec::new();
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
             let (db, sym) = match kept {
                 None => {
-                    let name = format!(
-                        "twisty {} {} pieces {}-{} {digest:016x}",
-                        def.name(),
+                    let label = format!(
+                        "{} pieces {}-{}",
                         orbit.name,
                         u32::from(first) + 1,
                         u32::from(last) + 1
                     );
+                    let name = format!("twisty {} {label} {digest:016x}", def.name());
+                    labels.push(label);
                     let space = GroupSpace::new(&group, def, moves, name);
                     // The build's move tables count against the memory cap
                     // too: the search gets what they leave.
@@ -347,12 +355,13 @@ impl OrbitBound {
                 }
                 Some(kept) => {
                     let pieces = group.labels.iter().fold(0u64, |m, &l| m | 1 << l);
-                    let name = format!(
-                        "twisty {} {} pieces {pieces:x} by {} symmetries {digest:016x}",
-                        def.name(),
+                    let label = format!(
+                        "{} pieces {pieces:x} by {} symmetries",
                         orbit.name,
                         kept.len()
                     );
+                    let name = format!("twisty {} {label} {digest:016x}", def.name());
+                    labels.push(label);
                     let placements = SymGroup::bytes(&group);
                     if let Some(allowed) = budget.memory_cap() {
                         let needed = placements.saturating_add(set.resident());
@@ -394,7 +403,10 @@ impl OrbitBound {
         for inv in [false, true] {
             for (k, part) in parts.iter().enumerate() {
                 for &slot in &part.views {
-                    if inverse || !inv {
+                    // A whole orbit's table reads the same at the inverse
+                    // (proof in docs/puzzles/twisty.md, "Reads that cannot
+                    // cut"): that read is left out.
+                    if !inv || (inverse && !part.group.whole()) {
                         stages.push(Stage {
                             part: k,
                             slot,
@@ -405,6 +417,8 @@ impl OrbitBound {
             }
         }
         Ok(OrbitBound {
+            labels,
+            tally: None,
             report: set.finish(),
             stages,
             parts,
@@ -450,7 +464,7 @@ impl OrbitBound {
                         return None;
                     }
                     best = best.max(d);
-                    if self.inverse {
+                    if self.inverse && !part.group.whole() {
                         part.group.inverse_into(at, &mut pos, &mut ori);
                         let d = part.db.get(part.index(&pos, &ori));
                         if d == PatternDb::UNREACHED {
@@ -494,10 +508,11 @@ impl OrbitBound {
             // Conjugates made when first read: most nodes lose every
             // child to the first tables.
             let mut made = 1u64;
-            for stage in &self.stages {
+            for (index, stage) in self.stages.iter().enumerate() {
                 if moves.len() == start {
                     return;
                 }
+                let read = moves.len() - start;
                 let slot = stage.slot;
                 if made & (1 << slot) == 0 {
                     made |= 1 << slot;
@@ -526,6 +541,9 @@ impl OrbitBound {
                     &mut keys,
                     pieces,
                 );
+                if let Some(tally) = &self.tally {
+                    tally.add(index, read as u64, (start + read - moves.len()) as u64);
+                }
             }
         });
         moves.len() < before
@@ -614,6 +632,42 @@ impl OrbitBound {
             moves.truncate(moves.len() - gone);
             from = kept;
         }
+    }
+
+    /// This bound counting, where `on`, how many children each table
+    /// read of the in-place search is made for and how many it cuts
+    /// ([`take_reads`](Self::take_reads)); off by default. Counting costs
+    /// two uncontended atomic adds a stage and node.
+    #[must_use]
+    pub fn count_reads(mut self, on: bool) -> Self {
+        self.tally = on.then(|| Tally::new(self.stages.len()));
+        self
+    }
+
+    /// The reads and cuts of each table read since the last call, in the
+    /// order they are made (the largest table at the position first, its
+    /// other views, the other tables; then again at the inverse), and set
+    /// back to zero; empty unless [`count_reads`](Self::count_reads) is
+    /// on. Only the in-place search (`MakeUnmake`) counts. See
+    /// [`TableReads`] for an example.
+    pub fn take_reads(&self) -> Vec<TableReads> {
+        let Some(tally) = &self.tally else {
+            return Vec::new();
+        };
+        self.stages
+            .iter()
+            .enumerate()
+            .map(|(i, stage)| {
+                let (reads, cuts) = tally.take(i);
+                TableReads {
+                    table: self.labels[stage.part].clone(),
+                    view: self.used[stage.slot],
+                    inverse: stage.inverse,
+                    reads,
+                    cuts,
+                }
+            })
+            .collect()
     }
 
     /// Whether the tables are read at the inverse position too.

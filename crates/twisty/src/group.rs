@@ -83,6 +83,12 @@ impl PieceGroup {
         })
     }
 
+    /// Whether the group is its whole orbit. Its table then reads the same
+    /// at a position and at its inverse (see `OrbitBound`'s stages).
+    pub(crate) fn whole(&self) -> bool {
+        self.labels.len() == self.n
+    }
+
     /// Where the orbit's bytes start in a position.
     pub(crate) fn offset(&self) -> usize {
         self.offset

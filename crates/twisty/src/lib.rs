@@ -51,6 +51,7 @@ mod parse;
 mod position;
 mod puzzle;
 mod random;
+mod reads;
 mod scramble;
 mod shape;
 mod symgroup;
@@ -64,6 +65,7 @@ pub use parse::ParseError;
 pub use position::{Orbit, Position, WILD};
 pub use puzzle::Twisty;
 pub use random::{Draw, WALK, random_position};
+pub use reads::TableReads;
 pub use scramble::{Scramble, ScrambleKind, parse_scrambles};
 pub use symmetry::{MAX_SYMMETRIES, Symmetries};
 

@@ -173,6 +173,19 @@ impl Twisty {
         self
     }
 
+    /// The tables given by [`with_bound`](Self::with_bound), if any (their
+    /// report, their read counts).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let def = Definition::parse("Set P 2 1\nSolved\nP\n1 2\nEnd\nMove T\nP\n2 1\nEnd\n")?;
+    /// assert!(Twisty::new(def.clone(), Moves::all(&def)?).bound().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bound(&self) -> Option<&OrbitBound> {
+        self.bound.as_deref()
+    }
+
     /// The definition.
     pub fn definition(&self) -> &Definition {
         &self.def
