@@ -510,6 +510,19 @@ fn orbit_tables_are_exact_or_admissible() {
     check_answers(&puzzle, 5, 7);
 }
 
+/// `plain`'s tables under `options`, no cache, no cap.
+fn tables(plain: &Twisty, options: puzzle_twisty::TableOptions) -> puzzle_twisty::OrbitBound {
+    puzzle_twisty::OrbitBound::build_with(
+        plain.definition(),
+        plain.moves(),
+        options,
+        &Budget::default(),
+        None,
+        None,
+    )
+    .expect("tables")
+}
+
 /// A table over a whole orbit reads the same at a position and at its
 /// inverse (the proof the bound relies on to leave those reads out, in
 /// docs/puzzles/twisty.md): checked on every position within 6 moves of
@@ -520,25 +533,19 @@ fn orbit_tables_are_exact_or_admissible() {
 /// the bound without it.
 #[test]
 fn a_whole_orbits_table_reads_the_same_at_the_inverse() {
-    use puzzle_twisty::{OrbitBound, TableOptions};
+    use puzzle_twisty::TableOptions;
     let mini = Definition::parse(MINI).expect("valid");
     let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
     let build = |inverse| {
-        let options = TableOptions {
-            inverse,
-            views: 1,
-            reduce: false,
-            ..TableOptions::default()
-        };
-        OrbitBound::build_with(
-            plain.definition(),
-            plain.moves(),
-            options,
-            &Budget::default(),
-            None,
-            None,
+        tables(
+            &plain,
+            TableOptions {
+                inverse,
+                views: 1,
+                reduce: false,
+                ..TableOptions::default()
+            },
         )
-        .expect("tables")
     };
     let (forward, both) = (build(false), build(true));
     assert_eq!(forward.tables().len(), 2, "one table a whole orbit");
@@ -577,25 +584,19 @@ fn a_whole_orbits_table_reads_the_same_at_the_inverse() {
 /// the BFS's smallest shortest answers.
 #[test]
 fn piece_group_tables_and_the_inverse_are_admissible() {
-    use puzzle_twisty::{OrbitBound, TableOptions};
+    use puzzle_twisty::TableOptions;
     let mini = Definition::parse(MINI).expect("valid");
     let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
     let build = |inverse| {
-        let options = TableOptions {
-            max_states: 2000,
-            inverse,
-            views: 1,
-            reduce: false,
-        };
-        OrbitBound::build_with(
-            plain.definition(),
-            plain.moves(),
-            options,
-            &Budget::default(),
-            None,
-            None,
+        tables(
+            &plain,
+            TableOptions {
+                max_states: 2000,
+                inverse,
+                views: 1,
+                reduce: false,
+            },
         )
-        .expect("tables")
     };
     let (forward, both) = (build(false), build(true));
     assert_eq!(forward.tables().len(), 5);
@@ -626,7 +627,7 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
 /// answers.
 #[test]
 fn symmetric_views_are_admissible() {
-    use puzzle_twisty::{OrbitBound, TableOptions};
+    use puzzle_twisty::TableOptions;
     for (name, moves, max_states, depth, views, every) in [
         ("2x2x2", &["U", "F", "R"][..], 10_000, 6, 3, 211),
         ("3x3x3", &[][..], 600, 4, 6, 1999),
@@ -646,15 +647,7 @@ fn symmetric_views_are_admissible() {
                 views,
                 reduce,
             };
-            OrbitBound::build_with(
-                plain.definition(),
-                plain.moves(),
-                options,
-                &Budget::default(),
-                None,
-                None,
-            )
-            .expect("tables")
+            tables(&plain, options)
         };
         // Indexed by symmetry class: admissible too, and the in-place
         // search's children agree with the bound (below).
