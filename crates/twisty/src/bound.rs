@@ -670,9 +670,10 @@ impl OrbitBound {
             .collect()
     }
 
-    /// Whether the tables are read at the inverse position too.
+    /// Whether some table is read at the inverse position too (a table
+    /// over a whole orbit never is: it reads the same there).
     pub fn reads_inverse(&self) -> bool {
-        self.inverse
+        self.stages.iter().any(|s| s.inverse)
     }
 
     /// How many conjugates each table is read at, largest table first
