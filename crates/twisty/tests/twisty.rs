@@ -523,6 +523,21 @@ fn tables(plain: &Twisty, options: puzzle_twisty::TableOptions) -> puzzle_twisty
     .expect("tables")
 }
 
+/// `plain`'s tables of at most `max_states` coordinates, by pieces (not
+/// by symmetry class), read at the position alone and, where `inverse`,
+/// at its inverse.
+fn plain_tables(plain: &Twisty, max_states: u64, inverse: bool) -> puzzle_twisty::OrbitBound {
+    tables(
+        plain,
+        puzzle_twisty::TableOptions {
+            max_states,
+            inverse,
+            views: 1,
+            reduce: false,
+        },
+    )
+}
+
 /// A table over a whole orbit reads the same at a position and at its
 /// inverse (the proof the bound relies on to leave those reads out, in
 /// docs/puzzles/twisty.md): checked on every position within 6 moves of
@@ -536,17 +551,7 @@ fn a_whole_orbits_table_reads_the_same_at_the_inverse() {
     use puzzle_twisty::TableOptions;
     let mini = Definition::parse(MINI).expect("valid");
     let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
-    let build = |inverse| {
-        tables(
-            &plain,
-            TableOptions {
-                inverse,
-                views: 1,
-                reduce: false,
-                ..TableOptions::default()
-            },
-        )
-    };
+    let build = |inverse| plain_tables(&plain, TableOptions::default().max_states, inverse);
     let (forward, both) = (build(false), build(true));
     assert_eq!(forward.tables().len(), 2, "one table a whole orbit");
     let o = mini.orbits();
@@ -584,20 +589,9 @@ fn a_whole_orbits_table_reads_the_same_at_the_inverse() {
 /// the BFS's smallest shortest answers.
 #[test]
 fn piece_group_tables_and_the_inverse_are_admissible() {
-    use puzzle_twisty::TableOptions;
     let mini = Definition::parse(MINI).expect("valid");
     let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
-    let build = |inverse| {
-        tables(
-            &plain,
-            TableOptions {
-                max_states: 2000,
-                inverse,
-                views: 1,
-                reduce: false,
-            },
-        )
-    };
+    let build = |inverse| plain_tables(&plain, 2000, inverse);
     let (forward, both) = (build(false), build(true));
     assert_eq!(forward.tables().len(), 5);
     assert!(!forward.reads_inverse() && both.reads_inverse());
