@@ -449,6 +449,77 @@ pub trait InPlace: Puzzle {
         out: &mut Vec<Self::Move>,
     ) -> bool;
 
+    /// [`moves`](InPlace::moves) at a node whose canonical-sequence state
+    /// is `q` (as [`Puzzle::canonical`] numbers it under `promise`): a
+    /// puzzle may also leave out here any move that `canonical(state, q,
+    /// mv, promise)` refuses, so that it does no work (a bound read, a
+    /// child built) for a child the search would drop unplayed. The
+    /// default lists what `moves` lists. The returned flag still says only
+    /// whether a move was left out for its bound.
+    ///
+    /// Why the answer cannot change: the engine asks `canonical` of every
+    /// move listed and drops each it refuses before playing it; a move
+    /// left out here is one of those, so the same children are played in
+    /// the same order. Only the counts of moves generated and refused
+    /// change.
+    ///
+    /// ```
+    /// use puzzle_search_core::{InPlace, Promise, Puzzle};
+    /// /// A walk on the integers: never step back right after stepping.
+    /// struct Walk;
+    /// impl Puzzle for Walk {
+    ///     type State = i32;
+    ///     type Move = i8;
+    ///     fn successors(&self, s: &i32, out: &mut Vec<(i8, i32)>) {
+    ///         out.extend([(-1, s - 1), (1, s + 1)]);
+    ///     }
+    ///     fn is_goal(&self, s: &i32) -> bool { *s == 3 }
+    ///     // State 0: no step yet; 1: stepped -1; 2: stepped +1.
+    ///     fn canonical(&self, _: &i32, q: u32, mv: i8, _: Promise) -> Option<u32> {
+    ///         let q2 = if mv < 0 { 1 } else { 2 };
+    ///         (q == 0 || q == q2).then_some(q2)
+    ///     }
+    /// }
+    /// impl InPlace for Walk {
+    ///     type Undo = ();
+    ///     fn moves(&self, _: &i32, _: u32, _: Option<i8>, out: &mut Vec<i8>) -> bool {
+    ///         out.extend([-1, 1]);
+    ///         false
+    ///     }
+    ///     fn moves_canonical(&self, s: &i32, q: u32, p: Promise, left: u32, except: Option<i8>, out: &mut Vec<i8>) -> bool {
+    ///         let start = out.len();
+    ///         let cut = self.moves(s, left, except, out);
+    ///         let mut kept = start;
+    ///         for i in start..out.len() {
+    ///             if self.canonical(s, q, out[i], p).is_some() {
+    ///                 out[kept] = out[i];
+    ///                 kept += 1;
+    ///             }
+    ///         }
+    ///         out.truncate(kept);
+    ///         cut
+    ///     }
+    ///     fn make(&self, s: &mut i32, mv: i8) { *s += i32::from(mv) }
+    ///     fn unmake(&self, s: &mut i32, mv: i8, _: ()) { *s -= i32::from(mv) }
+    /// }
+    /// let mut out = Vec::new();
+    /// Walk.moves_canonical(&0, 2, Promise::Shortest, 5, None, &mut out);
+    /// assert_eq!(out, [1]);
+    /// ```
+    #[inline]
+    fn moves_canonical(
+        &self,
+        state: &Self::State,
+        q: u32,
+        promise: Promise,
+        left: u32,
+        except: Option<Self::Move>,
+        out: &mut Vec<Self::Move>,
+    ) -> bool {
+        let _ = (q, promise);
+        self.moves(state, left, except, out)
+    }
+
     /// Whether [`moves`](InPlace::moves) keeps, for every `left` of at
     /// least 1, only children whose [`lower_bound`](Puzzle::lower_bound)
     /// is `Some` and at most `left - 1` (it reads the bound to choose

@@ -194,6 +194,10 @@ pub struct OrbitBound {
     /// Reads and cuts a stage, where [`count_reads`](Self::count_reads)
     /// asked for them.
     tally: Option<Tally>,
+    /// Whether a stage at a position is first settled by the position's
+    /// own entry where it can be (`keep_part`); off only to test the
+    /// rule ([`settle_by_parent`](Self::settle_by_parent)).
+    settle: bool,
     /// Each table loaded or built, and why tables built could not be
     /// saved to the cache (the bound is whole: they are only rebuilt
     /// next time).
@@ -419,6 +423,7 @@ impl OrbitBound {
         Ok(OrbitBound {
             labels,
             tally: None,
+            settle: true,
             report: set.finish(),
             stages,
             parts,
@@ -529,7 +534,7 @@ impl OrbitBound {
                 };
                 let part = &self.parts[stage.part];
                 let sym = self.used[slot];
-                self.keep_part(
+                let skipped = self.keep_part(
                     part,
                     sym,
                     stage.inverse,
@@ -542,7 +547,8 @@ impl OrbitBound {
                     pieces,
                 );
                 if let Some(tally) = &self.tally {
-                    tally.add(index, read as u64, (start + read - moves.len()) as u64);
+                    let cut = (start + read - moves.len()) as u64;
+                    tally.add(index, if skipped { 0 } else { read as u64 }, cut, skipped);
                 }
             }
         });
@@ -552,7 +558,19 @@ impl OrbitBound {
     /// One stage of [`keep_within`](Self::keep_within): `part` read at
     /// each kept child of `at` (the position conjugated by symmetry
     /// `sym`, whose children are by the conjugated moves), or at its
-    /// inverse.
+    /// inverse. Returns `true` where the stage was settled by the entry
+    /// of `at` itself, no child read (the rule below).
+    ///
+    /// *The parent's entry*: a table's entries differ by at most one
+    /// between a position and its child, read at the same conjugate
+    /// (docs/puzzles/twisty.md, "Reads the parent's entry settles"). So
+    /// where `at`'s entry `d` is below `max`, no child is over `max` and
+    /// none is read; where it is over `max + 1`, every child is, and all
+    /// go unread. `at`'s entry is read here, not carried from the
+    /// parent's call: it was read there moments before and sits in
+    /// cache (carrying it was measured slower). At the inverse the rule
+    /// does not hold (a move before the inverse is not a move of the
+    /// abstraction), so inverse stages read every child.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn keep_part(
@@ -567,13 +585,23 @@ impl OrbitBound {
         max: u32,
         keys: &mut [u64; BATCH],
         pieces: &mut [u8],
-    ) {
+    ) -> bool {
         let s = at;
         let len = self.len;
         // The tracked pieces found once for every child.
         let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         if !inverse {
             part.group.locate(s, &mut loc, &mut ori);
+            if self.settle {
+                let d = u32::from(part.db.get(part.index(&loc, &ori)));
+                if d < max {
+                    return true;
+                }
+                if d > max.saturating_add(1) {
+                    moves.truncate(start);
+                    return true;
+                }
+            }
         }
         let (mut pos, mut turned) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         let k = part.group.labels.len();
@@ -632,6 +660,7 @@ impl OrbitBound {
             moves.truncate(moves.len() - gone);
             from = kept;
         }
+        false
     }
 
     /// This bound counting, where `on`, how many children each table
@@ -641,6 +670,39 @@ impl OrbitBound {
     #[must_use]
     pub fn count_reads(mut self, on: bool) -> Self {
         self.tally = on.then(|| Tally::new(self.stages.len()));
+        self
+    }
+
+    /// This bound with the parent's-entry rule of the in-place search on
+    /// (the default) or off: a table is not read at the children of a
+    /// position whose own entry shows that none of them can be cut, nor
+    /// where it shows that all of them are (see docs/puzzles/twisty.md,
+    /// "Reads the parent's entry settles"). Off, every stage reads every
+    /// child still kept: the children kept are the same either way
+    /// (tested), only the reads differ.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Budget, InPlace};
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, Twisty};
+    /// let def = Definition::parse("Set P 4 3\nSolved\nP\n1 2 3 4\nEnd\nMove T\nP\n2 3 1 4\n1 1 1 0\nEnd\nMove S\nP\n1 2 4 3\nEnd\n")?;
+    /// let plain = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// let build = |on| -> Result<Twisty, Box<dyn std::error::Error>> {
+    ///     let bound = OrbitBound::build(plain.definition(), plain.moves(), &Budget::default(), None, None)?;
+    ///     Ok(plain.clone().with_bound(bound.settle_by_parent(on)))
+    /// };
+    /// let (on, off) = (build(true)?, build(false)?);
+    /// let start = def.solved().then(plain.moves().get(0), def.orbits());
+    /// for left in 1..4 {
+    ///     let (mut a, mut b) = (Vec::new(), Vec::new());
+    ///     InPlace::moves(&on, &start, left, None, &mut a);
+    ///     InPlace::moves(&off, &start, left, None, &mut b);
+    ///     assert_eq!(a, b);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn settle_by_parent(mut self, on: bool) -> Self {
+        self.settle = on;
         self
     }
 
@@ -658,13 +720,14 @@ impl OrbitBound {
             .iter()
             .enumerate()
             .map(|(i, stage)| {
-                let (reads, cuts) = tally.take(i);
+                let (reads, cuts, settled) = tally.take(i);
                 TableReads {
                     table: self.labels[stage.part].clone(),
                     view: self.used[stage.slot],
                     inverse: stage.inverse,
                     reads,
                     cuts,
+                    settled,
                 }
             })
             .collect()

@@ -13,6 +13,9 @@ const SHARDS: usize = 16;
 /// pairs 64-byte lines).
 const LINE: usize = 16;
 
+/// Counters a stage: reads, cuts, nodes settled by their own entry.
+const COUNTS: usize = 3;
+
 /// The next shard a thread that first counts draws.
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
@@ -24,7 +27,8 @@ thread_local! {
 /// Reads and cuts per stage, sharded by thread.
 #[derive(Debug)]
 pub(crate) struct Tally {
-    /// Counters a shard: two a stage, rounded up to whole padded lines.
+    /// Counters a shard: [`COUNTS`] a stage, rounded up to whole padded
+    /// lines.
     stride: usize,
     counts: Box<[AtomicU64]>,
 }
@@ -34,28 +38,34 @@ impl Tally {
     pub(crate) fn new(stages: usize) -> Self {
         // A line of padding before each shard, so that shards never share
         // one whatever the allocation's alignment.
-        let stride = (2 * stages).div_ceil(LINE) * LINE + LINE;
+        let stride = (COUNTS * stages).div_ceil(LINE) * LINE + LINE;
         Tally {
             stride,
             counts: (0..SHARDS * stride).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
-    /// Adds `reads` children read and `cuts` of them cut at `stage`.
+    /// Adds `reads` children read and `cuts` of them cut at `stage`, and
+    /// one node whose stage was settled by its own entry if `settled`.
     #[inline]
-    pub(crate) fn add(&self, stage: usize, reads: u64, cuts: u64) {
-        let at = SHARD.with(|s| *s) * self.stride + LINE + 2 * stage;
+    pub(crate) fn add(&self, stage: usize, reads: u64, cuts: u64, settled: bool) {
+        let at = SHARD.with(|s| *s) * self.stride + LINE + COUNTS * stage;
         self.counts[at].fetch_add(reads, Relaxed);
         self.counts[at + 1].fetch_add(cuts, Relaxed);
+        if settled {
+            self.counts[at + 2].fetch_add(1, Relaxed);
+        }
     }
 
-    /// The reads and cuts at `stage` since the last take, set back to zero.
-    pub(crate) fn take(&self, stage: usize) -> (u64, u64) {
-        (0..SHARDS).fold((0, 0), |(r, c), shard| {
-            let at = shard * self.stride + LINE + 2 * stage;
+    /// The reads, cuts and settled nodes at `stage` since the last take,
+    /// set back to zero.
+    pub(crate) fn take(&self, stage: usize) -> (u64, u64, u64) {
+        (0..SHARDS).fold((0, 0, 0), |(r, c, n), shard| {
+            let at = shard * self.stride + LINE + COUNTS * stage;
             (
                 r + self.counts[at].swap(0, Relaxed),
                 c + self.counts[at + 1].swap(0, Relaxed),
+                n + self.counts[at + 2].swap(0, Relaxed),
             )
         })
     }
@@ -100,6 +110,10 @@ pub struct TableReads {
     pub reads: u64,
     /// Of those, children it cut (their bound over the moves left).
     pub cuts: u64,
+    /// Nodes at which it read no child: the node's own entry showed that
+    /// none of its children could be cut, or that all were
+    /// ([`OrbitBound::settle_by_parent`](crate::OrbitBound::settle_by_parent)).
+    pub settled: u64,
 }
 
 impl fmt::Display for TableReads {
@@ -112,6 +126,10 @@ impl fmt::Display for TableReads {
             write!(f, ", inverse")?;
         }
         let rate = 100.0 * self.cuts as f64 / (self.reads.max(1)) as f64;
-        write!(f, ": {} reads, {rate:.1}% cut", self.reads)
+        write!(f, ": {} reads, {rate:.1}% cut", self.reads)?;
+        if self.settled > 0 {
+            write!(f, ", {} nodes settled unread", self.settled)?;
+        }
+        Ok(())
     }
 }

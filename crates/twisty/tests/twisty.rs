@@ -855,3 +855,74 @@ fn mutated_inputs_read_or_give_one_line_errors() {
         }
     }
 }
+
+/// The parent's-entry rule of the in-place search (a table not read at
+/// the children of a position whose own entry shows that none can be cut,
+/// or that all are; proof in docs/puzzles/twisty.md, "Reads the parent's
+/// entry settles"): with it on and off, `InPlace::moves` keeps exactly the
+/// children whose own bound (read per state, without the rule) is within
+/// the moves left after them, for every position within 5 moves of the
+/// two-orbit puzzle (tables over groups of pieces, read at the inverse
+/// too) and for 3x3x3 positions along random walks (small tables by
+/// symmetry class, read at three conjugates and the inverse), every
+/// `left` from 1 to 9.
+#[test]
+fn the_parents_entry_settles_only_what_the_children_would() {
+    use puzzle_search_core::{InPlace, Puzzle};
+    let check = |plain: &Twisty, bound: puzzle_twisty::OrbitBound, positions: &[Position]| {
+        let on = plain.clone().with_bound(bound);
+        let off = plain
+            .clone()
+            .with_bound(tables(plain, options_of(plain)).settle_by_parent(false));
+        let o = plain.definition().orbits();
+        let (mut settled, mut cut) = (0usize, 0usize);
+        for p in positions {
+            for left in 1..=9u32 {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                InPlace::moves(&on, p, left, None, &mut a);
+                InPlace::moves(&off, p, left, None, &mut b);
+                let want: Vec<u16> = (0..plain.moves().len() as u16)
+                    .filter(|&m| {
+                        let child = p.then(plain.moves().get(usize::from(m)), o);
+                        on.lower_bound(&child).is_some_and(|d| d < left)
+                    })
+                    .collect();
+                assert_eq!(a, want, "rule on, left {left} at {p:?}");
+                assert_eq!(b, want, "rule off, left {left} at {p:?}");
+                settled += usize::from(a.len() == plain.moves().len());
+                cut += usize::from(a.is_empty());
+            }
+        }
+        assert!(settled > 0 && cut > 0, "{settled} all kept, {cut} none");
+    };
+    let mini = Definition::parse(MINI).expect("valid");
+    let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
+    let near: Vec<Position> = distances(&mini, plain.moves(), 5).into_keys().collect();
+    check(&plain, tables(&plain, options_of(&plain)), &near);
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("valid");
+    let plain = Twisty::new(cube.clone(), Moves::all(&cube).expect("moves"));
+    let mut rng = SplitMix64::new(44);
+    let mut walk = Vec::new();
+    let mut p = cube.solved().clone();
+    for _ in 0..300 {
+        let m = (rng.next_u64() % plain.moves().len() as u64) as usize;
+        p = p.then(plain.moves().get(m), cube.orbits());
+        walk.push(p.clone());
+    }
+    check(&plain, tables(&plain, options_of(&plain)), &walk);
+}
+
+/// The small tables [`the_parents_entry_settles_only_what_the_children_would`]
+/// reads: the two-orbit puzzle's by groups of two or three pieces, the
+/// 3x3x3's by symmetry class (a slice of edges, four corners).
+fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
+    let cube = plain.definition().orbits().len() == 2 && plain.moves().len() == 18;
+    puzzle_twisty::TableOptions {
+        max_states: if cube { 20_000 } else { 2000 },
+        inverse: true,
+        views: 3,
+        reduce: cube,
+    }
+}

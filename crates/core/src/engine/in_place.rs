@@ -72,7 +72,7 @@ pub(super) fn search_in_place<P: InPlace>(
                 None
             };
             let start = moves.len();
-            let left_out = puzzle.moves(&state, left, except, &mut moves);
+            let left_out = puzzle.moves_canonical(&state, q, promise, left, except, &mut moves);
             engine.stats.expanded += 1;
             engine.stats.generated += (moves.len() - start) as u64;
             check_move_order(&moves[start..]);
