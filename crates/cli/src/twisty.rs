@@ -16,11 +16,11 @@
 //! where the puzzle's symmetries (rotations and mirror images) keep a
 //! group of pieces (`--no-reduce`: groups of consecutive pieces), each
 //! read at up to `--views N` conjugates of the position (default 3): the
-//! 3x3x3 gets its corners by 48 symmetries and its edges seven at a time
-//! by 4 (65 MB, built once in about 20 s on 2 cores), or with
-//! `--table-states 1000000000` eight at a time by 16 (161 MB, about a
-//! minute, 0.5 GB at the peak); `--no-reduce --views 1` gives Korf's
-//! tables (87 MB). `--max-time SECS` stops a position's search after that
+//! 3x3x3 gets its corners by 48 symmetries and its edges eight at a time
+//! by 16 (161 MB, built once in about a minute on 2 cores, 0.5 GB at the
+//! peak), or with `--table-states 134217728` seven at a time by 4 (65 MB,
+//! about 20 s); `--no-reduce --views 1 --table-states 134217728` gives
+//! Korf's tables (87 MB). `--max-time SECS` stops a position's search after that
 //! long: its line says `stopped` and how many moves it ruled out, and the
 //! next position is solved (exit code 1 at the end).
 //! `--scrambles FILE` solves each scramble optimally (IDA* in place on
@@ -107,12 +107,12 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=puzzle_twisty::MAX_VIEWS as u64))]
     views: u64,
     /// Index tables by symmetry class where the puzzle's symmetries keep
-    /// a group of pieces (the default; with `--table-states 1000000000`:
-    /// the 3x3x3's edges eight at a time).
+    /// a group of pieces (the default: the 3x3x3's edges eight at a
+    /// time by 16 symmetries).
     #[arg(long, overrides_with = "no_reduce")]
     reduce: bool,
     /// Split every orbit into groups of consecutive pieces instead (Korf's
-    /// tables for the 3x3x3, with `--views 1`).
+    /// tables for the 3x3x3, with `--views 1 --table-states 134217728`).
     #[arg(long, overrides_with = "reduce")]
     no_reduce: bool,
     /// Solve N random positions optimally (`random-1`, ...): uniform over

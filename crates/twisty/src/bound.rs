@@ -21,9 +21,15 @@ use crate::symgroup::{SymGroup, SymSpace, choose};
 use crate::symmetry::Symmetries;
 
 /// The most coordinates one table has by default (a nibble each once
-/// built, two bits each more while it is built): the 3x3x3's corners
-/// (88,179,840) fit whole, its edges go six at a time (42,577,920).
-pub const MAX_TABLE: u64 = 1 << 27;
+/// built, two bits each more while it is built: at most 256 MB, 384 MB
+/// while built): by symmetry class, the 3x3x3's edges go eight at a time
+/// by 16 symmetries (319,875,072 entries, 161 MB, built once in about a
+/// minute on 2 cores); split into groups of consecutive pieces
+/// (`reduce: false`), its corners (88,179,840) fit whole and its edges go
+/// seven at a time (510,935,040). (Until issue 44: 2^27, the edges seven
+/// at a time by 4 symmetries, 64 MB, four times the nodes and about
+/// three times the time on the cube's scrambles.)
+pub const MAX_TABLE: u64 = 1 << 29;
 
 /// The most children [`OrbitBound::keep_within`] reads one table for at
 /// once (the 3x3x3 has 18 moves).
@@ -115,10 +121,11 @@ pub struct TableOptions {
     /// a group of pieces (about as many times smaller as they are; the
     /// orbit's group then chosen among those they keep, and read at its
     /// conjugates to cover the rest). The default, `true`: the 3x3x3's
-    /// corners by 48 symmetries and edges seven at a time by 4 (65 MB),
-    /// or eight at a time by 16 with `max_states` 1e9 (161 MB). `false`
+    /// corners by 48 symmetries and edges eight at a time by 16 (161 MB),
+    /// or seven at a time by 4 with `max_states` 2^27 (65 MB). `false`
     /// splits every orbit into groups of consecutive pieces (Korf's
-    /// tables for the 3x3x3: corners whole, edges six at a time, 87 MB).
+    /// tables for the 3x3x3 with `max_states` 2^27: corners whole, edges
+    /// six at a time, 87 MB).
     pub reduce: bool,
 }
 

@@ -14,7 +14,8 @@
 //!   coordinates, for censuses at memory speed.
 //! - [`OrbitBound`], [`TableOptions`]: pattern databases over groups of
 //!   each orbit's pieces (the whole orbit where it fits, else several
-//!   groups: the 3x3x3's edges six or seven at a time), read at a
+//!   groups, or a group by symmetry class: the 3x3x3's edges eight at a
+//!   time by 16 symmetries), read at conjugates of the position and at a
 //!   position and at its inverse, for optimal solves (`Twisty` is
 //!   searched in place: [`MakeUnmake`](puzzle_search_core::MakeUnmake)).
 //! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
