@@ -263,6 +263,9 @@ fn solve(
         // The tables are whole; only next time's start is slower.
         eprintln!("warning: a table was not saved to the cache: {e}");
     }
+    for e in bound.class_errors() {
+        eprintln!("warning: a table's placement classes were not cached: {e}");
+    }
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
         eprintln!(

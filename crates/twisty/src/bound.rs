@@ -201,6 +201,9 @@ pub struct OrbitBound {
     /// Reads and cuts a stage, where [`count_reads`](Self::count_reads)
     /// asked for them.
     tally: Option<Tally>,
+    /// Why placement classes could not be read from or written to the
+    /// cache ([`class_errors`](Self::class_errors)).
+    class_errors: Vec<std::io::Error>,
     /// Whether a stage at a position is first settled by the position's
     /// own entry where it can be (`keep_part`); off only to test the
     /// rule ([`settle_by_parent`](Self::settle_by_parent)).
@@ -343,6 +346,7 @@ impl OrbitBound {
             .progress(named.as_ref().map(|h| h as &TableHook<'_>));
         let mut parts = Vec::new();
         let mut labels = Vec::new();
+        let mut class_errors = Vec::new();
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
@@ -380,7 +384,10 @@ impl OrbitBound {
                             return Err(BoundError::Memory { needed, allowed });
                         }
                     }
-                    let sym = SymGroup::new(group.clone(), &symmetries, kept);
+                    // The placement classes from the cache where there.
+                    let (sym, unsaved) =
+                        SymGroup::new_cached(group.clone(), &symmetries, kept, cache, &name);
+                    class_errors.extend(unsaved);
                     let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
                     let db = set.table(&space, placements).map_err(BoundError::Table)?;
                     drop(space);
@@ -431,6 +438,7 @@ impl OrbitBound {
             labels,
             tally: None,
             settle: true,
+            class_errors,
             report: set.finish(),
             stages,
             parts,
@@ -788,6 +796,26 @@ impl OrbitBound {
     /// ```
     pub fn save_errors(&self) -> &[std::io::Error] {
         self.report.unsaved()
+    }
+
+    /// Why the placement classes of a table by symmetry class (made at
+    /// every start unless cached: about a second for the 3x3x3's eight
+    /// edges) could not be read from the cache directory or saved there:
+    /// the bound is whole, only the next start is slower. Empty when they
+    /// were read or saved, were too few to cache, or no directory was
+    /// given.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, OrbitBound, Moves};
+    /// use puzzle_search_core::Budget;
+    /// let def = Definition::parse("Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n")?;
+    /// let moves = Moves::all(&def)?;
+    /// let bound = OrbitBound::build(&def, &moves, &Budget::default(), None, None)?;
+    /// assert!(bound.class_errors().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn class_errors(&self) -> &[std::io::Error] {
+        &self.class_errors
     }
 
     /// What building the bound did: each table loaded from the cache or

@@ -42,6 +42,7 @@
 //! ```
 
 mod bound;
+mod classes;
 mod coords;
 mod cube;
 mod definition;

@@ -99,7 +99,77 @@ impl SymGroup {
     /// `group` indexed by its classes under `kept` (from
     /// [`kept`](Self::kept)): the placement tables made here (a pass over
     /// the placements, each conjugated by every kept symmetry).
+    #[cfg(test)]
     pub(crate) fn new(group: PieceGroup, symmetries: &Symmetries, kept: Vec<usize>) -> SymGroup {
+        let mut out = Self::unclassified(group, symmetries, kept);
+        out.classify();
+        out
+    }
+
+    /// [`new`](Self::new), its placement classes read from the cache
+    /// directory `dir` where a trusted file of them is there (named after
+    /// the table `name`), else made and written there; with the error
+    /// that kept them from being read or written, if any (the group is
+    /// whole either way). Groups of fewer than
+    /// [`CACHED_FROM`](crate::classes::CACHED_FROM) placements are made.
+    pub(crate) fn new_cached(
+        group: PieceGroup,
+        symmetries: &Symmetries,
+        kept: Vec<usize>,
+        dir: Option<&std::path::Path>,
+        name: &str,
+    ) -> (SymGroup, Option<std::io::Error>) {
+        Self::cached_from(
+            group,
+            symmetries,
+            kept,
+            dir,
+            name,
+            crate::classes::CACHED_FROM,
+        )
+    }
+
+    /// [`new_cached`](Self::new_cached), caching groups of `from`
+    /// placements or more.
+    fn cached_from(
+        group: PieceGroup,
+        symmetries: &Symmetries,
+        kept: Vec<usize>,
+        dir: Option<&std::path::Path>,
+        name: &str,
+        from: u64,
+    ) -> (SymGroup, Option<std::io::Error>) {
+        let mut out = Self::unclassified(group, symmetries, kept);
+        let Some(dir) = dir.filter(|_| out.group.perms >= from) else {
+            out.classify();
+            return (out, None);
+        };
+        let path = crate::classes::file_in(dir, name);
+        let error = match crate::classes::load(&path, out.group.perms, out.kept.len()) {
+            Ok(Some(c)) => {
+                (out.class, out.reps, out.stab) = (c.class, c.reps, c.stab);
+                return (out, None);
+            }
+            Ok(None) => None,
+            Err(e) => Some(std::io::Error::new(
+                e.kind(),
+                format!("reading {}: {e}", path.display()),
+            )),
+        };
+        out.classify();
+        let classes = crate::classes::Classes {
+            class: std::mem::take(&mut out.class),
+            reps: std::mem::take(&mut out.reps),
+            stab: std::mem::take(&mut out.stab),
+        };
+        let saved = crate::classes::save(&path, &classes);
+        (out.class, out.reps, out.stab) = (classes.class, classes.reps, classes.stab);
+        (out, error.or(saved.err()))
+    }
+
+    /// The group's tables over its kept symmetries, its classes not yet
+    /// made.
+    fn unclassified(group: PieceGroup, symmetries: &Symmetries, kept: Vec<usize>) -> SymGroup {
         let (n, k, off) = (group.n, group.labels.len(), group.offset());
         let o = group.o;
         let ks = kept.len();
@@ -135,7 +205,7 @@ impl SymGroup {
             }
         }
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let mut out = SymGroup {
+        SymGroup {
             id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             group,
             kept,
@@ -147,9 +217,7 @@ impl SymGroup {
             class: Vec::new(),
             reps: Vec::new(),
             stab: Vec::new(),
-        };
-        out.classify();
-        out
+        }
     }
 
     /// The placement tables: each placement's class and the symmetry to
@@ -667,6 +735,56 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Classes cached: the first build writes them, the second reads the
+    /// same back, a damaged file is made again (and rewritten), and an
+    /// unwritable directory is said, the classes whole.
+    #[test]
+    fn classes_cached_read_back_the_same() {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&cube).expect("moves");
+        let symmetries = Symmetries::new(&cube, &moves);
+        let shape = crate::shape::of(&cube, &moves, 0).expect("told apart");
+        let (group, kept) = choose(0, shape, &symmetries, 30_000).expect("a group");
+        let made = SymGroup::new(group.clone(), &symmetries, kept.clone());
+        let dir = std::env::temp_dir().join(format!("twisty-symgroup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let build = |dir: &std::path::Path| {
+            SymGroup::cached_from(
+                group.clone(),
+                &symmetries,
+                kept.clone(),
+                Some(dir),
+                "slice",
+                0,
+            )
+        };
+        let path = crate::classes::file_in(&dir, "slice");
+        for round in 0..3 {
+            if round == 2 {
+                let mut bytes = std::fs::read(&path).expect("written");
+                bytes[40] ^= 1;
+                std::fs::write(&path, bytes).expect("damaged");
+            }
+            let (got, error) = build(&dir);
+            assert!(error.is_none(), "round {round}: {error:?}");
+            assert!(path.exists());
+            assert_eq!(
+                (&got.class, &got.reps, &got.stab),
+                (&made.class, &made.reps, &made.stab),
+                "round {round}"
+            );
+        }
+        // A file where the directory should be: made, and said.
+        let file = dir.join("not-a-dir");
+        std::fs::write(&file, b"").expect("file");
+        let (got, error) = build(&file);
+        assert!(error.is_some());
+        assert_eq!(got.reps, made.reps);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// The 3x3x3: four edges (a slice, kept by eight rotations and eight
