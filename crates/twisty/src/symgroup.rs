@@ -700,6 +700,16 @@ mod tests {
         sym.kept.len()
     }
 
+    /// The built-in 3x3x3, all its moves, its 48 symmetries.
+    fn cube() -> (Definition, Moves, Symmetries) {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&cube).expect("moves");
+        let symmetries = Symmetries::new(&cube, &moves);
+        (cube, moves, symmetries)
+    }
+
     /// The classes marked from each representative's conjugates are the
     /// classes found by searching each placement's smallest conjugate:
     /// the same representatives in the same order, the same stabilisers,
@@ -707,11 +717,7 @@ mod tests {
     /// 3x3x3's slice edges by 16 symmetries, four corners by 24).
     #[test]
     fn classes_by_marking_equal_classes_by_search() {
-        let cube = Definition::builtin("3x3x3")
-            .expect("built in")
-            .expect("valid");
-        let moves = Moves::all(&cube).expect("moves");
-        let symmetries = Symmetries::new(&cube, &moves);
+        let (cube, moves, symmetries) = cube();
         for (orbit, max_states) in [(0, 30_000), (1, 20_000)] {
             let shape = crate::shape::of(&cube, &moves, orbit).expect("told apart");
             let (group, kept) = choose(orbit, shape, &symmetries, max_states).expect("a group");
@@ -742,11 +748,7 @@ mod tests {
     /// unwritable directory is said, the classes whole.
     #[test]
     fn classes_cached_read_back_the_same() {
-        let cube = Definition::builtin("3x3x3")
-            .expect("built in")
-            .expect("valid");
-        let moves = Moves::all(&cube).expect("moves");
-        let symmetries = Symmetries::new(&cube, &moves);
+        let (cube, moves, symmetries) = cube();
         let shape = crate::shape::of(&cube, &moves, 0).expect("told apart");
         let (group, kept) = choose(0, shape, &symmetries, 30_000).expect("a group");
         let made = SymGroup::new(group.clone(), &symmetries, kept.clone());
@@ -791,10 +793,7 @@ mod tests {
     /// mirror images).
     #[test]
     fn cube_groups_by_class_equal_the_plain_tables() {
-        let cube = Definition::builtin("3x3x3")
-            .expect("built in")
-            .expect("valid");
-        let moves = Moves::all(&cube).expect("moves");
+        let (cube, moves, _) = cube();
         assert_eq!(check_against_plain(&cube, &moves, 0, 30_000), 16);
         // Four corners, every other one: kept by the twelve rotations
         // that keep a tetrahedron and its twelve mirror images (the
