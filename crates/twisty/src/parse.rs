@@ -352,23 +352,33 @@ pub(crate) fn position(
                 }
             }
         }
-        // A scramble must be wild exactly where the solved state is.
+        // A scramble's piece is wild where that piece is wild in the
+        // solved state, wherever it now sits (its `?` travels with it
+        // under every move): read per piece, by its label. Pieces alike
+        // whose copies differ (some `?`, some not) take what is given.
         if let Kind::State(solved, _) = kind {
+            // Per label: 1 every copy wild, 2 none, 3 both.
+            let mut wild = [0u8; 256];
             for j in 0..n {
-                let (s, w) = (solved.0[off + n + j], bytes[off + n + j]);
-                if (s == WILD) != (w == WILD) {
-                    if s == WILD {
-                        bytes[off + n + j] = WILD;
-                    } else {
+                let label = usize::from(solved.0[off + j]);
+                wild[label] |= if solved.0[off + n + j] == WILD { 1 } else { 2 };
+            }
+            for j in 0..n {
+                let label = usize::from(bytes[off + j]);
+                let given = bytes[off + n + j] == WILD;
+                match wild[label] {
+                    1 => bytes[off + n + j] = WILD,
+                    2 if given => {
                         let at = turns[set].as_ref().map_or(0, |t| t.0);
                         return Err(ParseError::new(
                             at,
                             &o.name,
                             ErrorKind::Unsupported(
-                                "a `?` orientation where the solved state has none",
+                                "a `?` orientation on a piece the solved state orients",
                             ),
                         ));
                     }
+                    _ => {}
                 }
             }
         }

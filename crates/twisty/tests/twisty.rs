@@ -928,3 +928,33 @@ fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
         reduce: cube,
     }
 }
+
+/// A `?` in a scramble state belongs to a piece, not a position: a piece
+/// whose orientation the solved state leaves open keeps its `?` wherever
+/// it is moved (twsearch prints states so), and is solved there; a `?`
+/// on a piece the solved state orients is refused in one line.
+#[test]
+fn a_question_mark_in_a_state_follows_its_piece() {
+    let def = Definition::parse("Set E 3 2\nSolved\nE\n1 2 3\n0 0 ?\nEnd\nMove A\nE\n2 3 1\nEnd\n")
+        .expect("valid");
+    let moves = Moves::all(&def).expect("moves");
+    let puzzle = Twisty::new(def.clone(), moves.clone());
+    // After A, piece 3 (unoriented) sits at position 2 of 3.
+    let text = "ScrambleState moved\nE\n2 3 1\n0 ? 0\nEnd\n";
+    let scramble = parse_scrambles(text, &def, &moves)
+        .expect("a ? on the piece that has one")
+        .remove(0);
+    let start = scramble.position(&def, &moves);
+    let a = moves.find("A").expect("A");
+    assert_eq!(start, def.solved().then(moves.get(a), def.orbits()));
+    let report = Solver::new(Strategy::ida()).solve(&puzzle, &start);
+    assert_eq!(report.solution().map(<[u16]>::len), Some(1));
+    // The `?` on piece 1, whose orientation is tracked: refused.
+    let bad = "ScrambleState bad\nE\n2 3 1\n0 0 ?\nEnd\n";
+    let e = parse_scrambles(bad, &def, &moves).expect_err("piece 1 is oriented");
+    assert!(
+        e.to_string().contains("a `?` orientation on a piece"),
+        "{e}"
+    );
+    assert!(!e.to_string().contains('\n'));
+}
