@@ -575,6 +575,18 @@ fn twisty_census_solves_and_refuses_in_one_line() {
     assert_eq!(out.lines().next(), Some("Dist 0 cnt 1 tot 1"));
     // twsearch -g --moves U,R samples/main/2x2x2.tws: the same last line.
     assert_eq!(out.lines().last(), Some("Dist 14 cnt 22 tot 29160"));
+    // Spaces after the commas, as people type them: the same census.
+    let spaced = run("twisty", &["2x2x2", "-g", "--moves", "U, R"], "");
+    assert_eq!(spaced.status.code(), Some(0), "{}", stderr(&spaced));
+    assert_eq!(stdout(&spaced), out);
+    // twsearch's `-t` and `-M`: one thread, a 512 MB cap, the same census.
+    let flags = run(
+        "twisty",
+        &["2x2x2", "-g", "--moves", "U,R", "-t", "1", "-M", "512"],
+        "",
+    );
+    assert_eq!(flags.status.code(), Some(0), "{}", stderr(&flags));
+    assert_eq!(stdout(&flags), out);
     let dir = std::env::temp_dir().join(format!("twisty-example-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let scr = dir.join("two.scr");

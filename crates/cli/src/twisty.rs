@@ -6,9 +6,10 @@
 //! ```text
 //! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
 //!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
-//!     [--no-inverse] [--max-time SECS] [--max-memory MB] [--cache DIR] [--stats] [--progress]
+//!     [--no-inverse] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
+//!     [--stats] [--progress]
 //! puzzle-search twisty /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
-//! puzzle-search twisty 3x3x3 --random 3 --table-states 1000000000 --stats
+//! puzzle-search twisty 3x3x3 --random 3 --stats -t 2 -M 2048
 //! ```
 //! `--random N` solves N random positions (`random-1`, ...): uniform over
 //! the whole group for the built-in cubes, by walks of 1000 random moves
@@ -74,10 +75,14 @@ pub struct Args {
     /// The moves to search, by name, comma-separated (default: all).
     #[arg(long, value_delimiter = ',')]
     moves: Vec<String>,
-    /// The most memory the census may take, in MB (default: what the
-    /// system has available).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    /// The most memory the census or the tables may take, in MB
+    /// (default: what the system has available; `-M`, as twsearch).
+    #[arg(short = 'M', long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
     max_memory: Option<u64>,
+    /// Threads for the census, the table builds and the searches
+    /// (default: one a core, or `RAYON_NUM_THREADS`; `-t`, as twsearch).
+    #[arg(short = 't', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     /// Solve each scramble of this file (twsearch's `.scr` format)
     /// optimally: one line each, `NAME LENGTH MOVES`.
     #[arg(long, value_name = "FILE")]
@@ -145,6 +150,9 @@ pub fn main(args: &Args) -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
+    if let Some(n) = args.threads {
+        set_threads(n as usize)?;
+    }
     let path = args.puzzle.display().to_string();
     // A built-in name (`2x2x2`, `3x3x3`) unless a file of that name exists.
     let text = match Definition::builtin_text(&path) {
@@ -156,7 +164,13 @@ fn run(args: &Args) -> Result<(), Failure> {
     let moves = if args.moves.is_empty() {
         Moves::all(&def)
     } else {
-        let names: Vec<&str> = args.moves.iter().map(String::as_str).collect();
+        // `--moves "U, R"`: the spaces after the commas are not names.
+        let names: Vec<&str> = args
+            .moves
+            .iter()
+            .map(|m| m.trim())
+            .filter(|m| !m.is_empty())
+            .collect();
         Moves::select(&def, &names)
     }
     .map_err(|e| Failure::from(format!("{path}: {e}")))?;
@@ -443,4 +457,20 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         }
         Some(limit) => Err(Failure::stopped(limit)),
     }
+}
+
+/// Sizes the global thread pool every parallel step runs on (`-t N`).
+#[cfg(feature = "parallel")]
+fn set_threads(n: usize) -> Result<(), Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .map_err(|e| Failure::from(format!("-t {n}: {e}")))
+}
+
+/// Without the `parallel` feature everything runs on one thread: `-t` is
+/// accepted and changes nothing.
+#[cfg(not(feature = "parallel"))]
+fn set_threads(_: usize) -> Result<(), Failure> {
+    Ok(())
 }

@@ -56,7 +56,9 @@ pub struct MovesError {
 enum MovesErrorKind {
     Order(String),
     Identity(String),
-    Unknown(String),
+    /// A name chosen that is no move nor power, and the powers of the
+    /// move whose name it starts with, if any (a hint).
+    Unknown(String, Option<Vec<String>>),
     Empty,
 }
 
@@ -67,7 +69,12 @@ impl fmt::Display for MovesError {
                 write!(f, "move `{m}`: its order is above {MAX_ORDER}")
             }
             MovesErrorKind::Identity(m) => write!(f, "move `{m}` changes nothing"),
-            MovesErrorKind::Unknown(m) => write!(f, "no move `{m}` (nor a power of one)"),
+            MovesErrorKind::Unknown(m, None) => write!(f, "no move `{m}` (nor a power of one)"),
+            MovesErrorKind::Unknown(m, Some(powers)) => write!(
+                f,
+                "no move `{m}`: the powers of that move are {}",
+                powers.join(" ")
+            ),
             MovesErrorKind::Empty => f.write_str("no moves chosen"),
         }
     }
@@ -118,6 +125,7 @@ impl Moves {
             inverse: Vec::new(),
         };
         let mut found = vec![false; chosen.len()];
+        let mut powers_of: Vec<(String, Vec<String>)> = Vec::new();
         for (b, (name, m)) in def.moves().iter().enumerate() {
             if *m == id {
                 return Err(MovesError {
@@ -138,17 +146,24 @@ impl Moves {
                 powers.push(next);
             }
             let order = powers.len() + 1;
+            // Every copy of a name chosen twice is found.
             let whole = chosen.iter().position(|c| c == name);
-            if let Some(i) = whole {
-                found[i] = true;
+            for (i, c) in chosen.iter().enumerate() {
+                if c == name {
+                    found[i] = true;
+                }
             }
+            let mut named = Vec::new();
             for (k, p) in powers.into_iter().enumerate() {
                 let power = k + 1;
                 let pname = power_name(name, power, order);
                 let one = chosen.iter().position(|c| *c == pname);
-                if let Some(i) = one {
-                    found[i] = true;
+                for (i, c) in chosen.iter().enumerate() {
+                    if *c == pname {
+                        found[i] = true;
+                    }
                 }
+                named.push(pname.clone());
                 if chosen.is_empty() || whole.is_some() || one.is_some() {
                     all.names.push(pname);
                     all.perms.push(p);
@@ -156,10 +171,18 @@ impl Moves {
                     all.power.push(power);
                 }
             }
+            powers_of.push((name.clone(), named));
         }
         if let Some(i) = found.iter().position(|f| !f) {
+            // A hint: the powers of the longest move name the unknown one
+            // starts with (`R2` where `R` is a half turn named `R`).
+            let hint = powers_of
+                .into_iter()
+                .filter(|(base, _)| chosen[i].starts_with(base.as_str()))
+                .max_by_key(|(base, _)| base.len())
+                .map(|(_, named)| named);
             return Err(MovesError {
-                kind: MovesErrorKind::Unknown(chosen[i].to_string()),
+                kind: MovesErrorKind::Unknown(chosen[i].to_string(), hint),
             });
         }
         let n = all.names.len();

@@ -114,16 +114,47 @@ impl std::error::Error for ParseError {}
 /// A file's lines as tokens, comments and blank lines skipped, each with
 /// its 1-based line number.
 pub(crate) struct Lines<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    lines: std::iter::Enumerate<RawLines<'a>>,
     /// The last line read, for errors at the end of the file.
     pub(crate) last: usize,
 }
 
 impl<'a> Lines<'a> {
+    /// The lines of `text`, a UTF-8 byte-order mark before them left out
+    /// (twsearch reads such files too).
     pub(crate) fn new(text: &'a str) -> Self {
         Self {
-            lines: text.lines().enumerate(),
+            lines: RawLines {
+                rest: Some(text.strip_prefix('\u{feff}').unwrap_or(text)),
+            }
+            .enumerate(),
             last: 0,
+        }
+    }
+}
+
+/// A text's lines ended by `\n`, `\r\n` or a lone `\r` (files from old
+/// Macs), in one pass.
+struct RawLines<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for RawLines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.find(['\n', '\r']) {
+            Some(at) => {
+                let skip = if rest[at..].starts_with("\r\n") { 2 } else { 1 };
+                let tail = &rest[at + skip..];
+                self.rest = (!tail.is_empty()).then_some(tail);
+                Some(&rest[..at])
+            }
+            None => {
+                self.rest = None;
+                (!rest.is_empty()).then_some(rest)
+            }
         }
     }
 }

@@ -958,3 +958,41 @@ fn a_question_mark_in_a_state_follows_its_piece() {
     );
     assert!(!e.to_string().contains('\n'));
 }
+
+/// A definition reads the same with `\n`, `\r\n` or lone `\r` line ends
+/// and after a UTF-8 byte-order mark, and an error names the same line.
+#[test]
+fn line_ends_and_a_byte_order_mark_read_alike() {
+    let unix = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n";
+    let want = Definition::parse(unix).expect("valid");
+    for text in [
+        unix.replace('\n', "\r\n"),
+        unix.replace('\n', "\r"),
+        format!("\u{feff}{unix}"),
+        format!("\u{feff}{}", unix.replace('\n', "\r")),
+    ] {
+        let got = Definition::parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(got.solved(), want.solved(), "{text:?}");
+        assert_eq!(got.moves().len(), want.moves().len());
+        let bad = text.replacen("2 3 1", "2 3 X", 1);
+        let e = Definition::parse(&bad).expect_err("X");
+        assert!(e.to_string().starts_with("line 8:"), "{text:?}: {e}");
+    }
+}
+
+/// Moves chosen by name: a name given twice is found (not "no move"), an
+/// unknown power names the powers there are (a half turn named `R` has
+/// no `R2`), and an unknown name with no such move says so alone.
+#[test]
+fn moves_chosen_twice_or_by_a_missing_power() {
+    let def = Definition::parse(
+        "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove R\nP\n2 1 3\nEnd\nMove T\nP\n2 3 1\nEnd\n",
+    )
+    .expect("valid");
+    let twice = Moves::select(&def, &["T", "T"]).expect("T twice");
+    assert_eq!(twice.names(), ["T", "T'"]);
+    let e = Moves::select(&def, &["T", "R2"]).expect_err("R is a half turn");
+    assert_eq!(e.to_string(), "no move `R2`: the powers of that move are R");
+    let e = Moves::select(&def, &["Q"]).expect_err("no Q");
+    assert_eq!(e.to_string(), "no move `Q` (nor a power of one)");
+}
