@@ -12,10 +12,10 @@
 //! classes are made again (and the file written anew).
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use puzzle_search_core::pdb::PatternDb;
+use puzzle_search_core::pdb::{PatternDb, checksum, write_whole};
 
 /// The file's first eight bytes (the last one its version).
 const MAGIC: &[u8; 8] = b"PSCLS\0\0\x01";
@@ -107,8 +107,8 @@ fn parse(bytes: &[u8], perms: u64, kept: usize) -> Option<Classes> {
     (words_ok && reps_ok).then_some(out)
 }
 
-/// Writes `classes` to `path` (through a file beside it, renamed into
-/// place: never a torn file).
+/// Writes `classes` to `path` (the core's [`write_whole`]: never a torn
+/// file).
 pub(crate) fn save(path: &Path, classes: &Classes) -> io::Result<()> {
     let mut bytes = Vec::with_capacity(32 + 4 * classes.class.len() + 12 * classes.reps.len());
     bytes.extend_from_slice(MAGIC);
@@ -121,39 +121,8 @@ pub(crate) fn save(path: &Path, classes: &Classes) -> io::Result<()> {
         bytes.extend_from_slice(&s.to_le_bytes());
     }
     let sum = checksum(&bytes);
-    bytes.extend_from_slice(&sum.to_le_bytes());
-    let part = path.with_extension(format!("cls.{}.part", std::process::id()));
-    let written = fs::File::create(&part).and_then(|mut f| {
-        f.write_all(&bytes)?;
-        f.sync_all()
-    });
-    match written.and_then(|()| fs::rename(&part, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            fs::remove_file(&part).ok();
-            Err(io::Error::new(
-                e.kind(),
-                format!("writing {}: {e}", path.display()),
-            ))
-        }
-    }
-}
-
-/// A checksum of `bytes` eight at a time (a multiply a word: about 30 ms
-/// for the 3x3x3's 90 MB file; the tail padded with zeros).
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut h = 0x243f_6a88_85a3_08d3u64 ^ bytes.len() as u64;
-    let mut step = |w: u64| {
-        h = (h.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    };
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        step(u64::from_le_bytes(c.try_into().unwrap_or_default()));
-    }
-    let mut tail = [0u8; 8];
-    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    step(u64::from_le_bytes(tail));
-    h ^ (h >> 29)
+    write_whole(path, &[&bytes, &sum.to_le_bytes()])
+        .map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", path.display())))
 }
 
 #[cfg(test)]

@@ -220,6 +220,18 @@ impl Twisty {
 }
 
 impl Twisty {
+    /// Keeps in `out[start..]` the moves whose child the tables allow with
+    /// `left` moves left (every child's bound read at once, their misses
+    /// overlapping; a child needing more than the `left - 1` moves after
+    /// it goes); whether any went.
+    #[inline]
+    fn keep_within(&self, s: &Position, left: u32, out: &mut Vec<u16>, start: usize) -> bool {
+        match (&self.bound, left) {
+            (Some(bound), 1..) => bound.keep_within(s, &self.moves, out, start, left - 1),
+            _ => false,
+        }
+    }
+
     /// The automaton searches under `promise` follow.
     #[inline]
     fn automaton_for(&self, promise: Promise) -> &MoveAutomaton {
@@ -419,12 +431,7 @@ impl InPlace for Twisty {
     fn moves(&self, s: &Position, left: u32, except: Option<u16>, out: &mut Vec<u16>) -> bool {
         let start = out.len();
         out.extend((0..self.moves.len() as u16).filter(|&m| Some(m) != except));
-        match (&self.bound, left) {
-            // Every child's bound read at once (their misses overlap); a
-            // child needing more than the `left - 1` moves after it goes.
-            (Some(bound), 1..) => bound.keep_within(s, &self.moves, out, start, left - 1),
-            _ => false,
-        }
+        self.keep_within(s, left, out, start)
     }
 
     /// The moves canonical from `q` only: no table is read for a child
@@ -446,10 +453,7 @@ impl InPlace for Twisty {
             (0..self.moves.len() as u16)
                 .filter(|&m| Some(m) != except && self.step(a, q, m).is_some()),
         );
-        match (&self.bound, left) {
-            (Some(bound), 1..) => bound.keep_within(s, &self.moves, out, start, left - 1),
-            _ => false,
-        }
+        self.keep_within(s, left, out, start)
     }
 
     /// With tables, [`moves`](InPlace::moves) keeps only the children

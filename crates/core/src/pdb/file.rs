@@ -49,28 +49,9 @@ impl PatternDb {
             Entries::Nibbles(v) | Entries::Bytes(v) => v.as_slice(),
         };
         let sum = digest(&header, entries);
-        // Write beside, then rename: a reader never sees half a file. The
-        // temporary name is this process's and this call's own, so that
-        // two writers of one table never write into one file; whatever
-        // fails, the temporary file goes. The entries are written from
-        // where they are: no second copy of a table of hundreds of MB.
-        static CALLS: AtomicU64 = AtomicU64::new(0);
-        let call = CALLS.fetch_add(1, Ordering::Relaxed);
-        let tmp = path.with_extension(format!("{}-{call}.tmp", std::process::id()));
-        let write = || -> io::Result<()> {
-            let mut file = fs::File::create(&tmp)?;
-            file.write_all(&header)?;
-            file.write_all(entries)?;
-            file.write_all(&sum.to_le_bytes())?;
-            file.sync_data().ok();
-            drop(file);
-            fs::rename(&tmp, path)
-        };
-        let written = write();
-        if written.is_err() {
-            fs::remove_file(&tmp).ok();
-        }
-        written
+        // The entries are written from where they are: no second copy of
+        // a table of hundreds of MB.
+        write_whole(path, &[&header, entries, &sum.to_le_bytes()])
     }
 
     /// Reads a table saved by [`save`](Self::save) for the abstraction
@@ -457,11 +438,56 @@ pub(super) fn digest(header: &[u8], entries: &[u8]) -> u64 {
     mix(checksum(header) ^ checksum(entries).rotate_left(32))
 }
 
+/// Writes `parts`, one after another, to `path` as a whole: into a file
+/// beside it, then renamed into place, so that a reader never sees half
+/// a file. The temporary name is this process's and this call's own, so
+/// two writers of one file never write into one temporary file; whatever
+/// fails, the temporary file goes. Tables use it, and so may other files
+/// kept beside them in a cache.
+///
+/// ```
+/// use puzzle_search_core::pdb::write_whole;
+/// let path = std::env::temp_dir().join(format!("write-whole-doc-{}", std::process::id()));
+/// write_whole(&path, &[b"head", b"body"])?;
+/// assert_eq!(std::fs::read(&path)?, b"headbody");
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// Creating, writing or renaming the file failed.
+pub fn write_whole(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let tmp = path.with_extension(format!("{}-{call}.tmp", std::process::id()));
+    let write = || -> io::Result<()> {
+        let mut file = fs::File::create(&tmp)?;
+        for part in parts {
+            file.write_all(part)?;
+        }
+        file.sync_data().ok();
+        drop(file);
+        fs::rename(&tmp, path)
+    };
+    let written = write();
+    if written.is_err() {
+        fs::remove_file(&tmp).ok();
+    }
+    written
+}
+
 /// A 64-bit checksum at memory speed: four lanes of 8-byte words, each
 /// `(lane ^ word) * odd` then a rotation (each step a bijection, so a
 /// changed word changes its lane), the tail and the length mixed in last.
-/// Enough to catch a cut or damaged file; not a cryptographic hash.
-pub(super) fn checksum(data: &[u8]) -> u64 {
+/// Enough to catch a cut or damaged file; not a cryptographic hash (the
+/// table files use it; so may other files kept beside them).
+///
+/// ```
+/// use puzzle_search_core::pdb::checksum;
+/// assert_eq!(checksum(b"table"), checksum(b"table"));
+/// assert_ne!(checksum(b"table"), checksum(b"tablf"));
+/// ```
+pub fn checksum(data: &[u8]) -> u64 {
     const K: [u64; 4] = [
         0x9e37_79b9_7f4a_7c15,
         0xc2b2_ae3d_27d4_eb4f,

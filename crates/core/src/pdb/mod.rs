@@ -77,7 +77,7 @@ mod table;
 mod tests;
 
 pub(crate) use build::distances;
-pub use file::fingerprint;
+pub use file::{checksum, fingerprint, write_whole};
 pub use set::{SetReport, TableHook, TableNote, TableSet};
 pub use table::PatternDb;
 
