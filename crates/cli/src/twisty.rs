@@ -26,7 +26,7 @@
 //! next position is solved (exit code 1 at the end).
 //! `--scrambles FILE` solves each scramble optimally (IDA* in place on
 //! every thread, with pattern databases over groups of each orbit's
-//! pieces, at most `--table-states N` entries each, read at the position
+//! pieces (over its labels where pieces look alike or turns are `?`), at most `--table-states N` entries each, read at the position
 //! and its inverse unless `--no-inverse`: `OrbitBound`, built once into
 //! the cache directory: `--cache`, else `$XDG_CACHE_HOME/puzzle-search`,
 //! else `~/.cache/puzzle-search`, within `--max-memory`), replays the

@@ -272,7 +272,9 @@ pub fn arrangements(counts: &[u8]) -> Option<u64> {
 
 /// The rank of arrangement `p` of the multiset with `counts` (each label
 /// below `counts.len()`): lexicographic, among
-/// [`arrangements`]`(counts)`. `counts` is used as scratch and restored.
+/// [`arrangements`]`(counts)`, or 0 where those pass `u64`. `p` holds
+/// every copy (`p.len()` is the sum of `counts`); `counts` is used as
+/// scratch and restored.
 ///
 /// ```
 /// use puzzle_search_core::rank::{multiset_rank, multiset_unrank};
@@ -284,17 +286,32 @@ pub fn arrangements(counts: &[u8]) -> Option<u64> {
 /// assert_eq!(p, [1, 1, 0, 0]);
 /// ```
 pub fn multiset_rank(p: &[u8], counts: &mut [u8]) -> u64 {
+    // The arrangements of what is left, stepped one place at a time: with
+    // `left` places and `total` arrangements, those that put label `v`
+    // here are `total * counts[v] / left` (exact: the multinomial with
+    // one `v` fewer), so those with a smaller label than `x` are `total`
+    // times their copies over `left`: one division a place.
+    let Some(mut total) = arrangements(counts) else {
+        return 0;
+    };
+    let mut left = p.len() as u64;
     let mut r = 0u64;
+    // Below 2^56 a product with a count (at most 255) fits a `u64`.
+    let narrow = total < 1 << 56;
     for &x in p {
-        // Arrangements of the rest that put a smaller label here.
-        for v in 0..usize::from(x) {
-            if counts[v] > 0 {
-                counts[v] -= 1;
-                r += arrangements(counts).unwrap_or(0);
-                counts[v] += 1;
-            }
+        let x = usize::from(x);
+        let smaller: u64 = counts[..x].iter().map(|&c| u64::from(c)).sum();
+        let c = u64::from(counts[x]);
+        if narrow {
+            r += total * smaller / left;
+            total = total * c / left;
+        } else {
+            let t = u128::from(total);
+            r += (t * u128::from(smaller) / u128::from(left)) as u64;
+            total = (t * u128::from(c) / u128::from(left)) as u64;
         }
-        counts[usize::from(x)] -= 1;
+        counts[x] -= 1;
+        left -= 1;
     }
     for &x in p {
         counts[usize::from(x)] += 1;
@@ -305,20 +322,26 @@ pub fn multiset_rank(p: &[u8], counts: &mut [u8]) -> u64 {
 /// The arrangement of rank `rank` ([`multiset_rank`]'s inverse) into
 /// `out`. `counts` is used as scratch and restored.
 pub fn multiset_unrank(mut rank: u64, counts: &mut [u8], out: &mut [u8]) {
+    let Some(mut total) = arrangements(counts) else {
+        return;
+    };
+    let mut left = out.len() as u128;
     for o in out.iter_mut() {
-        for v in 0..counts.len() {
-            if counts[v] == 0 {
+        let t = u128::from(total);
+        for (v, c) in counts.iter_mut().enumerate() {
+            if *c == 0 {
                 continue;
             }
-            counts[v] -= 1;
-            let here = arrangements(counts).unwrap_or(0);
+            let here = (t * u128::from(*c) / left) as u64;
             if rank < here {
                 *o = v as u8;
+                total = here;
+                *c -= 1;
                 break;
             }
             rank -= here;
-            counts[v] += 1;
         }
+        left -= 1;
     }
     for &x in out.iter() {
         counts[usize::from(x)] += 1;

@@ -3,7 +3,8 @@
 //! (where its pieces fit in one) or over groups of its pieces (Korf's six
 //! edges at a time, generic: [`PieceGroup`](crate::group)), combined by
 //! max, each read at the position and, where that is admissible, at the
-//! position's inverse.
+//! position's inverse. An orbit with pieces alike or `?` orientations
+//! gets tables over its labels instead ([`LabelGroup`]).
 
 use std::path::Path;
 
@@ -12,6 +13,7 @@ use puzzle_search_core::pdb::{
     self, BuildProgress, PatternDb, PdbError, SetReport, TableHook, TableSet,
 };
 
+use crate::alike::{AlikeSpace, LabelGroup, MAX_ALIKE_TABLE, split_alike};
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::moves::Moves;
@@ -56,6 +58,15 @@ impl Part {
             None => self.group.rank(pos, ori),
         }
     }
+}
+
+/// One table over an orbit with pieces alike or `?` orientations (see
+/// [`LabelGroup`]): read at the position only (such a puzzle's solved
+/// state is not the identity: no symmetry, no inverse).
+#[derive(Debug)]
+struct AlikePart {
+    group: LabelGroup,
+    db: PatternDb,
 }
 
 /// The most symmetries the tables are read at, all tables together
@@ -154,7 +165,11 @@ pub const DEFAULT_VIEWS: usize = 3;
 /// by a function of that coordinate alone, whatever the other pieces do,
 /// so the distance to the solved coordinate in this abstraction never
 /// exceeds the distance to solved; the max over the tables is admissible
-/// too.
+/// too. An orbit whose pieces are not all told apart, or that has a `?`
+/// orientation, gets tables over what a position shows of its labels
+/// (which label sits on each place, and the turns of those the solved
+/// state orients: at most 2^24 entries each; proof in
+/// docs/puzzles/twisty.md, "Tables over pieces alike").
 ///
 /// *The inverse look-up*: where the solved state is the identity (labels
 /// in order, no turn: positions and group elements are then one) and the
@@ -183,6 +198,9 @@ pub const DEFAULT_VIEWS: usize = 3;
 #[derive(Debug)]
 pub struct OrbitBound {
     parts: Vec<Part>,
+    /// The tables over orbits with pieces alike or `?` orientations,
+    /// read after every stage of `parts`.
+    alike: Vec<AlikePart>,
     inverse: bool,
     symmetries: Symmetries,
     /// The symmetries read, by slot (slot 0: the identity).
@@ -317,23 +335,29 @@ impl OrbitBound {
         // symmetries keep one that fits, else groups of consecutive
         // pieces.
         let mut groups: Vec<(PieceGroup, Option<Vec<usize>>)> = Vec::new();
+        let mut alike_groups: Vec<LabelGroup> = Vec::new();
         for k in 0..def.orbits().len() {
-            if let Some(shape) = shape::of(def, moves, k) {
-                let reduced = options
-                    .reduce
-                    .then(|| choose(k, shape, &symmetries, options.max_states))
-                    .flatten();
-                match reduced {
-                    Some((group, kept)) => groups.push((group, Some(kept))),
-                    None => groups.extend(
-                        split(k, shape, options.max_states)
-                            .into_iter()
-                            .filter(|g| g.size() > 1)
-                            .map(|g| (g, None)),
-                    ),
-                }
+            let Some(shape) = shape::of(def, moves, k) else {
+                // Pieces alike or `?` orientations: tables over what the
+                // position shows of the labels.
+                alike_groups.extend(split_alike(def, k, options.max_states.min(MAX_ALIKE_TABLE)));
+                continue;
+            };
+            let reduced = options
+                .reduce
+                .then(|| choose(k, shape, &symmetries, options.max_states))
+                .flatten();
+            match reduced {
+                Some((group, kept)) => groups.push((group, Some(kept))),
+                None => groups.extend(
+                    split(k, shape, options.max_states)
+                        .into_iter()
+                        .filter(|g| g.size() > 1)
+                        .map(|g| (g, None)),
+                ),
             }
         }
+        alike_groups.sort_by_key(|g| std::cmp::Reverse(g.size()));
         // The largest first: they cut most, and a cut stops the reading.
         groups.sort_by_key(|(g, kept)| {
             std::cmp::Reverse(g.size() / kept.as_ref().map_or(1, |k| k.len() as u64))
@@ -401,6 +425,23 @@ impl OrbitBound {
                 views: Vec::new(),
             });
         }
+        let mut alike = Vec::new();
+        for group in alike_groups {
+            let orbit = &def.orbits()[group.orbit];
+            let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
+            let label = format!(
+                "{} labels {}-{}",
+                orbit.name,
+                u32::from(first) + 1,
+                u32::from(last) + 1
+            );
+            let name = format!("twisty {} {label} {digest:016x}", def.name());
+            labels.push(label);
+            let space = AlikeSpace::new(&group, def, moves, name);
+            let db = set.table(&space, 0).map_err(BoundError::Table)?;
+            drop(space);
+            alike.push(AlikePart { group, db });
+        }
         let identity = def.solved() == &crate::position::Position::identity(def.orbits());
         let mut used = vec![0];
         for part in &mut parts {
@@ -442,6 +483,7 @@ impl OrbitBound {
             report: set.finish(),
             stages,
             parts,
+            alike,
             inverse,
             symmetries,
             used,
@@ -493,6 +535,13 @@ impl OrbitBound {
                         best = best.max(d);
                     }
                 }
+            }
+            for part in &self.alike {
+                let d = part.db.get(part.group.key(s));
+                if d == PatternDb::UNREACHED {
+                    return None;
+                }
+                best = best.max(d);
             }
             Some(u32::from(best))
         })
@@ -567,7 +616,65 @@ impl OrbitBound {
                 }
             }
         });
+        for (i, part) in self.alike.iter().enumerate() {
+            if moves.len() == start {
+                break;
+            }
+            let read = moves.len() - start;
+            let skipped = self.keep_alike(part, s, all, moves, start, max, &mut keys);
+            if let Some(tally) = &self.tally {
+                let cut = (start + read - moves.len()) as u64;
+                let index = self.stages.len() + i;
+                tally.add(index, if skipped { 0 } else { read as u64 }, cut, skipped);
+            }
+        }
         moves.len() < before
+    }
+
+    /// [`keep_part`](Self::keep_part) for a table over pieces alike, read
+    /// at the position only: each kept child's key from the position and
+    /// the move, then the entries, with the parent's-entry rule first.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn keep_alike(
+        &self,
+        part: &AlikePart,
+        s: &[u8],
+        all: &crate::moves::Moves,
+        moves: &mut Vec<u16>,
+        start: usize,
+        max: u32,
+        keys: &mut [u64; BATCH],
+    ) -> bool {
+        if self.settle {
+            let d = u32::from(part.db.get(part.group.key(s)));
+            if d < max {
+                return true;
+            }
+            if d > max.saturating_add(1) {
+                moves.truncate(start);
+                return true;
+            }
+        }
+        let mut from = start;
+        while from < moves.len() {
+            let to = moves.len().min(from + BATCH);
+            for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
+                *key = part.group.key_after(s, all.get(usize::from(mv)).as_slice());
+            }
+            let mut kept = from;
+            for i in from..to {
+                if u32::from(part.db.get(keys[i - from])) <= max {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+            moves.copy_within(to.., kept);
+            let gone = to - kept;
+            moves.truncate(moves.len() - gone);
+            from = kept;
+        }
+        false
     }
 
     /// One stage of [`keep_within`](Self::keep_within): `part` read at
@@ -684,7 +791,7 @@ impl OrbitBound {
     /// two uncontended atomic adds a stage and node.
     #[must_use]
     pub fn count_reads(mut self, on: bool) -> Self {
-        self.tally = on.then(|| Tally::new(self.stages.len()));
+        self.tally = on.then(|| Tally::new(self.stages.len() + self.alike.len()));
         self
     }
 
@@ -745,6 +852,17 @@ impl OrbitBound {
                     settled,
                 }
             })
+            .chain((0..self.alike.len()).map(|i| {
+                let (reads, cuts, settled) = tally.take(self.stages.len() + i);
+                TableReads {
+                    table: self.labels[self.parts.len() + i].clone(),
+                    view: 0,
+                    inverse: false,
+                    reads,
+                    cuts,
+                    settled,
+                }
+            }))
             .collect()
     }
 
@@ -757,7 +875,11 @@ impl OrbitBound {
     /// How many conjugates each table is read at, largest table first
     /// (1: the position alone).
     pub fn views(&self) -> Vec<usize> {
-        self.parts.iter().map(|p| p.views.len()).collect()
+        self.parts
+            .iter()
+            .map(|p| p.views.len())
+            .chain(self.alike.iter().map(|_| 1))
+            .collect()
     }
 
     /// How many tables are indexed by symmetry class.
@@ -772,7 +894,11 @@ impl OrbitBound {
 
     /// The tables, largest first.
     pub fn tables(&self) -> Vec<&PatternDb> {
-        self.parts.iter().map(|p| &p.db).collect()
+        self.parts
+            .iter()
+            .map(|p| &p.db)
+            .chain(self.alike.iter().map(|p| &p.db))
+            .collect()
     }
 
     /// Why tables built by [`build`](Self::build) could not be saved to

@@ -15,8 +15,9 @@
 //! - [`OrbitBound`], [`TableOptions`]: pattern databases over groups of
 //!   each orbit's pieces (the whole orbit where it fits, else several
 //!   groups, or a group by symmetry class: the 3x3x3's edges eight at a
-//!   time by 16 symmetries), read at conjugates of the position and at a
-//!   position and at its inverse, for optimal solves (`Twisty` is
+//!   time by 16 symmetries; an orbit with pieces alike or `?`
+//!   orientations over its labels), read at conjugates of the position
+//!   and at its inverse, for optimal solves (`Twisty` is
 //!   searched in place: [`MakeUnmake`](puzzle_search_core::MakeUnmake)).
 //! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
 //!
@@ -41,6 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod alike;
 mod bound;
 mod classes;
 mod coords;

@@ -1,0 +1,485 @@
+//! [`LabelGroup`]: tables for orbits whose pieces are not all told apart
+//! or not all oriented: pieces that look alike (a label shared by
+//! several, the 4x4x4's centres, a cross puzzle's other edges) and `?`
+//! orientations (a piece whose turn the solved state ignores).
+//!
+//! The coordinate is what the position shows of some labels (the
+//! *tracked* ones): per place of the orbit, which tracked label sits
+//! there (or none), and, for the places holding a label the solved state
+//! orients on every copy, its turn. The labels are ranked as an
+//! arrangement of a multiset (the copies of a label are one symbol, all
+//! untracked pieces another), the turns in base `o` in order of place.
+//!
+//! *Why it is an abstraction*: a move puts on place `j` what was on
+//! `m.p[j]`, turned by `m.o[j]`; so the new symbol on `j` is the old one
+//! on `m.p[j]`, and a tracked turn the old one plus `m.o[j]`: a function
+//! of the coordinate alone, whatever the pieces do that it does not see.
+//! Every path of the puzzle maps to a path as long, the solved state to
+//! the goal, and the distance to the goal never exceeds the puzzle's.
+//! A turn is tracked only where every copy of the label is oriented when
+//! solved: such pieces are never `?` (a scramble's `?` on one is refused,
+//! a move keeps a known turn known). Dropping a turn, a label or a piece
+//! only makes the abstraction coarser, never wrong.
+
+use puzzle_search_core::pdb::Abstraction;
+
+use crate::definition::Definition;
+use crate::group::MAX_GROUP_ORBIT;
+use crate::moves::Moves;
+use crate::position::WILD;
+
+/// The most coordinates one table over pieces alike has (its build ranks
+/// each neighbour from its places, with no move tables: about a
+/// hundred nanoseconds each).
+pub(crate) const MAX_ALIKE_TABLE: u64 = 1 << 24;
+
+/// Tracked labels of one orbit: see the module's documentation.
+#[derive(Clone, Debug)]
+pub(crate) struct LabelGroup {
+    pub(crate) orbit: usize,
+    offset: usize,
+    n: usize,
+    o: u8,
+    /// Per label: its symbol (0: not tracked; `1..`: tracked, in order).
+    symbol: Vec<u8>,
+    /// Per symbol: whether its turns are tracked.
+    oriented: Vec<bool>,
+    /// Per symbol: how many places hold it (symbol 0: the untracked
+    /// pieces).
+    counts: Vec<u8>,
+    /// Per symbol: how many subsets its copies' places may be among the
+    /// places the symbols before it leave (`C(left, count)`; symbol 0
+    /// unused).
+    radix: Vec<u64>,
+    /// Per symbol: the product of the radices after it.
+    weight: Vec<u64>,
+    /// The tracked labels, in order (for the table's name).
+    pub(crate) labels: Vec<u8>,
+    placements: u64,
+    turns: u64,
+}
+
+impl LabelGroup {
+    /// The group of `tracked` labels (each with whether its turns are
+    /// tracked) of orbit `orbit` of `def`, or `None` where the orbit has
+    /// more than [`MAX_GROUP_ORBIT`] places, nothing is tracked, or the
+    /// count passes `u64`.
+    pub(crate) fn new(
+        def: &Definition,
+        orbit: usize,
+        tracked: &[(u8, bool)],
+    ) -> Option<LabelGroup> {
+        let orbits = def.orbits();
+        let offset: usize = orbits[..orbit].iter().map(|o| 2 * o.pieces).sum();
+        let (n, o) = (orbits[orbit].pieces, orbits[orbit].orientations);
+        if n > MAX_GROUP_ORBIT || tracked.is_empty() || tracked.len() >= MAX_SYMBOLS {
+            return None;
+        }
+        let solved = &def.solved().as_slice()[offset..offset + n];
+        let mut symbol = vec![0u8; n];
+        let mut oriented = vec![false];
+        for (i, &(l, turns)) in tracked.iter().enumerate() {
+            *symbol.get_mut(usize::from(l))? = (i + 1) as u8;
+            oriented.push(turns && o > 1);
+        }
+        let mut counts = vec![0u8; tracked.len() + 1];
+        for &l in solved {
+            counts[usize::from(symbol[usize::from(l)])] += 1;
+        }
+        let placements = puzzle_search_core::rank::arrangements(&counts)?;
+        let turned: usize = (0..counts.len())
+            .filter(|&s| oriented[s])
+            .map(|s| usize::from(counts[s]))
+            .sum();
+        let turns = u64::from(o).checked_pow(turned as u32)?;
+        placements.checked_mul(turns)?;
+        let binom = binomials();
+        let mut radix = vec![1u64; counts.len()];
+        let mut left = n;
+        for s in 1..counts.len() {
+            let c = usize::from(counts[s]);
+            radix[s] = binom[left * BINOM + c];
+            left -= c;
+        }
+        let mut weight = vec![1u64; counts.len()];
+        for s in (1..counts.len().saturating_sub(1)).rev() {
+            weight[s] = weight[s + 1] * radix[s + 1];
+        }
+        Some(LabelGroup {
+            weight,
+            radix,
+            orbit,
+            offset,
+            n,
+            o,
+            symbol,
+            oriented,
+            counts,
+            labels: tracked.iter().map(|&(l, _)| l).collect(),
+            placements,
+            turns,
+        })
+    }
+
+    /// How many coordinates.
+    pub(crate) fn size(&self) -> u64 {
+        self.placements * self.turns
+    }
+
+    /// The coordinate of position `s` (a whole position).
+    #[inline]
+    pub(crate) fn key(&self, s: &[u8]) -> u64 {
+        let (off, n) = (self.offset, self.n);
+        let mut sym = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for j in 0..n {
+            sym[j] = self.symbol[usize::from(s[off + j])];
+            ori[j] = s[off + n + j];
+        }
+        self.rank(&sym[..n], &ori[..n])
+    }
+
+    /// The coordinate of the child of `s` by move `m` (as a position:
+    /// place `j` gets what was on `m.p[j]`, turned by `m.o[j]`), read
+    /// without making the child.
+    #[inline]
+    pub(crate) fn key_after(&self, s: &[u8], m: &[u8]) -> u64 {
+        let (off, n, o) = (self.offset, self.n, self.o);
+        let mut sym = [0u8; MAX_GROUP_ORBIT];
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        for j in 0..n {
+            let from = usize::from(m[off + j]);
+            sym[j] = self.symbol[usize::from(s[off + from])];
+            let t = s[off + n + from];
+            ori[j] = if t == WILD {
+                WILD
+            } else {
+                let t = t + m[off + n + j];
+                if t >= o { t - o } else { t }
+            };
+        }
+        self.rank(&sym[..n], &ori[..n])
+    }
+
+    /// The coordinate of symbols `sym` and turns `ori`, by place (the
+    /// turns read only where the symbol's are tracked). The placement is
+    /// a number in mixed radix, a digit a tracked symbol: where its
+    /// copies are among the places the symbols before it left free, as a
+    /// subset's colex rank (`sum C(i_k, k + 1)` over its places' indices
+    /// among the free ones, `k` from 0); the untracked pieces take what is
+    /// left. A binomial table read a place, no division.
+    #[inline]
+    fn rank(&self, sym: &[u8], ori: &[u8]) -> u64 {
+        let binom = binomials();
+        // One pass: a place's index among those free before its symbol
+        // is its index less the places before it that hold a smaller
+        // tracked symbol.
+        // Each symbol's places as a mask; the places free before symbol
+        // `s` are those not held by a smaller one. Each digit goes in at
+        // its weight (the radices after it).
+        let mut masks = [0u64; MAX_SYMBOLS];
+        for (j, &x) in sym.iter().enumerate() {
+            masks[usize::from(x)] |= 1u64 << j;
+        }
+        let mut taken = 0u64;
+        let mut p = 0u64;
+        for (s, &w) in self.weight.iter().enumerate().skip(1) {
+            let mut m = masks[s];
+            let mut digit = 0u64;
+            let mut k = 0usize;
+            while m != 0 {
+                let j = m.trailing_zeros();
+                m &= m - 1;
+                k += 1;
+                let below = (!taken & ((1u64 << j) - 1)).count_ones() as usize;
+                digit += binom[below * BINOM + k];
+            }
+            taken |= masks[s];
+            p += digit * w;
+        }
+        let mut t = 0u64;
+        for (&x, &turn) in sym.iter().zip(ori) {
+            if self.oriented[usize::from(x)] {
+                t = t * u64::from(self.o) + u64::from(turn);
+            }
+        }
+        p * self.turns + t
+    }
+
+    /// The symbols and turns (by place; 0 where untracked) of coordinate
+    /// `r`: [`rank`](Self::rank)'s inverse.
+    fn unrank(&self, r: u64, sym: &mut [u8], ori: &mut [u8]) {
+        let binom = binomials();
+        let n = sym.len();
+        let symbols = self.counts.len();
+        // The digits, last symbol first.
+        let mut digits = [0u64; MAX_SYMBOLS];
+        let mut p = r / self.turns;
+        for s in (1..symbols).rev() {
+            digits[s] = p % self.radix[s];
+            p /= self.radix[s];
+        }
+        sym.fill(0);
+        let mut free: [u8; MAX_GROUP_ORBIT] = [0; MAX_GROUP_ORBIT];
+        for (s, &digit) in digits.iter().enumerate().take(symbols).skip(1) {
+            // The free places, in order.
+            let mut m = 0;
+            for (j, &x) in sym.iter().enumerate() {
+                if x == 0 {
+                    free[m] = j as u8;
+                    m += 1;
+                }
+            }
+            // Colex unrank: the largest index first.
+            let mut d = digit;
+            let mut i = m;
+            for k in (1..=usize::from(self.counts[s])).rev() {
+                i -= 1;
+                while binom[i * BINOM + k] > d {
+                    i -= 1;
+                }
+                d -= binom[i * BINOM + k];
+                sym[usize::from(free[i])] = s as u8;
+            }
+        }
+        let mut t = r % self.turns;
+        for j in (0..n).rev() {
+            ori[j] = if self.oriented[usize::from(sym[j])] {
+                let d = (t % u64::from(self.o)) as u8;
+                t /= u64::from(self.o);
+                d
+            } else {
+                0
+            };
+        }
+    }
+}
+
+/// The most symbols a [`LabelGroup`] has: 15 tracked labels and the
+/// untracked pieces (more would make tables far past
+/// [`MAX_ALIKE_TABLE`] on any orbit that has them).
+const MAX_SYMBOLS: usize = 16;
+
+/// The side of [`binomials`]' table.
+const BINOM: usize = MAX_GROUP_ORBIT + 1;
+
+/// `C(n, k)` at `n * BINOM + k` for `n, k <= 64` (all within `u64`),
+/// made once.
+fn binomials() -> &'static [u64] {
+    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0u64; BINOM * BINOM];
+        for n in 0..BINOM {
+            t[n * BINOM] = 1;
+            for k in 1..=n {
+                t[n * BINOM + k] = t[(n - 1) * BINOM + k - 1] + t[(n - 1) * BINOM + k];
+            }
+        }
+        t
+    })
+}
+
+/// The tracked labels of orbit `orbit` split into [`LabelGroup`]s of at
+/// most `max_states` coordinates: every label of the orbit (a turn
+/// tracked where every copy is oriented when solved), in one group where
+/// they fit, else packed in order of label, a group closed when the next
+/// label would not fit; a label that fits in no group alone is left out.
+/// Groups of one coordinate (nothing to tell apart) are dropped.
+pub(crate) fn split_alike(def: &Definition, orbit: usize, max_states: u64) -> Vec<LabelGroup> {
+    let orbits = def.orbits();
+    let offset: usize = orbits[..orbit].iter().map(|o| 2 * o.pieces).sum();
+    let n = orbits[orbit].pieces;
+    if n > MAX_GROUP_ORBIT {
+        return Vec::new();
+    }
+    let solved = def.solved().as_slice();
+    // Per label: present, and every copy oriented.
+    let mut present = vec![false; n];
+    let mut oriented = vec![true; n];
+    for j in 0..n {
+        let l = usize::from(solved[offset + j]);
+        present[l] = true;
+        oriented[l] &= solved[offset + n + j] != WILD;
+    }
+    let labels: Vec<(u8, bool)> = (0..n)
+        .filter(|&l| present[l])
+        .map(|l| (l as u8, oriented[l]))
+        .collect();
+    let fits = |t: &[(u8, bool)]| LabelGroup::new(def, orbit, t).filter(|g| g.size() <= max_states);
+    if let Some(whole) = fits(&labels) {
+        return if whole.size() > 1 {
+            vec![whole]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    while from < labels.len() {
+        let mut to = from;
+        while to < labels.len() && fits(&labels[from..=to]).is_some() {
+            to += 1;
+        }
+        if to == from {
+            from += 1; // this label alone does not fit
+            continue;
+        }
+        if let Some(g) = fits(&labels[from..to]).filter(|g| g.size() > 1) {
+            out.push(g);
+        }
+        from = to;
+    }
+    out
+}
+
+/// A [`LabelGroup`] as the core's table build sees it: each neighbour
+/// unranked, moved and ranked again (no move tables: these tables are
+/// small).
+pub(crate) struct AlikeSpace<'a> {
+    group: &'a LabelGroup,
+    name: String,
+    /// Per move, as a position.
+    moves: Vec<&'a [u8]>,
+    goal: u64,
+}
+
+impl<'a> AlikeSpace<'a> {
+    /// The abstraction of `group` under `moves`, named `name`.
+    pub(crate) fn new(
+        group: &'a LabelGroup,
+        def: &Definition,
+        moves: &'a Moves,
+        name: String,
+    ) -> AlikeSpace<'a> {
+        AlikeSpace {
+            group,
+            name,
+            moves: (0..moves.len()).map(|m| moves.get(m).as_slice()).collect(),
+            goal: group.key(def.solved().as_slice()),
+        }
+    }
+}
+
+impl Abstraction for AlikeSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.group.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.goal);
+    }
+
+    /// Every move costs, and the moves are closed under inverse (the
+    /// bound asks): the last layers may be settled bottom-up.
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+        let g = self.group;
+        let (off, n, o) = (g.offset, g.n, g.o);
+        let (mut sym, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        g.unrank(r, &mut sym[..n], &mut ori[..n]);
+        let (mut s2, mut o2) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for m in &self.moves {
+            for j in 0..n {
+                let from = usize::from(m[off + j]);
+                s2[j] = sym[from];
+                let t = ori[from] + m[off + n + j];
+                o2[j] = if t >= o { t - o } else { t };
+            }
+            out.push((g.rank(&s2[..n], &o2[..n]), true));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cross on a three-orbit toy: four oriented pieces, two of them
+    /// told apart, two alike; a `?` orbit.
+    const TOY: &str = "\
+Set E 4 2
+Set C 3 3
+Solved
+E
+1 2 3 3
+0 0 0 0
+C
+1 1 1
+? ? ?
+End
+Move A
+E
+2 3 4 1
+1 0 0 1
+C
+2 3 1
+1 1 1
+End
+Move B
+E
+1 3 2 4
+0 1 1 0
+C
+1 3 2
+0 0 0
+End
+";
+
+    #[test]
+    fn ranks_are_perfect_and_keys_follow_the_moves() {
+        let def = Definition::parse(TOY).expect("parses");
+        let moves = Moves::all(&def).expect("moves");
+        let groups = split_alike(&def, 0, u64::MAX);
+        assert_eq!(groups.len(), 1);
+        let g = &groups[0];
+        // 4! / 2! placements of (1, 2, 3, 3), 2^4 turns.
+        assert_eq!(g.size(), 12 * 16);
+        let (mut sym, mut ori) = ([0u8; 4], [0u8; 4]);
+        let mut seen = std::collections::HashSet::new();
+        for r in 0..g.size() {
+            g.unrank(r, &mut sym, &mut ori);
+            assert_eq!(g.rank(&sym, &ori), r);
+            // Each a valid arrangement (the counts of the solved state),
+            // each once.
+            let mut counts = [0u8; 4];
+            sym.iter().for_each(|&x| counts[usize::from(x)] += 1);
+            assert_eq!(&counts[..g.counts.len()], g.counts.as_slice());
+            assert!(seen.insert((sym, ori)));
+        }
+        // The orbit with a wild orientation and one label: nothing to
+        // tell apart, no table.
+        assert!(split_alike(&def, 1, u64::MAX).is_empty());
+        // key_after equals the key of the child, at every position of a
+        // walk.
+        let mut p = def.solved().clone();
+        for step in 0..40 {
+            let m = moves.get(step * 7 % moves.len());
+            for k in 0..moves.len() {
+                let child = p.then(moves.get(k), def.orbits());
+                assert_eq!(
+                    g.key_after(p.as_slice(), moves.get(k).as_slice()),
+                    g.key(child.as_slice())
+                );
+            }
+            p = p.then(m, def.orbits());
+        }
+    }
+
+    #[test]
+    fn split_packs_labels_in_order_under_the_cap() {
+        let def = Definition::parse(TOY).expect("parses");
+        // At most 40: label 1 alone is 4 * 2 = 8; with label 2, 12 * 4 =
+        // 48 does not fit: three groups of one label each.
+        let groups = split_alike(&def, 0, 40);
+        let labels: Vec<Vec<u8>> = groups.iter().map(|g| g.labels.clone()).collect();
+        assert_eq!(labels, [vec![0], vec![1], vec![2]]);
+        assert!(groups.iter().all(|g| g.size() <= 40));
+    }
+}
