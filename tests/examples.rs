@@ -720,3 +720,32 @@ fn twisty_census_solves_and_refuses_in_one_line() {
     assert!(stderr(&o).contains("line 4"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A `twisty` census says its path and size up front and prints each
+/// layer as it completes: the 3x3x3's hash census under a 64 MB cap stops
+/// in its sixth layer, having printed the five before it (twsearch's
+/// counts), with an error that names the bytes.
+#[test]
+fn twisty_census_prints_each_layer_as_it_completes() {
+    let o = run("twisty", &["3x3x3", "-g", "-M", "64"], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Dist 0 cnt 1 tot 1",
+            "Dist 1 cnt 18 tot 19",
+            "Dist 2 cnt 243 tot 262",
+            "Dist 3 cnt 3240 tot 3502",
+            "Dist 4 cnt 43239 tot 46741",
+            "Dist 5 cnt 574908 tot 621649",
+        ]
+    );
+    let err = stderr(&o);
+    assert!(err.starts_with("3x3x3: census by hash"), "{err}");
+    assert!(
+        err.contains("stopped after distance 5") && err.contains("67108864 bytes"),
+        "{err}"
+    );
+}

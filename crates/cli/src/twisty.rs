@@ -395,9 +395,19 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         None => ("hash", false),
     };
     let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
-    // A hash census keeps each state with its table's slack: about twice
-    // a state's bytes and a word, plus the layer lists.
-    let per_state = 2 * (state_bytes.max(48) + 8);
+    // A hash census keeps each state (a `Position`, its bytes inline up
+    // to 40, else on the heap: rounded to 16 with the allocator's 16
+    // more) and a `u32` index with a control byte in the hash table, at
+    // most 7/8 full and at least 7/16 after it doubles: 10 bytes. The
+    // pyraminx's states (28 bytes) measured 57.7 bytes each at the peak
+    // (9,362,285 held in 540 MB), this says 58.
+    let inline = std::mem::size_of::<Position>() as u64;
+    let heap = if state_bytes > 40 {
+        state_bytes.div_ceil(16) * 16 + 16
+    } else {
+        0
+    };
+    let per_state = inline + heap + 10;
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     budget = match (&coords, dense, memory) {
@@ -408,18 +418,56 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         (None, false, None) => budget,
     };
     crate::interrupt::arm();
+    // Up front, as twsearch says its state size: the space and the path.
+    let size = coords.as_ref().map_or(ranks, |c| c.size());
+    eprintln!(
+        "{}: census by {way}: {}",
+        puzzle.definition().name(),
+        if dense {
+            format!("{size} ranks, a byte each")
+        } else {
+            format!(
+                "a hash set of the states, about {per_state} bytes a state{}",
+                memory.map_or(String::new(), |m| format!(
+                    ", at most {} states in {m} bytes",
+                    m / per_state
+                ))
+            )
+        }
+    );
     let mut solver = Solver::new(Strategy::bfs()).budget(budget);
-    // `--progress`: each layer's distance and size as it completes.
+    // Each layer printed as it completes (so that a census stopped by a
+    // timeout or a signal has printed every layer it finished): the lines
+    // printed so far and their total; `--progress` shows it on the
+    // spinner too.
+    let printed = std::sync::Arc::new(std::sync::Mutex::new((0usize, 0u64)));
     let spinner = args.progress.then(|| crate::progress::spinner("census"));
-    if let Some(bar) = spinner.clone() {
-        let total = std::sync::atomic::AtomicU64::new(0);
+    {
+        let bar = spinner.clone();
+        let printed = std::sync::Arc::clone(&printed);
         solver = solver.on_progress(move |p| {
-            if p.phase == puzzle_search_core::Phase::Layer {
-                let t = total.fetch_add(p.layer, std::sync::atomic::Ordering::Relaxed) + p.layer;
+            if p.phase != puzzle_search_core::Phase::Layer {
+                return;
+            }
+            let Ok(mut printed) = printed.lock() else {
+                return;
+            };
+            let (lines, total) = &mut *printed;
+            // Layers come in order, each once; any other report is left
+            // to the lines printed at the end.
+            if p.depth as usize != *lines {
+                return;
+            }
+            *lines += 1;
+            *total += p.layer;
+            if let Some(bar) = &bar {
                 bar.set_message(format!(
-                    "census: distance {} done, {} states there, {t} in all",
+                    "census: distance {} done, {} states there, {total} in all",
                     p.depth, p.layer
                 ));
+                bar.suspend(|| emit(format_args!("Dist {} cnt {} tot {total}", p.depth, p.layer)));
+            } else {
+                emit(format_args!("Dist {} cnt {} tot {total}", p.depth, p.layer));
             }
         });
     }
@@ -433,8 +481,10 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     if let Some(bar) = &spinner {
         bar.finish_and_clear();
     }
-    let mut total = 0u64;
-    for (d, &n) in census.layers.iter().enumerate() {
+    // The layers not printed as they completed (none, unless a report
+    // was missed), after those that were.
+    let (lines, mut total) = printed.lock().map_or((0, 0), |p| *p);
+    for (d, &n) in census.layers.iter().enumerate().skip(lines) {
         total += n;
         emit(format_args!("Dist {d} cnt {n} tot {total}"));
     }
@@ -451,8 +501,9 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         None => Ok(()),
         Some(limit) if !dense && limit == puzzle_search_core::Limit::States => {
             Err(Failure::from(format!(
-                "the census stopped after distance {}: more states than --max-memory holds (about {per_state} bytes a state)",
-                census.layers.len().saturating_sub(1)
+                "the census stopped after distance {}: more states than {} bytes hold (about {per_state} bytes a state; the cap: --max-memory, else the memory available, `ulimit -v` or the cgroup's limit)",
+                census.layers.len().saturating_sub(1),
+                memory.unwrap_or(0)
             )))
         }
         Some(limit) => Err(Failure::stopped(limit)),
