@@ -274,8 +274,9 @@ fn solve(
         bar.finish_and_clear();
     }
     for e in bound.save_errors() {
-        // The tables are whole; only next time's start is slower.
-        eprintln!("warning: a table was not saved to the cache: {e}");
+        // The tables are whole: a file not saved only slows next time's
+        // start; one refused was built again.
+        eprintln!("warning: table cache: {e}");
     }
     for e in bound.class_errors() {
         eprintln!("warning: a table's placement classes were not cached: {e}");

@@ -124,17 +124,45 @@ pub(crate) fn inverse(r: &Position, mirror: bool, orbits: &[Orbit]) -> Position 
 /// inverse of one of `moves`; `None` where there is none, or none found
 /// within [`MAX_STEPS`] (see the module's docs).
 pub(crate) fn find(orbits: &[Orbit], moves: &[&Position]) -> Option<Position> {
+    let inverses: Vec<Position> = moves.iter().map(|m| m.inverse(orbits)).collect();
+    search(orbits, moves, inverses, true, 1).pop()
+}
+
+/// The rotations of the puzzle whose moves are `moves`, found from the
+/// moves alone (for definitions that name none): every `R` (a position,
+/// no mirroring) with each `R^-1 m R` one of `moves`, the identity
+/// among them, at most `most`, as many as [`MAX_STEPS`] assignments
+/// find. The same search as [`find`]'s with each move's image itself,
+/// not its inverse, and the turns solving `a[c.p[j]] = a[j] +
+/// m.o[sigma(j)] - c.o[j]` (the orientations of `R c = m R`, nothing
+/// negated).
+pub(crate) fn automorphisms(orbits: &[Orbit], moves: &[&Position], most: usize) -> Vec<Position> {
+    let targets: Vec<Position> = moves.iter().map(|&m| m.clone()).collect();
+    search(orbits, moves, targets, false, most)
+}
+
+/// Up to `most` solutions `M` of `M c = m M` with each of `moves` paired
+/// with one `c` of `targets` (one-to-one), `M` mirroring where `mirror`.
+fn search(
+    orbits: &[Orbit],
+    moves: &[&Position],
+    targets: Vec<Position>,
+    mirror: bool,
+    most: usize,
+) -> Vec<Position> {
     let k = moves.len();
     if k == 0 || orbits.iter().any(|o| o.pieces > 255) {
-        return None;
+        return Vec::new();
     }
-    let inverses: Vec<Position> = moves.iter().map(|m| m.inverse(orbits)).collect();
     let mut search = Search {
         orbits,
         moves,
-        inverses: &inverses,
+        inverses: &targets,
         pairs: Vec::new(),
         steps: 0,
+        mirror,
+        found: Vec::new(),
+        most,
     };
     let bases: Vec<usize> = orbits
         .iter()
@@ -147,19 +175,26 @@ pub(crate) fn find(orbits: &[Orbit], moves: &[&Position]) -> Option<Position> {
     let total: usize = orbits.iter().map(|o| o.pieces).sum();
     let sigma = vec![NONE; total];
     let mut taken = vec![false; total];
-    search.choose(0, sigma, &mut taken, &bases, &mut vec![false; k])
+    search.choose(0, sigma, &mut taken, &bases, &mut vec![false; k]);
+    search.found
 }
 
 /// A position of `sigma` not yet placed.
 const NONE: u8 = u8::MAX;
 
-/// [`find`]'s state: the move pairs `(m, c)` chosen (`c = f(m)^-1`).
+/// [`find`]'s state: the move pairs `(m, c)` chosen (`c = f(m)^-1`;
+/// for [`automorphisms`], `c = f(m)`: `inverses` holds the targets).
 struct Search<'a> {
     orbits: &'a [Orbit],
     moves: &'a [&'a Position],
     inverses: &'a [Position],
     pairs: Vec<(usize, usize)>,
     steps: u64,
+    /// Whether `M` mirrors (the sign of `m.o` in the turns' equations).
+    mirror: bool,
+    /// The solutions so far, and how many are wanted.
+    found: Vec<Position>,
+    most: usize,
 }
 
 impl Search<'_> {
@@ -172,9 +207,9 @@ impl Search<'_> {
         taken: &mut [bool],
         bases: &[usize],
         images: &mut [bool],
-    ) -> Option<Position> {
+    ) -> bool {
         if self.steps > MAX_STEPS {
-            return None;
+            return true;
         }
         // An orbit with nothing placed gets a seed first: its first
         // position goes to each position in turn.
@@ -185,29 +220,34 @@ impl Search<'_> {
                 let mut s = sigma.clone();
                 let mut t = taken.to_vec();
                 if self.place(&mut s, &mut t, bases, k, 0, v as u8) {
-                    if let Some(found) = self.choose(m, s, &mut t, bases, images) {
-                        return Some(found);
+                    if self.choose(m, s, &mut t, bases, images) {
+                        return true;
                     }
                 }
             }
-            return None;
+            return false;
         }
         if m == self.moves.len() {
             if sigma.contains(&NONE) {
                 // Positions no move reaches from a seed: seed them too.
-                let (k, j) = self.unplaced(&sigma, bases)?;
+                let Some((k, j)) = self.unplaced(&sigma, bases) else {
+                    return false;
+                };
                 for v in 0..self.orbits[k].pieces {
                     let mut s = sigma.clone();
                     let mut t = taken.to_vec();
                     if self.place(&mut s, &mut t, bases, k, j, v as u8) {
-                        if let Some(found) = self.choose(m, s, &mut t, bases, images) {
-                            return Some(found);
+                        if self.choose(m, s, &mut t, bases, images) {
+                            return true;
                         }
                     }
                 }
-                return None;
+                return false;
             }
-            return self.turns(&sigma, bases);
+            if let Some(found) = self.turns(&sigma, bases) {
+                self.found.push(found);
+            }
+            return self.found.len() >= self.most;
         }
         for c in 0..self.moves.len() {
             if images[c] {
@@ -218,14 +258,14 @@ impl Search<'_> {
             let mut s = sigma.clone();
             let mut t = taken.to_vec();
             if self.settle(&mut s, &mut t, bases) {
-                if let Some(found) = self.choose(m + 1, s, &mut t, bases, images) {
-                    return Some(found);
+                if self.choose(m + 1, s, &mut t, bases, images) {
+                    return true;
                 }
             }
             self.pairs.pop();
             images[c] = false;
         }
-        None
+        false
     }
 
     /// The first position of `sigma` not placed, as (orbit, position).
@@ -317,9 +357,14 @@ impl Search<'_> {
                     for &(m, c) in &self.pairs {
                         let c = &self.inverses[c].0;
                         let to = usize::from(c[off + j]);
-                        let minus = (self.moves[m].0[off + n + usize::from(sigma[b + j])]
-                            + c[off + n + j])
-                            % modulo;
+                        let turn = self.moves[m].0[off + n + usize::from(sigma[b + j])];
+                        // Mirroring: a[to] = a[j] - m.o - c.o; else
+                        // a[to] = a[j] + m.o - c.o.
+                        let minus = if self.mirror {
+                            (turn + c[off + n + j]) % modulo
+                        } else {
+                            (c[off + n + j] + modulo - turn % modulo) % modulo
+                        };
                         let want = (a[b + j] + modulo - minus) % modulo;
                         if a[b + to] == NONE {
                             a[b + to] = want;

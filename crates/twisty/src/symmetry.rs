@@ -39,6 +39,13 @@ pub const MAX_SYMMETRIES: usize = 4096;
 /// converse holds, and the distances are equal. A pattern database read
 /// at `r^-1 g r` is therefore a lower bound for `g`.
 ///
+/// Where the definition names no rotation, the rotations are found from
+/// the moves themselves (the automorphisms of the move set: every `R`,
+/// a position mirroring nothing, with each `R^-1 m R` a move; the same
+/// search as the mirror image's, see docs/puzzles/twisty.md): twsearch's
+/// own `2x2x2.tws` gets its 24 rotations and 24 mirror images, the
+/// megaminx its 60 and 60.
+///
 /// Where the solved state is not the identity (pieces alike, or not in
 /// order) only the identity is kept.
 ///
@@ -96,6 +103,20 @@ impl Symmetries {
             .collect();
         let blocks: Vec<&Position> = def.moves().iter().map(|(_, p)| p).collect();
         let first = crate::mirror::components(orbits, &blocks);
+        // No rotation named (twsearch's own `2x2x2.tws`): the rotations
+        // found from the moves themselves, each a generator.
+        let found: Vec<(String, Position)> = if gens.is_empty() {
+            crate::mirror::automorphisms(orbits, &blocks, MAX_SYMMETRIES)
+                .into_iter()
+                .map(|r| crate::mirror::canonical(r, orbits, &first))
+                .filter(|r| r != &id)
+                .enumerate()
+                .map(|(i, r)| (format!("r{}", i + 1), r))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        gens.extend(found.iter().map(|(name, r)| (name.as_str(), r, false)));
         let reflection = crate::mirror::find(orbits, &blocks);
         if let Some(m) = &reflection {
             // Where no orbit has more than two orientations, `-o = o`: a
@@ -329,14 +350,18 @@ mod tests {
         }
     }
 
-    /// A definition without rotations, or whose solved state is not the
-    /// identity, has the identity alone.
+    /// A definition without rotations gets those its moves have (here
+    /// the swap of the first two pieces, which maps the move `A`, that
+    /// swap, onto itself: no other permutation does); one whose solved
+    /// state is not the identity has the identity alone.
     #[test]
-    fn trivial_without_rotations() {
+    fn found_without_rotations_and_trivial_unless_solved_is_the_identity() {
         let def = Definition::parse("Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove A\nP\n2 1 3\nEnd\n")
             .expect("valid");
         let sym = Symmetries::new(&def, &Moves::all(&def).expect("moves"));
-        assert!(sym.is_trivial());
+        assert_eq!(sym.len(), 2);
+        assert_eq!(sym.get(1).as_slice()[..3], [1, 0, 2]);
+        assert_eq!(sym.conjugate_move(1, 0), 0);
         let alike = Definition::parse(
             "Set P 3 1\nSolved\nP\n1 1 2\nEnd\nMove A\nP\n2 3 1\nEnd\nMove x\nP\n3 1 2\nEnd\n",
         )

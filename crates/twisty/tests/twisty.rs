@@ -1082,3 +1082,46 @@ fn tables_over_pieces_alike_bound_and_where_they_see_all_are_exact() {
     }
     assert!(cut > 0 && exact > 0, "{cut} cut, {exact} exact");
 }
+
+/// A definition that names no rotation (twsearch's own `2x2x2.tws`)
+/// gets its symmetries from the moves themselves (issue 46): the
+/// built-in 2x2x2's text with its `x`, `y`, `z` blocks taken out finds
+/// the same 48 (24 rotations and their mirror images), each mapping the
+/// moves onto the moves, and every conjugate of every position within
+/// four moves is as far from solved (breadth first).
+#[test]
+fn symmetries_are_found_from_the_moves_where_none_is_named() {
+    let text = Definition::builtin_text("2x2x2").expect("built in");
+    // Drop every `Move x|y|z ... End` block.
+    let mut kept = String::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("Move ") {
+            skipping = puzzle_twisty::is_rotation(name.trim());
+        }
+        if !skipping {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        if line.trim() == "End" {
+            skipping = false;
+        }
+    }
+    let bare = Definition::parse(&kept).expect("valid");
+    assert!(bare.rotations().is_empty());
+    let named = Definition::parse(&text).expect("valid");
+    assert!(!named.rotations().is_empty());
+    let moves = Moves::all(&bare).expect("moves");
+    let found = puzzle_twisty::Symmetries::new(&bare, &moves);
+    let given = puzzle_twisty::Symmetries::new(&named, &Moves::all(&named).expect("moves"));
+    assert_eq!((found.len(), given.len()), (48, 48));
+    let mirrors = (0..found.len()).filter(|&i| found.is_mirror(i)).count();
+    assert_eq!(mirrors, 24);
+    let dist = distances(&bare, &moves, 4);
+    for (p, &d) in &dist {
+        for i in 0..found.len() {
+            let c = found.conjugate(i, p);
+            assert_eq!(dist.get(&c), Some(&d), "symmetry {i} at {p:?}");
+        }
+    }
+}

@@ -194,7 +194,9 @@ impl PatternDb {
     /// checks, and a key count other than the abstraction's), builds it
     /// and saves it there. A table that cannot be read or saved is still
     /// returned, built; the error beside it names what failed and the path
-    /// ("cannot save PATH: ..."; a failed save leaves no file behind).
+    /// ("cannot save PATH: ..."; a failed save leaves no file behind), or
+    /// that a file was there but refused ("PATH is not a valid table ...:
+    /// built again"), so that a damaged cache is never rebuilt in silence.
     ///
     /// # Errors
     /// As [`build`](Self::build).
@@ -285,7 +287,20 @@ impl PatternDb {
                     error: None,
                 });
             }
-            Ok(None) => None,
+            // Missing: nothing to say. There but refused (corrupt, cut
+            // short, another version or size): said, as it is rebuilt.
+            Ok(None) => fs::metadata(&path)
+                .ok()
+                .filter(fs::Metadata::is_file)
+                .map(|_| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "{} is not a valid table of `{name}` (corrupt, cut short, or of another version or size): built again",
+                            path.display()
+                        ),
+                    )
+                }),
             Err(e) => Some(in_file("cannot read", &path, e)),
         };
         let table = Self::build_within(abstraction, budget, progress)?;

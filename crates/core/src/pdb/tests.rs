@@ -100,10 +100,10 @@ fn saved_tables_load_back_and_damaged_ones_are_refused() {
         PatternDb::decode(data[..data.len() - 3].to_vec(), &line.name(), None),
         None
     );
-    // load_or_build: the damaged file is rebuilt and rewritten.
+    // load_or_build: the damaged file is rebuilt and rewritten, and said.
     fs::write(&path, &data[..10]).expect("write");
     let (again, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
-    assert!(err.is_none());
+    assert!(err.is_some_and(|e| e.to_string().contains("not a valid table")));
     assert_eq!(again.get(30), t.get(30));
     assert!(
         PatternDb::load(&path, &line.name())
@@ -163,7 +163,7 @@ fn crafted_files_with_valid_checksums_are_refused_where_checkable() {
     fs::write(&path, &cases[0].1).expect("write");
     assert!(PatternDb::load(&path, &name).expect("read").is_some());
     let (t, err) = PatternDb::load_or_build(&line, &dir, None).expect("a small table");
-    assert!(err.is_none(), "{err:?}");
+    assert!(err.is_some_and(|e| e.to_string().contains("built again")));
     assert!((0..keys).all(|k| t.get(k) == good.get(k)));
     fs::remove_dir_all(&dir).ok();
 }
@@ -501,6 +501,13 @@ fn a_set_builds_saves_loads_and_rebuilds_a_damaged_file() {
     assert!(
         report.tables()[0].loaded && !report.tables()[1].loaded,
         "{report}"
+    );
+    // Said, not silent: the file and that it was built again.
+    assert_eq!(report.unsaved().len(), 1, "{report}");
+    let said = report.unsaved()[0].to_string();
+    assert!(
+        said.contains("not a valid table") && said.contains("built again"),
+        "{said}"
     );
     assert_eq!(entries(&mended), entries(&first));
     let (_, report) = build(&dir);
