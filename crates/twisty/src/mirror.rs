@@ -219,10 +219,10 @@ impl Search<'_> {
             for v in 0..self.orbits[k].pieces {
                 let mut s = sigma.clone();
                 let mut t = taken.to_vec();
-                if self.place(&mut s, &mut t, bases, k, 0, v as u8) {
-                    if self.choose(m, s, &mut t, bases, images) {
-                        return true;
-                    }
+                if self.place(&mut s, &mut t, bases, k, 0, v as u8)
+                    && self.choose(m, s, &mut t, bases, images)
+                {
+                    return true;
                 }
             }
             return false;
@@ -236,10 +236,10 @@ impl Search<'_> {
                 for v in 0..self.orbits[k].pieces {
                     let mut s = sigma.clone();
                     let mut t = taken.to_vec();
-                    if self.place(&mut s, &mut t, bases, k, j, v as u8) {
-                        if self.choose(m, s, &mut t, bases, images) {
-                            return true;
-                        }
+                    if self.place(&mut s, &mut t, bases, k, j, v as u8)
+                        && self.choose(m, s, &mut t, bases, images)
+                    {
+                        return true;
                     }
                 }
                 return false;
@@ -257,10 +257,8 @@ impl Search<'_> {
             self.pairs.push((m, c));
             let mut s = sigma.clone();
             let mut t = taken.to_vec();
-            if self.settle(&mut s, &mut t, bases) {
-                if self.choose(m + 1, s, &mut t, bases, images) {
-                    return true;
-                }
+            if self.settle(&mut s, &mut t, bases) && self.choose(m + 1, s, &mut t, bases, images) {
+                return true;
             }
             self.pairs.pop();
             images[c] = false;
