@@ -749,3 +749,28 @@ fn twisty_census_prints_each_layer_as_it_completes() {
         "{err}"
     );
 }
+
+/// twsearch's ways to give a scramble: `--scramblealg MOVES` (named
+/// `scramblealg`) and a scramble file on stdin (`--scrambles -`), each
+/// solved optimally; a bad move in the alg is one line naming it.
+#[test]
+fn twisty_reads_a_scramble_alg_and_scrambles_on_stdin() {
+    let o = run("twisty", &["2x2x2", "--scramblealg", "R U R' U'"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(words[..2], ["scramblealg", "4"], "{out}");
+    let o = run(
+        "twisty",
+        &["2x2x2", "--scrambles", "-"],
+        "ScrambleAlg a\nU R\nEnd\nScrambleAlg b\nF2\nEnd\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "a 2 R' U'\nb 1 F2\n");
+    let o = run("twisty", &["2x2x2", "--scramblealg", "R Q"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: --scramblealg: `Q`: no move of this name"
+    );
+}

@@ -4,7 +4,8 @@
 //! solves of scramble files.
 //!
 //! ```text
-//! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr]
+//! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr|-]
+//!     [--scramblealg "R U R' U'"]
 //!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
 //!     [--no-inverse] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
 //!     [--stats] [--progress]
@@ -24,7 +25,7 @@
 //! Korf's tables (87 MB). `--max-time SECS` stops a position's search after that
 //! long: its line says `stopped` and how many moves it ruled out, and the
 //! next position is solved (exit code 1 at the end).
-//! `--scrambles FILE` solves each scramble optimally (IDA* in place on
+//! `--scrambles FILE` (`-`: stdin) solves each scramble optimally (IDA* in place on
 //! every thread, with pattern databases over groups of each orbit's
 //! pieces (over its labels where pieces look alike or turns are `?`), at most `--table-states N` entries each, read at the position
 //! and its inverse unless `--no-inverse`: `OrbitBound`, built once into
@@ -84,9 +85,14 @@ pub struct Args {
     #[arg(short = 't', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Solve each scramble of this file (twsearch's `.scr` format)
-    /// optimally: one line each, `NAME LENGTH MOVES`.
+    /// optimally: one line each, `NAME LENGTH MOVES`; `-` reads them from
+    /// stdin.
     #[arg(long, value_name = "FILE")]
     scrambles: Option<PathBuf>,
+    /// Solve the position these moves reach from solved (twsearch's
+    /// `--scramblealg`, e.g. "R U R' U'"), named `scramblealg`.
+    #[arg(long, value_name = "MOVES")]
+    scramblealg: Option<String>,
     /// The directory pattern databases are kept in.
     #[arg(long)]
     cache: Option<PathBuf>,
@@ -192,10 +198,38 @@ fn run(args: &Args) -> Result<(), Failure> {
     let mut from = path.clone();
     if let Some(file) = &args.scrambles {
         from = file.display().to_string();
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?;
+        let text = if from == "-" {
+            from = "stdin".to_string();
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map_err(|e| Failure::from(format!("cannot read stdin: {e}")))?;
+            text
+        } else {
+            std::fs::read_to_string(file)
+                .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?
+        };
         let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
             .map_err(|e| Failure::from(format!("{from}: {e}")))?;
+        for s in scrambles {
+            positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
+        }
+    }
+    if let Some(alg) = &args.scramblealg {
+        // One line of moves, read as a scramble file's `ScrambleAlg`.
+        if alg.contains(['\n', '\r']) {
+            return Err(Failure::from("--scramblealg: one line of moves"));
+        }
+        from = "--scramblealg".to_string();
+        let text = format!("ScrambleAlg scramblealg\n{alg}\nEnd\n");
+        let scrambles =
+            parse_scrambles(&text, puzzle.definition(), puzzle.moves()).map_err(|e| {
+                // The alg is the text's second line: its number says nothing.
+                let e = e.to_string();
+                Failure::from(format!(
+                    "--scramblealg: {}",
+                    e.trim_start_matches("line 2: ")
+                ))
+            })?;
         for s in scrambles {
             positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
         }
@@ -212,11 +246,11 @@ fn run(args: &Args) -> Result<(), Failure> {
             positions.push((p, format!("random-{i}")));
         }
     }
-    if args.scrambles.is_some() || args.random.is_some() {
+    if args.scrambles.is_some() || args.scramblealg.is_some() || args.random.is_some() {
         solve(args, puzzle, &from, &positions)?;
     } else if !args.god {
         return Err(Failure::from(
-            "nothing to do: give -g (God's algorithm), --scrambles FILE or --random N",
+            "nothing to do: give -g (God's algorithm), --scrambles FILE, --scramblealg MOVES or --random N",
         ));
     }
     Ok(())
