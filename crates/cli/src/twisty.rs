@@ -453,6 +453,17 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         (None, false, None) => budget,
     };
     crate::interrupt::arm();
+    let unturned = puzzle.unturned_orbits();
+    if args.stats && !unturned.is_empty() {
+        let names: Vec<&str> = unturned
+            .iter()
+            .map(|&k| puzzle.definition().orbits()[k].name.as_str())
+            .collect();
+        eprintln!(
+            "orientations no move changes, ranked as one: {}",
+            names.join(", ")
+        );
+    }
     // Up front, as twsearch says its state size: the space and the path.
     let size = coords.as_ref().map_or(ranks, |c| c.size());
     eprintln!(

@@ -58,6 +58,12 @@ impl OrbitCoords {
             orientations: om,
             kept,
         } = shape::of(def, moves, k)?;
+        // Orientations no move changes: one value (see `shape::unturned`).
+        let om = if shape::unturned(def, moves, k) {
+            1
+        } else {
+            om
+        };
         let solved = def.solved().as_slice();
         let (labels, turns) = (&solved[off..off + n], &solved[off + n..off + 2 * n]);
         // Past `u64` (more than 20 pieces) is past `MAX_COORD` too.

@@ -259,7 +259,11 @@ impl Rank {
         let mut size = 1u64;
         for k in 0..def.orbits().len() {
             let (shape, counts) = shape::with_counts(def, moves, k)?;
-            let (n, o, kept) = (shape.pieces, shape.orientations, shape.kept);
+            let (n, mut o, kept) = (shape.pieces, shape.orientations, shape.kept);
+            // Orientations no move changes stay 0 from solved: one value.
+            if shape::unturned(def, moves, k) {
+                o = 1;
+            }
             let alike = counts.iter().any(|&c| c != 1);
             // `n!` fits a `u64` only up to `rank::MAX_PERMUTED`: checked.
             let mut count = if alike {
@@ -382,6 +386,26 @@ impl Puzzle for Twisty {
 /// (the last left out where every move keeps their sum), mixed radix over
 /// the orbits. Other puzzles (and spaces past `u64`) give a size of
 /// `u64::MAX`, so the census takes the hash path.
+impl Twisty {
+    /// The orbits with more than one orientation that no move (nor the
+    /// solved state) turns: the census ranks their orientations as one
+    /// (they are 0 at every position reached from solved), so its space
+    /// is that many times smaller (`--stats` says which).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let def = Definition::parse("Set E 3 2\nSolved\nE\n1 2 3\nEnd\nMove A\nE\n2 3 1\nEnd\n")?;
+    /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// assert_eq!(puzzle.unturned_orbits(), [0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unturned_orbits(&self) -> Vec<usize> {
+        (0..self.def.orbits().len())
+            .filter(|&k| shape::unturned(&self.def, &self.moves, k))
+            .collect()
+    }
+}
+
 impl Ranked for Twisty {
     fn space_size(&self) -> u64 {
         self.rank.as_ref().map_or(u64::MAX, |r| r.size)

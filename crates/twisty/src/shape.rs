@@ -56,3 +56,18 @@ pub(crate) fn with_counts(def: &Definition, moves: &Moves, k: usize) -> Option<(
     };
     Some((shape, counts))
 }
+
+/// Whether orbit `k`'s orientations never change: the solved state turns
+/// none of its pieces (no `?` either) and no move turns any. Every
+/// position reached from solved then has them all 0, and the census's
+/// ranks count them as one orientation (`2gen.tws`'s edges: 2^12 fewer
+/// ranks).
+pub(crate) fn unturned(def: &Definition, moves: &Moves, k: usize) -> bool {
+    let orbits = def.orbits();
+    let offset: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
+    let n = orbits[k].pieces;
+    let zero = |p: &[u8]| p[offset + n..offset + 2 * n].iter().all(|&t| t == 0);
+    orbits[k].orientations > 1
+        && zero(def.solved().as_slice())
+        && (0..moves.len()).all(|m| zero(moves.get(m).as_slice()))
+}

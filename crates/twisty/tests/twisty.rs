@@ -1125,3 +1125,36 @@ fn symmetries_are_found_from_the_moves_where_none_is_named() {
         }
     }
 }
+
+/// Orientations that no move changes (issue 46: `2gen.tws`'s edges,
+/// declared with two orientations that `<R, U>` never flips) are ranked
+/// as one: the census's space is `2^n` times smaller, on the coordinate
+/// path and the dense one, and its layers equal those of the same puzzle
+/// declared without them.
+#[test]
+fn orientations_no_move_changes_are_ranked_as_one() {
+    let with = "Set C 4 3\nSet E 4 2\nSolved\nC\n1 2 3 4\nE\n1 2 3 4\nEnd\nMove A\nC\n2 3 1 4\n1 1 1 0\nE\n2 1 3 4\nEnd\nMove B\nC\n1 3 4 2\nE\n1 2 4 3\nEnd\n";
+    let without = with.replace("Set E 4 2", "Set E 4 1");
+    let census = |text: &str| {
+        let def = Definition::parse(text).expect("valid");
+        let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+        let dense = Solver::new(Strategy::bfs()).census_ranked(&puzzle, def.solved());
+        let coords = puzzle_twisty::Coordinates::new(&puzzle).expect("small orbits");
+        let by_coords =
+            Solver::new(Strategy::bfs()).census_ranked(&coords, &coords.start(def.solved()));
+        let hashed = Solver::new(Strategy::bfs()).census(&puzzle, def.solved());
+        assert_eq!(dense.layers, hashed.layers);
+        assert_eq!(by_coords.layers, hashed.layers);
+        (
+            puzzle.space_size(),
+            coords.size(),
+            puzzle.unturned_orbits(),
+            hashed.layers,
+        )
+    };
+    let (a, b) = (census(with), census(&without));
+    assert_eq!(a.2, [1]);
+    assert!(b.2.is_empty());
+    assert_eq!((a.0, a.1), (b.0, b.1));
+    assert_eq!(a.3, b.3);
+}
