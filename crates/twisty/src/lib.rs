@@ -51,6 +51,7 @@ mod definition;
 mod group;
 mod mirror;
 mod moves;
+mod notation;
 mod parse;
 mod position;
 mod puzzle;

@@ -85,14 +85,16 @@ pub fn parse_scrambles(
                         expect(at, &toks, 1)?;
                         break;
                     }
-                    for t in toks {
-                        // Commas separate moves too, as twsearch reads them.
-                        for name in t.split(',').filter(|n| !n.is_empty()) {
-                            let Some(m) = moves.find(name) else {
-                                return Err(ParseError::new(at, name, ErrorKind::UnknownMove));
-                            };
-                            seq.push(m as u16);
-                        }
+                    // Commas separate moves too, as twsearch reads them;
+                    // powers (`R3`, `R2'`) and groups (`(R U)2`, `(R U)'`)
+                    // as cubers write them.
+                    crate::notation::read_line(&toks.join(" "), at, def, moves, &mut seq)?;
+                    if seq.len() > crate::notation::MAX_EXPANDED {
+                        return Err(ParseError::new(
+                            at,
+                            toks[0],
+                            ErrorKind::Unsupported("the scramble passes 1,048,576 moves"),
+                        ));
                     }
                 }
                 out.push(Scramble {
