@@ -70,7 +70,7 @@ impl LabelGroup {
         tracked: &[(u8, bool)],
     ) -> Option<LabelGroup> {
         let orbits = def.orbits();
-        let offset: usize = orbits[..orbit].iter().map(|o| 2 * o.pieces).sum();
+        let offset = def.offset(orbit);
         let (n, o) = (orbits[orbit].pieces, orbits[orbit].orientations);
         if n > MAX_GROUP_ORBIT || tracked.is_empty() || tracked.len() >= MAX_SYMBOLS {
             return None;
@@ -287,7 +287,7 @@ fn binomials() -> &'static [u64] {
 /// Groups of one coordinate (nothing to tell apart) are dropped.
 pub(crate) fn split_alike(def: &Definition, orbit: usize, max_states: u64) -> Vec<LabelGroup> {
     let orbits = def.orbits();
-    let offset: usize = orbits[..orbit].iter().map(|o| 2 * o.pieces).sum();
+    let offset = def.offset(orbit);
     let n = orbits[orbit].pieces;
     if n > MAX_GROUP_ORBIT {
         return Vec::new();

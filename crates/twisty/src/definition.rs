@@ -45,6 +45,9 @@ pub struct Definition {
     rotations: Vec<(String, Position)>,
     /// How the solved block numbered its pieces, to read scramble states.
     labels: Labels,
+    /// Where each orbit's bytes start in a position (kept: summing the
+    /// orbits before one is quadratic over 100,000 orbits).
+    offsets: Vec<usize>,
 }
 
 /// Whether twsearch takes a move of this name for a rotation of the
@@ -93,6 +96,9 @@ impl Definition {
         let mut labels = Labels::default();
         let mut moves: Vec<(String, Position)> = Vec::new();
         let mut rotations: Vec<(String, Position)> = Vec::new();
+        // The sets' and moves' names, looked up by hash (linear parsing).
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut move_names: std::collections::HashSet<String> = std::collections::HashSet::new();
         while let Some((line, toks)) = lines.next() {
             let key = toks[0];
             let misplaced = |what| Err(ParseError::new(line, key, ErrorKind::Misplaced(what)));
@@ -109,9 +115,10 @@ impl Definition {
                         return misplaced("Set must come before Solved");
                     }
                     expect(line, &toks, 4)?;
-                    if orbits.iter().any(|o| o.name == toks[1]) {
+                    if index.contains_key(toks[1]) {
                         return Err(ParseError::new(line, toks[1], ErrorKind::Duplicate("set")));
                     }
+                    index.insert(toks[1].to_string(), orbits.len());
                     let pieces = number(line, toks[2], 1, 255)?;
                     let orientations = number(line, toks[3], 1, 127)? as u8;
                     orbits.push(Orbit {
@@ -132,16 +139,22 @@ impl Definition {
                         ));
                     }
                     expect(line, &toks, 1)?;
-                    solved = Some(position(&mut lines, &orbits, Kind::Solved, &mut labels)?);
+                    solved = Some(position(
+                        &mut lines,
+                        &orbits,
+                        &index,
+                        Kind::Solved,
+                        &mut labels,
+                    )?);
                 }
                 "Move" => {
                     if solved.is_none() {
                         return misplaced("Move must come after Solved");
                     }
                     expect(line, &toks, 2)?;
-                    let m = position(&mut lines, &orbits, Kind::Move, &mut labels)?;
+                    let m = position(&mut lines, &orbits, &index, Kind::Move, &mut labels)?;
                     let name = toks[1].to_string();
-                    if moves.iter().chain(&rotations).any(|(n, _)| *n == name) {
+                    if !move_names.insert(name.clone()) {
                         return Err(ParseError::new(line, toks[1], ErrorKind::Duplicate("move")));
                     }
                     if is_rotation(&name) {
@@ -190,7 +203,16 @@ impl Definition {
         if moves.is_empty() {
             return Err(ParseError::new(end, "", ErrorKind::Missing("moves")));
         }
+        let offsets = orbits
+            .iter()
+            .scan(0, |at, o| {
+                let here = *at;
+                *at += 2 * o.pieces;
+                Some(here)
+            })
+            .collect();
         Ok(Self {
+            offsets,
             name: name.unwrap_or_else(|| "Unnamed".to_string()),
             orbits,
             solved,
@@ -220,6 +242,11 @@ impl Definition {
         &self.moves
     }
 
+    /// Where orbit `k`'s bytes start in a position.
+    pub(crate) fn offset(&self, k: usize) -> usize {
+        self.offsets[k]
+    }
+
     /// The rotations of the whole puzzle (see [`is_rotation`]).
     pub fn rotations(&self) -> &[(String, Position)] {
         &self.rotations
@@ -228,9 +255,16 @@ impl Definition {
     /// Reads a scramble's state block (after its keyword line), with the
     /// solved state's numbering of pieces.
     pub(crate) fn read_state(&self, lines: &mut Lines<'_>) -> Result<Position, ParseError> {
+        let index = self
+            .orbits
+            .iter()
+            .enumerate()
+            .map(|(k, o)| (o.name.clone(), k))
+            .collect();
         position(
             lines,
             &self.orbits,
+            &index,
             Kind::State(&self.solved, &self.labels),
             &mut Labels::default(),
         )

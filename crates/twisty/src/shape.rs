@@ -34,7 +34,7 @@ pub(crate) fn of(def: &Definition, moves: &Moves, k: usize) -> Option<Shape> {
 /// that look alike share one), or `None` where an orientation is wild.
 pub(crate) fn with_counts(def: &Definition, moves: &Moves, k: usize) -> Option<(Shape, Vec<u8>)> {
     let orbits = def.orbits();
-    let offset: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
+    let offset = def.offset(k);
     let (n, o) = (orbits[k].pieces, orbits[k].orientations);
     let solved = def.solved().as_slice();
     let mut counts = vec![0u8; n];
@@ -64,7 +64,7 @@ pub(crate) fn with_counts(def: &Definition, moves: &Moves, k: usize) -> Option<(
 /// ranks).
 pub(crate) fn unturned(def: &Definition, moves: &Moves, k: usize) -> bool {
     let orbits = def.orbits();
-    let offset: usize = orbits[..k].iter().map(|o| 2 * o.pieces).sum();
+    let offset = def.offset(k);
     let n = orbits[k].pieces;
     let zero = |p: &[u8]| p[offset + n..offset + 2 * n].iter().all(|&t| t == 0);
     orbits[k].orientations > 1
