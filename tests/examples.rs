@@ -774,3 +774,24 @@ fn twisty_reads_a_scramble_alg_and_scrambles_on_stdin() {
         "error: --scramblealg: `Q`: no move of this name"
     );
 }
+
+/// twsearch's `-q` (the quarter-turn metric): the 2x2x2's `<U, R>`
+/// census by quarter turns ends as twsearch's (`Dist 17 cnt 18 tot
+/// 29160`), and `U2 R` is undone in three quarter turns, `R' U U`, as
+/// twsearch prints it.
+#[test]
+fn twisty_counts_quarter_turns_with_q() {
+    let o = run("twisty", &["2x2x2", "-q", "-g", "--moves", "U,R"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("Dist 17 cnt 18 tot 29160"));
+    let o = run("twisty", &["2x2x2", "-q", "--scramblealg", "U2 R"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "scramblealg 3 R' U U\n");
+    let o = run("twisty", &["2x2x2", "-q", "--moves", "U2", "-g"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("-q keeps only moves that turn once"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -6,7 +6,7 @@
 //! ```text
 //! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr|-]
 //!     [--scramblealg "R U R' U'"]
-//!     [--random N [--seed S]] [--moves U,F,R] [--table-states N] [--views N] [--no-reduce]
+//!     [--random N [--seed S]] [--moves U,F,R] [-q] [--table-states N] [--views N] [--no-reduce]
 //!     [--no-inverse] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
 //!     [--stats] [--progress]
 //! puzzle-search twisty /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
@@ -76,6 +76,11 @@ pub struct Args {
     /// The moves to search, by name, comma-separated (default: all).
     #[arg(long, value_delimiter = ',')]
     moves: Vec<String>,
+    /// The quarter-turn metric, as twsearch's `-q`: only the moves that
+    /// turn once either way are searched (`U`, `U'`), so lengths and
+    /// census distances count quarter turns (`U2` is `U U`).
+    #[arg(short = 'q', long = "quarter")]
+    quarter: bool,
     /// The most memory the census or the tables may take, in MB
     /// (default: what the system has available; `-M`, as twsearch).
     #[arg(short = 'M', long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
@@ -180,6 +185,18 @@ fn run(args: &Args) -> Result<(), Failure> {
         Moves::select(&def, &names)
     }
     .map_err(|e| Failure::from(format!("{path}: {e}")))?;
+    // Scrambles are read with every move chosen (`U2` in a scramble
+    // under `-q` is still `U2`), searched with the quarter turns.
+    let scramble_moves = moves.clone();
+    let moves = if args.quarter {
+        moves.quarter(&def).map_err(|e| {
+            Failure::from(format!(
+                "{path}: -q keeps only moves that turn once either way: {e}"
+            ))
+        })?
+    } else {
+        moves
+    };
     let puzzle = Twisty::new(def, moves);
     if args.stats {
         eprintln!(
@@ -208,10 +225,10 @@ fn run(args: &Args) -> Result<(), Failure> {
             std::fs::read_to_string(file)
                 .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?
         };
-        let scrambles = parse_scrambles(&text, puzzle.definition(), puzzle.moves())
+        let scrambles = parse_scrambles(&text, puzzle.definition(), &scramble_moves)
             .map_err(|e| Failure::from(format!("{from}: {e}")))?;
         for s in scrambles {
-            positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
+            positions.push((s.position(puzzle.definition(), &scramble_moves), s.name));
         }
     }
     if let Some(alg) = &args.scramblealg {
@@ -222,7 +239,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         from = "--scramblealg".to_string();
         let text = format!("ScrambleAlg scramblealg\n{alg}\nEnd\n");
         let scrambles =
-            parse_scrambles(&text, puzzle.definition(), puzzle.moves()).map_err(|e| {
+            parse_scrambles(&text, puzzle.definition(), &scramble_moves).map_err(|e| {
                 // The alg is the text's second line: its number says nothing.
                 let e = e.to_string();
                 Failure::from(format!(
@@ -231,7 +248,7 @@ fn run(args: &Args) -> Result<(), Failure> {
                 ))
             })?;
         for s in scrambles {
-            positions.push((s.position(puzzle.definition(), puzzle.moves()), s.name));
+            positions.push((s.position(puzzle.definition(), &scramble_moves), s.name));
         }
     }
     if let Some(n) = args.random {

@@ -42,6 +42,8 @@ pub struct Moves {
     base: Vec<usize>,
     /// Each move's power of its base move (1 to order - 1).
     power: Vec<usize>,
+    /// Each move's base move's order.
+    order: Vec<usize>,
     /// Each move's inverse among these moves, if chosen.
     inverse: Vec<Option<usize>>,
 }
@@ -122,6 +124,7 @@ impl Moves {
             perms: Vec::new(),
             base: Vec::new(),
             power: Vec::new(),
+            order: Vec::new(),
             inverse: Vec::new(),
         };
         let mut found = vec![false; chosen.len()];
@@ -169,6 +172,7 @@ impl Moves {
                     all.perms.push(p);
                     all.base.push(b);
                     all.power.push(power);
+                    all.order.push(order);
                 }
             }
             powers_of.push((name.clone(), named));
@@ -185,14 +189,44 @@ impl Moves {
                 kind: MovesErrorKind::Unknown(chosen[i].to_string(), hint),
             });
         }
-        let n = all.names.len();
-        all.inverse = (0..n)
-            .map(|i| {
-                let back = all.perms[i].inverse(orbits);
-                (0..n).find(|&j| all.perms[j] == back)
-            })
-            .collect();
+        all.inverse = inverses(&all.perms, orbits);
         Ok(all)
+    }
+
+    /// These moves in the quarter-turn metric (twsearch's `-q`): only
+    /// those that turn once either way (`U`, `U'`; a move of order 2
+    /// itself), so that a sequence's length counts quarter turns (`U2`
+    /// is `U U`, two).
+    ///
+    /// # Errors
+    /// When no move is left (`--moves U2 -q`).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves};
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// let q = Moves::select(&cube, &["U", "R"])?.quarter(&cube)?;
+    /// assert_eq!(q.names(), ["U", "U'", "R", "R'"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn quarter(&self, def: &Definition) -> Result<Self, MovesError> {
+        let keep: Vec<usize> = (0..self.len())
+            .filter(|&i| self.power[i].min(self.order[i] - self.power[i]) == 1)
+            .collect();
+        if keep.is_empty() {
+            return Err(MovesError {
+                kind: MovesErrorKind::Empty,
+            });
+        }
+        let pick = |v: &[usize]| keep.iter().map(|&i| v[i]).collect::<Vec<usize>>();
+        let perms: Vec<Position> = keep.iter().map(|&i| self.perms[i].clone()).collect();
+        Ok(Moves {
+            names: keep.iter().map(|&i| self.names[i].clone()).collect(),
+            inverse: inverses(&perms, def.orbits()),
+            perms,
+            base: pick(&self.base),
+            power: pick(&self.power),
+            order: pick(&self.order),
+        })
     }
 
     /// How many moves.
@@ -239,6 +273,17 @@ impl Moves {
     pub fn base(&self, i: usize) -> (usize, usize) {
         (self.base[i], self.power[i])
     }
+}
+
+/// Each move's inverse among `perms`, where there.
+fn inverses(perms: &[Position], orbits: &[crate::position::Orbit]) -> Vec<Option<usize>> {
+    let n = perms.len();
+    (0..n)
+        .map(|i| {
+            let back = perms[i].inverse(orbits);
+            (0..n).find(|&j| perms[j] == back)
+        })
+        .collect()
 }
 
 /// twsearch's name of `base`'s `power`-th power, the move's order being
