@@ -662,17 +662,11 @@ impl OrbitBound {
             for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
                 *key = part.group.key_after(s, all.get(usize::from(mv)).as_slice());
             }
-            let mut kept = from;
-            for i in from..to {
-                if u32::from(part.db.get(keys[i - from])) <= max {
-                    moves[kept] = moves[i];
-                    kept += 1;
-                }
+            let mut entries = [0u8; BATCH];
+            for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
+                *e = part.db.get(key);
             }
-            moves.copy_within(to.., kept);
-            let gone = to - kept;
-            moves.truncate(moves.len() - gone);
-            from = kept;
+            from = keep_batch(moves, from, to, &entries, max);
         }
         false
     }
@@ -768,19 +762,7 @@ impl OrbitBound {
             for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
                 *e = part.db.get(key);
             }
-            // `UNREACHED` (255) is over every `max`: a dead child
-            // goes too.
-            let mut kept = from;
-            for i in from..to {
-                if u32::from(entries[i - from]) <= max {
-                    moves[kept] = moves[i];
-                    kept += 1;
-                }
-            }
-            moves.copy_within(to.., kept);
-            let gone = to - kept;
-            moves.truncate(moves.len() - gone);
-            from = kept;
+            from = keep_batch(moves, from, to, &entries, max);
         }
         false
     }
@@ -962,6 +944,25 @@ impl OrbitBound {
     pub fn report(&self) -> &SetReport {
         &self.report
     }
+}
+
+/// Keeps of the batch `moves[from..to]` those whose entry (`entries`, in
+/// order) is at most `max`, the rest of `moves` moved up behind them;
+/// returns where the next batch starts. `UNREACHED` (255) is over every
+/// `max`: a dead child goes too.
+#[inline]
+fn keep_batch(moves: &mut Vec<u16>, from: usize, to: usize, entries: &[u8], max: u32) -> usize {
+    let mut kept = from;
+    for i in from..to {
+        if u32::from(entries[i - from]) <= max {
+            moves[kept] = moves[i];
+            kept += 1;
+        }
+    }
+    moves.copy_within(to.., kept);
+    let gone = to - kept;
+    moves.truncate(moves.len() - gone);
+    kept
 }
 
 /// Up to `most` symmetries (indices) to read `group`'s table at, the
