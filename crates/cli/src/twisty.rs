@@ -318,7 +318,16 @@ fn solve(
         cache.as_deref(),
         progress,
     )
-    .map_err(|e| Failure::from(format!("{name}: {e}")))?
+    .map_err(|e| {
+        // A memory stop names the flags that change it.
+        let hint = match e {
+            puzzle_twisty::BoundError::Memory { .. } => {
+                " (the cap: -M/--max-memory MB, else the memory available; smaller tables: --table-states N)"
+            }
+            _ => "",
+        };
+        Failure::from(format!("{name}: {e}{hint}"))
+    })?
     // With --stats, each table read's cut rate is printed a position.
     .count_reads(args.stats);
     if let Some(bar) = &tables {
