@@ -130,12 +130,14 @@ impl PatternDb {
         let mut data = Vec::new();
         data.try_reserve_exact(size)
             .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
-        data.resize(size, 0);
+        // Read into the reserved bytes as they are (a file reads into
+        // spare capacity): no pass zeroing hundreds of MB first.
+        (&mut file).take(size as u64).read_to_end(&mut data)?;
+        if data.len() != size {
+            return Ok(None); // cut short since its length was read
+        }
         let mut sum = [0u8; 8];
-        match file
-            .read_exact(&mut data)
-            .and_then(|()| file.read_exact(&mut sum))
-        {
+        match file.read_exact(&mut sum) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
             Err(e) => return Err(e),
