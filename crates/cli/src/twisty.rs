@@ -321,9 +321,7 @@ fn solve(
     .map_err(|e| {
         // A memory stop names the flags that change it.
         let hint = match e {
-            puzzle_twisty::BoundError::Memory { .. } => {
-                " (the cap: -M/--max-memory MB, else the memory available; smaller tables: --table-states N)"
-            }
+            puzzle_twisty::BoundError::Memory { .. } => " (raise -M MB, or lower --table-states N)",
             _ => "",
         };
         Failure::from(format!("{name}: {e}{hint}"))
