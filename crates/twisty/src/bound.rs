@@ -373,15 +373,9 @@ impl OrbitBound {
         let mut class_errors = Vec::new();
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
-            let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
             let (db, sym) = match kept {
                 None => {
-                    let label = format!(
-                        "{} pieces {}-{}",
-                        orbit.name,
-                        u32::from(first) + 1,
-                        u32::from(last) + 1
-                    );
+                    let label = range_label(&orbit.name, "pieces", &group.labels);
                     let name = format!("twisty {} {label} {digest:016x}", def.name());
                     labels.push(label);
                     let space = GroupSpace::new(&group, def, moves, name);
@@ -427,14 +421,7 @@ impl OrbitBound {
         }
         let mut alike = Vec::new();
         for group in alike_groups {
-            let orbit = &def.orbits()[group.orbit];
-            let (first, last) = (group.labels[0], group.labels[group.labels.len() - 1]);
-            let label = format!(
-                "{} labels {}-{}",
-                orbit.name,
-                u32::from(first) + 1,
-                u32::from(last) + 1
-            );
+            let label = range_label(&def.orbits()[group.orbit].name, "labels", &group.labels);
             let name = format!("twisty {} {label} {digest:016x}", def.name());
             labels.push(label);
             let space = AlikeSpace::new(&group, def, moves, name);
@@ -944,6 +931,17 @@ impl OrbitBound {
     pub fn report(&self) -> &SetReport {
         &self.report
     }
+}
+
+/// A table's label: its orbit, what it tracks and the first and last of
+/// `labels` (1-based, as the definition numbers them): `EDGE pieces 1-6`.
+fn range_label(orbit: &str, what: &str, labels: &[u8]) -> String {
+    let (first, last) = (labels[0], labels[labels.len() - 1]);
+    format!(
+        "{orbit} {what} {}-{}",
+        u32::from(first) + 1,
+        u32::from(last) + 1
+    )
 }
 
 /// Keeps of the batch `moves[from..to]` those whose entry (`entries`, in
