@@ -55,8 +55,8 @@ use crate::args::{Failure, finish, memory_limit, prepare};
 use crate::output::emit;
 use clap::Parser;
 use puzzle_search_core::{
-    Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, input::SplitMix64,
-    replay,
+    Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, TWO_BIT_RANKS,
+    input::SplitMix64, replay,
 };
 use puzzle_twisty::{
     Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
@@ -445,12 +445,24 @@ fn solve(
 /// they fit, else by the puzzle's own rank, else by hash.
 fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let memory = memory_limit(args.max_memory);
-    let fits = |ranks: u64| ranks <= 1 << 32 && memory.is_none_or(|m| ranks <= m);
-    let coords = Coordinates::new(puzzle).filter(|c| fits(c.size()));
+    // The dense census keeps a byte a rank up to `TWO_BIT_RANKS`, two
+    // bits past it (the positions' own rank: at most 2^32).
+    let bytes = |ranks: u64| {
+        if ranks > TWO_BIT_RANKS {
+            ranks.div_ceil(4)
+        } else {
+            ranks
+        }
+    };
+    let fits = |ranks: u64| memory.is_none_or(|m| bytes(ranks) <= m);
+    let start = puzzle.definition().solved();
+    let coords = Coordinates::new(puzzle)
+        .and_then(|c| Some((c.start(start)?, c)))
+        .filter(|(_, c)| fits(c.size()));
     let ranks = puzzle.space_size();
     let (way, dense) = match &coords {
         Some(_) => ("coordinate", true),
-        None if fits(ranks) => ("dense", true),
+        None if ranks <= 1 << 32 && fits(ranks) => ("dense", true),
         None => ("hash", false),
     };
     let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
@@ -471,7 +483,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     budget = match (&coords, dense, memory) {
         // A byte a rank, checked against the memory above.
-        (Some(c), _, _) => budget.max_states(cap(c.size())),
+        (Some((_, c)), _, _) => budget.max_states(cap(c.size())),
         (None, true, _) => budget.max_states(cap(ranks)),
         (None, false, Some(m)) => budget.max_states(cap(m / per_state)),
         (None, false, None) => budget,
@@ -489,12 +501,19 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         );
     }
     // Up front, as twsearch says its state size: the space and the path.
-    let size = coords.as_ref().map_or(ranks, |c| c.size());
+    let size = coords.as_ref().map_or(ranks, |(_, c)| c.size());
     eprintln!(
         "{}: census by {way}: {}",
         puzzle.definition().name(),
         if dense {
-            format!("{size} ranks, a byte each")
+            format!(
+                "{size} ranks, {}",
+                if size > TWO_BIT_RANKS {
+                    "two bits each"
+                } else {
+                    "a byte each"
+                }
+            )
         } else {
             format!(
                 "a hash set of the states, about {per_state} bytes a state{}",
@@ -542,9 +561,8 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         });
     }
     let started = Instant::now();
-    let start = puzzle.definition().solved();
     let census = match &coords {
-        Some(c) => solver.census_ranked(c, &c.start(start)),
+        Some((first, c)) => solver.census_ranked(c, first),
         None if dense => solver.census_ranked(puzzle, start),
         None => solver.census(puzzle, start),
     };

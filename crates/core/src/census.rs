@@ -35,10 +35,15 @@ use crate::puzzle::{ParallelPuzzle, Puzzle};
 use crate::ranked::{Ranked, RankedSpace};
 use crate::stats::Stats;
 
-/// Spaces of more ranks than this take the two-bit census
-/// ([`by_two_bits`]): a quarter of a byte a rank and no frontier lists,
-/// where [`by_rank`] keeps a byte a rank and the frontier's states.
-pub(crate) const TWO_BIT_RANKS: u64 = 1 << 24;
+/// Spaces of more ranks than this take the two-bit census of
+/// [`Solver::census_ranked`](crate::Solver::census_ranked): a quarter of a
+/// byte a rank and no frontier lists, where smaller ones keep a byte a
+/// rank and the frontier's states.
+///
+/// ```
+/// assert_eq!(puzzle_search_core::TWO_BIT_RANKS, 1 << 24);
+/// ```
+pub const TWO_BIT_RANKS: u64 = 1 << 24;
 
 /// The result of a census.
 #[derive(Clone, Debug, PartialEq, Eq)]

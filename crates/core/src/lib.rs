@@ -59,7 +59,7 @@ mod twins;
 
 pub use automaton::{AutomatonError, MoveAutomaton};
 pub use budget::{Budget, CancelFlag, Limit};
-pub use census::{Census, Distances};
+pub use census::{Census, Distances, TWO_BIT_RANKS};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use options::DepthMode;
 pub use outcome::{Outcome, Refusal, Report, Shortest, ShortestMethod, ShortestReport, Undecided};

@@ -325,7 +325,7 @@ fn coordinates_agree_with_positions() {
         let puzzle = Twisty::new(def.clone(), moves.clone());
         let coords = Coordinates::new(&puzzle).expect("fits");
         let solver = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1 << 30));
-        let by_coords = solver.census_ranked(&coords, &coords.start(def.solved()));
+        let by_coords = solver.census_ranked(&coords, &coords.start(def.solved()).expect("solved"));
         if names.len() == 3 {
             // F, D and L: the U, F, R counts by symmetry (3,674,160).
             assert_eq!(
@@ -344,7 +344,7 @@ fn coordinates_agree_with_positions() {
         // coordinate state the tables reach.
         let mut rng = SplitMix64::new(21);
         let mut p = def.solved().clone();
-        let mut c = coords.start(&p);
+        let mut c = coords.start(&p).expect("solved");
         let mut kids = Vec::new();
         for _ in 0..300 {
             let m = rng.below(moves.len() as u64) as usize;
@@ -352,7 +352,7 @@ fn coordinates_agree_with_positions() {
             kids.clear();
             coords.successors(&c, &mut kids);
             c = kids[m].1;
-            assert_eq!(c, coords.start(&p));
+            assert_eq!(Some(c), coords.start(&p));
             assert_eq!(coords.unrank(coords.rank(&c)), c);
             let mut ranks = Vec::new();
             coords.successor_ranks(coords.rank(&c), &mut |r| ranks.push(r));
@@ -1140,8 +1140,8 @@ fn orientations_no_move_changes_are_ranked_as_one() {
         let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
         let dense = Solver::new(Strategy::bfs()).census_ranked(&puzzle, def.solved());
         let coords = puzzle_twisty::Coordinates::new(&puzzle).expect("small orbits");
-        let by_coords =
-            Solver::new(Strategy::bfs()).census_ranked(&coords, &coords.start(def.solved()));
+        let by_coords = Solver::new(Strategy::bfs())
+            .census_ranked(&coords, &coords.start(def.solved()).expect("solved"));
         let hashed = Solver::new(Strategy::bfs()).census(&puzzle, def.solved());
         assert_eq!(dense.layers, hashed.layers);
         assert_eq!(by_coords.layers, hashed.layers);
@@ -1157,4 +1157,80 @@ fn orientations_no_move_changes_are_ranked_as_one() {
     assert!(b.2.is_empty());
     assert_eq!((a.0, a.1), (b.0, b.1));
     assert_eq!(a.3, b.3);
+}
+
+/// The coordinates rank the reachable group, not the product of orbits
+/// (issue 45): on a toy where the three rules see every invariant (orbit
+/// `B` moved as `A`, so a copy; `A` only ever even, 12 values; `C`'s
+/// parity tied to `D`'s, so `D` counts half) the space is exactly the 72
+/// positions reached, against 6,912 ranks of the positions' own rank, and
+/// the census equals the hash census layer by layer. A position that
+/// breaks a rule (the copy differs, or the tied parities) has no
+/// coordinates.
+#[test]
+fn coordinates_rank_the_reachable_group() {
+    use puzzle_twisty::Coordinates;
+    let text = "Set A 4 1\nSet B 4 1\nSet C 2 1\nSet D 3 1\n\
+        Solved\nA\n1 2 3 4\nB\n1 2 3 4\nC\n1 2\nD\n1 2 3\nEnd\n\
+        Move X\nA\n2 3 1 4\nB\n2 3 1 4\nC\n2 1\nD\n2 1 3\nEnd\n\
+        Move Y\nA\n1 3 4 2\nB\n1 3 4 2\nEnd\n\
+        Move Z\nD\n2 3 1\nEnd\n";
+    let def = Definition::parse(text).expect("valid");
+    let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+    let coords = Coordinates::new(&puzzle).expect("small orbits");
+    let start = coords.start(def.solved()).expect("solved");
+    let by_coords = Solver::new(Strategy::bfs()).census_ranked(&coords, &start);
+    let hashed = Solver::new(Strategy::bfs()).census(&puzzle, def.solved());
+    assert_eq!(by_coords.layers, hashed.layers);
+    assert_eq!(hashed.states(), 72);
+    assert_eq!(coords.size(), 72);
+    assert_eq!(puzzle.space_size(), 24 * 24 * 2 * 6);
+    // One move of each kind alone breaks a rule.
+    let alone = |name: &str, orbit: &str, perm: &str| {
+        let text = format!("{text}Move {name}\n{orbit}\n{perm}\nEnd\n");
+        let other = Definition::parse(&text).expect("valid");
+        let m = Moves::select(&other, &[name]).expect("its move");
+        def.solved().then(m.get(0), def.orbits())
+    };
+    assert!(coords.start(&alone("S", "B", "2 3 1 4")).is_none()); // copy differs
+    assert!(coords.start(&alone("S", "C", "2 1")).is_none()); // parities untied
+    assert!(coords.start(&alone("S", "A", "2 1 3 4")).is_none()); // A odd
+}
+
+/// The coordinate census equals the hash census on puzzles that mix the
+/// numberings: pieces alike with orientations, a whole orbit no move
+/// touches, orbits whose permutations and orientations move alike,
+/// parities tied across three orbits, and look-alike coordinates that are
+/// not copies.
+#[test]
+fn coordinate_census_equals_the_hash_census_on_mixed_orbits() {
+    let defs = [
+        // Pieces alike (labels 1 1 2 2 3) that also turn, beside an orbit
+        // no move touches.
+        "Set P 5 3\nSet Q 3 2\nSolved\nP\n1 1 2 2 3\nQ\n1 2 3\nEnd\n\
+         Move R\nP\n2 3 4 5 1\n1 0 0 0 2\nEnd\nMove S\nP\n2 1 3 4 5\n0 1 0 0 0\nEnd\n",
+        // Orientations moved alike (T and U: one copy), parities tied
+        // across three orbits (V, W, X: one move odd on all three, one on
+        // two).
+        "Set T 3 3\nSet U 3 3\nSet V 3 1\nSet W 2 1\nSet X 4 1\n\
+         Solved\nT\n1 2 3\nU\n1 2 3\nV\n1 2 3\nW\n1 2\nX\n1 2 3 4\nEnd\n\
+         Move F\nT\n2 3 1\n1 1 1\nU\n2 3 1\n1 1 1\nV\n2 1 3\nW\n2 1\nX\n2 1 3 4\nEnd\n\
+         Move G\nV\n1 3 2\nX\n1 2 4 3\nEnd\n\
+         Move H\nX\n2 3 1 4\nV\n2 3 1\nEnd\n",
+        // Two orbits with as many values and one solved value, moved by
+        // different moves: not copies.
+        "Set K 3 1\nSet L 3 1\nSolved\nK\n1 2 3\nL\n1 2 3\nEnd\n\
+         Move M\nK\n2 3 1\nEnd\nMove N\nL\n2 3 1\nEnd\n",
+    ];
+    for text in defs {
+        let def = Definition::parse(text).expect("valid");
+        let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+        let coords = puzzle_twisty::Coordinates::new(&puzzle).expect("small orbits");
+        let start = coords.start(def.solved()).expect("solved");
+        let by_coords = Solver::new(Strategy::bfs()).census_ranked(&coords, &start);
+        let hashed = Solver::new(Strategy::bfs()).census(&puzzle, def.solved());
+        assert_eq!(by_coords.layers, hashed.layers, "{text}");
+        assert!(coords.size() >= hashed.states());
+        assert!(coords.size() < puzzle.space_size(), "{text}");
+    }
 }
