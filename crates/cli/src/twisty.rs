@@ -445,24 +445,27 @@ fn solve(
 /// they fit, else by the puzzle's own rank, else by hash.
 fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let memory = memory_limit(args.max_memory);
-    // The dense census keeps a byte a rank up to `TWO_BIT_RANKS`, two
-    // bits past it (the positions' own rank: at most 2^32).
-    let bytes = |ranks: u64| {
-        if ranks > TWO_BIT_RANKS {
+    // The dense census keeps two bits a rank on coordinates (children by
+    // rank) and past `TWO_BIT_RANKS`, else a byte (the positions' own
+    // rank: at most 2^32).
+    let two_bits = |ranks: u64, coordinates: bool| coordinates || ranks > TWO_BIT_RANKS;
+    let bytes = |ranks: u64, coordinates: bool| {
+        if two_bits(ranks, coordinates) {
             ranks.div_ceil(4)
         } else {
             ranks
         }
     };
-    let fits = |ranks: u64| memory.is_none_or(|m| bytes(ranks) <= m);
+    let fits =
+        |ranks: u64, coordinates: bool| memory.is_none_or(|m| bytes(ranks, coordinates) <= m);
     let start = puzzle.definition().solved();
     let coords = Coordinates::new(puzzle)
         .and_then(|c| Some((c.start(start)?, c)))
-        .filter(|(_, c)| fits(c.size()));
+        .filter(|(_, c)| fits(c.size(), true));
     let ranks = puzzle.space_size();
     let (way, dense) = match &coords {
         Some(_) => ("coordinate", true),
-        None if ranks <= 1 << 32 && fits(ranks) => ("dense", true),
+        None if ranks <= 1 << 32 && fits(ranks, false) => ("dense", true),
         None => ("hash", false),
     };
     let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
@@ -508,7 +511,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         if dense {
             format!(
                 "{size} ranks, {}",
-                if size > TWO_BIT_RANKS {
+                if two_bits(size, coords.is_some()) {
                     "two bits each"
                 } else {
                     "a byte each"

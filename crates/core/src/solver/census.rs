@@ -78,9 +78,10 @@ impl Solver {
     /// [`census`](Self::census) for a [`Ranked`] puzzle: a byte per rank
     /// instead of a hash set, each layer expanded in parallel (with the
     /// `parallel` feature), by the 0-1 breadth-first search that builds
-    /// pattern databases. Spaces of more than 2^24 ranks take the two-bit
-    /// form of that search: a quarter of a byte a rank, no frontier lists,
-    /// children by [`Ranked::successor_ranks`], no limit of 2^32 ranks.
+    /// pattern databases. Spaces of more than 2^24 ranks (and any, where
+    /// [`Ranked::children_by_rank`]) take the two-bit form of that search:
+    /// a quarter of a byte a rank, no frontier lists, children by
+    /// [`Ranked::successor_ranks`], no limit of 2^32 ranks.
     /// Budgets are checked between layers (and by the two-bit search
     /// within them), and a space larger than `max_states` ranks is refused
     /// (`stopped` `Some(Limit::States)`). Spaces the dense paths cannot
@@ -116,7 +117,7 @@ impl Solver {
         self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
             let progress = self.options.progress.as_deref();
-            if puzzle.space_size() > crate::census::TWO_BIT_RANKS {
+            if puzzle.space_size() > crate::census::TWO_BIT_RANKS || puzzle.children_by_rank() {
                 if let Ok(census) = crate::census::by_two_bits(puzzle, start, &ctx, progress) {
                     return census;
                 }
