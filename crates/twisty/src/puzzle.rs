@@ -63,11 +63,12 @@ pub struct Twisty {
     undo: Vec<Position>,
 }
 
-/// The perfect rank: per orbit, the rank of its labels (the Lehmer rank
-/// of a permutation; where pieces look alike, the lexicographic rank of
-/// the arrangement of its labels) and the orientations in base `o` (the
-/// last one left out where every move keeps the orientation sum), mixed
-/// radix over the orbits.
+/// The perfect rank of the positions reached from solved: per orbit, the
+/// rank of its labels (the Lehmer rank of a permutation, among those of
+/// one parity where every move is even on the orbit; where pieces look
+/// alike, the lexicographic rank of the arrangement of its labels) and the
+/// orientations in base `o` (the last one left out where every move keeps
+/// the orientation sum), mixed radix over the orbits.
 #[derive(Clone, Debug)]
 struct Rank {
     orbits: Vec<RankedOrbit>,
@@ -86,6 +87,10 @@ struct RankedOrbit {
     /// How many pieces carry each label, where some look alike (`None`:
     /// a permutation).
     counts: Option<Vec<u8>>,
+    /// Where pieces are told apart and every move is an even permutation
+    /// of them: the solved state's parity, which every position reached
+    /// keeps (the permutation is ranked among the `n!/2` of that parity).
+    parity: Option<bool>,
 }
 
 impl Twisty {
@@ -265,11 +270,16 @@ impl Rank {
                 o = 1;
             }
             let alike = counts.iter().any(|&c| c != 1);
+            let off = shape.offset;
+            let parity = (!alike
+                && n >= 2
+                && (0..moves.len()).all(|m| !rank::is_odd(&moves.get(m).as_slice()[off..off + n])))
+            .then(|| rank::is_odd(&def.solved().as_slice()[off..off + n]));
             // `n!` fits a `u64` only up to `rank::MAX_PERMUTED`: checked.
             let mut count = if alike {
                 rank::arrangements(&counts)?
             } else {
-                rank::placements(n, n)?
+                rank::placements(n, n)? / if parity.is_some() { 2 } else { 1 }
             };
             for _ in 0..if kept { n - 1 } else { n } {
                 count = count.checked_mul(u64::from(o))?;
@@ -281,6 +291,7 @@ impl Rank {
                 kept,
                 count,
                 counts: alike.then_some(counts),
+                parity,
             });
         }
         Some(Rank { orbits: out, size })
@@ -303,6 +314,7 @@ impl Rank {
                     c.copy_from_slice(counts);
                     rank::multiset_rank(&s[off..off + n], c)
                 }
+                None if orbit.parity.is_some() => rank::parity_rank(&s[off..off + n]),
                 None => rank::permutation_rank(&s[off..off + n]),
             };
             let t =
@@ -333,7 +345,10 @@ impl Rank {
                     c.copy_from_slice(counts);
                     rank::multiset_unrank(here / turns, c, &mut out[off..off + n]);
                 }
-                None => rank::permutation_unrank(here / turns, &mut out[off..off + n]),
+                None => match orbit.parity {
+                    Some(odd) => rank::parity_unrank(here / turns, odd, &mut out[off..off + n]),
+                    None => rank::permutation_unrank(here / turns, &mut out[off..off + n]),
+                },
             }
         }
     }
@@ -381,10 +396,14 @@ impl Puzzle for Twisty {
 }
 
 /// Numbered where every orientation is tracked: each orbit's labels by
-/// the Lehmer rank of their permutation (or, where pieces look alike, the
-/// lexicographic rank of their arrangement), its orientations in base `o`
-/// (the last left out where every move keeps their sum), mixed radix over
-/// the orbits. Other puzzles (and spaces past `u64`) give a size of
+/// the Lehmer rank of their permutation (among those of the solved
+/// state's parity where every move is even on the orbit; or, where pieces
+/// look alike, the lexicographic rank of their arrangement), its
+/// orientations in base `o` (the last left out where every move keeps
+/// their sum; none where no move turns them), mixed radix over the
+/// orbits. The rank numbers the positions reached from the solved state
+/// (a census starts there): the parities and sums it leaves out are
+/// those every reached position has. Other puzzles (and spaces past `u64`) give a size of
 /// `u64::MAX`, so the census takes the hash path.
 impl Twisty {
     /// The orbits with more than one orientation that no move (nor the
