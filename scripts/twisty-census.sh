@@ -3,7 +3,8 @@
 # (issue 31): for each `samples/main/*.tws`, `twsearch -g` and then
 # `twisty -g` (same threads), each under a time limit; compares the
 # `Dist D cnt N tot T` lines (twsearch's times dropped) and prints a line
-# a puzzle: name, verdict, distances, both times (whole processes).
+# a puzzle: name, verdict, distances, both times and peak memories (whole
+# processes, by /usr/bin/time where it is installed).
 #
 #   scripts/twisty-census.sh [SECONDS] [PUZZLE.tws ...]
 #
@@ -28,20 +29,32 @@ threads=${RAYON_NUM_THREADS:-$(nproc)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
-printf '%-28s %-13s %6s %10s %10s\n' puzzle verdict dists peer-s ours-s
+# Peak resident memory in MB of the command that follows, into $1.
+timed() {
+    local into=$1
+    shift
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%M' -o "$tmp/$into.mem" "$@"
+    else
+        echo 0 > "$tmp/$into.mem"
+        "$@"
+    fi
+}
+mb() { awk '/^[0-9]+$/ { printf "%.0f", $1 / 1024 }' "$tmp/$1.mem" 2>/dev/null; }
+printf '%-28s %-13s %6s %10s %10s %8s %8s\n' puzzle verdict dists peer-s ours-s peer-MB ours-MB
 for f in "${files[@]}"; do
     name=$(basename "$f" .tws)
     t0=$(date +%s.%N)
-    timeout "$limit" "$tw/build/bin/twsearch" -g -t "$threads" "$f" > "$tmp/peer" 2>&1
+    timed peer timeout "$limit" "$tw/build/bin/twsearch" -g -t "$threads" "$f" > "$tmp/peer" 2>&1
     prc=$?
     t1=$(date +%s.%N)
     grep '^Dist ' "$tmp/peer" | sed 's/ in .*//' | awk '$4 != 0' > "$tmp/peer.d"
     if [ $prc -eq 0 ] || [ -n "${BOTH:-}" ]; then
-        timeout "$limit" env RAYON_NUM_THREADS="$threads" "$ours" "$f" -g > "$tmp/ours" 2> "$tmp/ours.err"
+        timed ours timeout "$limit" "$ours" "$f" -g -t "$threads" > "$tmp/ours" 2> "$tmp/ours.err"
         orc=$?
     else
         # Nothing to compare against: ours only parses (--stats, no -g).
-        "$ours" "$f" --stats > "$tmp/ours" 2> "$tmp/ours.err"
+        timed ours "$ours" "$f" --stats > "$tmp/ours" 2> "$tmp/ours.err"
         orc=$?
         grep -q 'nothing to do' "$tmp/ours.err" && orc=0
     fi
@@ -63,7 +76,7 @@ for f in "${files[@]}"; do
         verdict=DIFFER
         status=1
     fi
-    printf '%-28s %-13s %6s %10.2f %10.2f\n' "$name" "$verdict" "$dists" "$peer_s" "$ours_s"
+    printf '%-28s %-13s %6s %10.2f %10.2f %8s %8s\n' "$name" "$verdict" "$dists" "$peer_s" "$ours_s" "$(mb peer)" "$(mb ours)"
     if [ "$verdict" = ours-refused ]; then
         sed 's/^/    /' "$tmp/ours.err" | head -1
     fi

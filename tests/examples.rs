@@ -750,6 +750,40 @@ fn twisty_census_prints_each_layer_as_it_completes() {
     );
 }
 
+/// `--census-path` forces the census's path: the `<U, R>` 2x2x2 gives one
+/// census on each (and says which up front); a path that cannot take the
+/// 3x3x3 is a one-line error saying why.
+#[test]
+fn twisty_census_path_can_be_forced() {
+    let mut outs = Vec::new();
+    for path in ["coordinate", "dense", "hash"] {
+        let o = run(
+            "twisty",
+            &["2x2x2", "--moves", "U,R", "-g", "--census-path", path],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(&format!("census by {path}")), "{err}");
+        outs.push(stdout(&o));
+    }
+    assert!(
+        outs[0].ends_with("Dist 14 cnt 22 tot 29160\n"),
+        "{}",
+        outs[0]
+    );
+    assert_eq!(outs[0], outs[1]);
+    assert_eq!(outs[0], outs[2]);
+    for (path, why) in [
+        ("coordinate", "no coordinates for this puzzle"),
+        ("dense", "past the dense path's 2^32"),
+    ] {
+        let o = run("twisty", &["3x3x3", "-g", "--census-path", path], "");
+        assert_one_line_error(&o, 1, path);
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+    }
+}
+
 /// twsearch's ways to give a scramble: `--scramblealg MOVES` (named
 /// `scramblealg`) and a scramble file on stdin (`--scrambles -`), each
 /// solved optimally; a bad move in the alg is one line naming it.

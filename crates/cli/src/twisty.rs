@@ -53,7 +53,7 @@ use std::time::Instant;
 
 use crate::args::{Failure, finish, memory_limit, prepare};
 use crate::output::emit;
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use puzzle_search_core::{
     Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, TWO_BIT_RANKS,
     input::SplitMix64, replay,
@@ -104,6 +104,13 @@ pub struct Args {
     /// Statistics on stderr.
     #[arg(long)]
     stats: bool,
+    /// The census's path (`-g`): `coordinate` (move tables over the values
+    /// the moves reach, two bits a rank), `dense` (the positions' own rank,
+    /// a byte or two bits a rank), `hash` (a hash set of the positions);
+    /// `auto` takes the first that fits the memory cap. A forced path that
+    /// cannot take the puzzle is an error that says why.
+    #[arg(long, value_enum, default_value_t = CensusPath::Auto)]
+    census_path: CensusPath,
     /// A spinner on stderr: the census's layers as they complete (distance
     /// and size), each search's depth, nodes and rate.
     #[arg(long)]
@@ -144,6 +151,19 @@ pub struct Args {
     /// position is solved (exit code 1 at the end).
     #[arg(long, value_name = "SECS", value_parser = parse_secs)]
     max_time: Option<std::time::Duration>,
+}
+
+/// The census's paths (`--census-path`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CensusPath {
+    /// The first of the others that fits.
+    Auto,
+    /// Move tables on coordinates over the values the moves reach.
+    Coordinate,
+    /// The positions' own rank.
+    Dense,
+    /// A hash set of the positions.
+    Hash,
 }
 
 /// A positive number of seconds.
@@ -459,13 +479,49 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let fits =
         |ranks: u64, coordinates: bool| memory.is_none_or(|m| bytes(ranks, coordinates) <= m);
     let start = puzzle.definition().solved();
-    let coords = Coordinates::new(puzzle)
-        .and_then(|c| Some((c.start(start)?, c)))
-        .filter(|(_, c)| fits(c.size(), true));
+    let path = args.census_path;
+    let wants = |p: CensusPath| path == CensusPath::Auto || path == p;
+    let mut coords = None;
+    if wants(CensusPath::Coordinate) {
+        coords = Coordinates::new(puzzle).and_then(|c| Some((c.start(start)?, c)));
+        match &coords {
+            Some((_, c)) if !fits(c.size(), true) => {
+                if path == CensusPath::Coordinate {
+                    return Err(Failure::from(format!(
+                        "--census-path coordinate: {} ranks take {} bytes, past the cap of {} (-M MB)",
+                        c.size(),
+                        bytes(c.size(), true),
+                        memory.unwrap_or(0)
+                    )));
+                }
+                coords = None;
+            }
+            None if path == CensusPath::Coordinate => {
+                return Err(Failure::from(
+                    "--census-path coordinate: no coordinates for this puzzle (a `?` orientation, more than 16 orbits, or a coordinate past 2^22 values)",
+                ));
+            }
+            _ => {}
+        }
+    }
     let ranks = puzzle.space_size();
+    let dense_fits = ranks <= 1 << 32 && fits(ranks, false);
+    if path == CensusPath::Dense && !dense_fits {
+        return Err(Failure::from(if ranks > 1 << 32 {
+            format!(
+                "--census-path dense: {ranks} ranks, past the dense path's 2^32 (try coordinate or hash)"
+            )
+        } else {
+            format!(
+                "--census-path dense: {ranks} ranks take {} bytes, past the cap of {} (-M MB)",
+                bytes(ranks, false),
+                memory.unwrap_or(0)
+            )
+        }));
+    }
     let (way, dense) = match &coords {
         Some(_) => ("coordinate", true),
-        None if ranks <= 1 << 32 && fits(ranks, false) => ("dense", true),
+        None if wants(CensusPath::Dense) && dense_fits => ("dense", true),
         None => ("hash", false),
     };
     let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
