@@ -54,6 +54,12 @@ use crate::position::Position;
 use crate::puzzle::Twisty;
 use crate::shape;
 
+/// The most table entries (`u32`s, value x move) all the coordinates'
+/// tables may hold together: 512 MB. The six-turn 2x2x2's tables
+/// hold (40,320 + 2,187) x 18; a definition of thousands of moves is
+/// refused before its tables are built.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 27;
+
 /// The most orbits a coordinate state holds (two coordinates each).
 pub const MAX_COORD_ORBITS: usize = 16;
 
@@ -119,6 +125,31 @@ impl Raw {
             Numbering::Permutation => rank::permutation_rank(p),
             Numbering::Multiset(_) => rank::multiset_rank(p, counts),
             Numbering::Turns { o, kept } => rank::orientation_rank(p, *o, *kept),
+        }
+    }
+
+    /// Whether position `s` holds pieces this coordinate can number: its
+    /// orbit's labels a permutation (or the solved state's multiset of
+    /// labels), its turns below `o`.
+    fn fits(&self, s: &[u8]) -> bool {
+        let n = self.pieces;
+        let Some(part) = s.get(self.offset..self.offset + 2 * n) else {
+            return false;
+        };
+        let (labels, turns) = part.split_at(n);
+        match &self.numbering {
+            Numbering::Permutation => is_permutation(labels),
+            Numbering::Multiset(counts) => {
+                let mut seen = vec![0u8; counts.len()];
+                labels.iter().all(|&l| match seen.get_mut(usize::from(l)) {
+                    Some(c) => {
+                        *c = c.saturating_add(1);
+                        true
+                    }
+                    None => false,
+                }) && seen == *counts
+            }
+            Numbering::Turns { o, .. } => turns.iter().all(|&t| t < *o),
         }
     }
 
@@ -188,8 +219,9 @@ impl Slot {
 /// The values coordinate `raw` takes from `goal` under the moves (each
 /// move's part of the orbit: `perm`, `turn`), ascending, their parities
 /// where both occur, with the table between them; `None` past
-/// [`MAX_COORD`] values.
-fn reach(raw: &Raw, goal: u64, moves: &[(&[u8], &[u8])]) -> Option<Slot> {
+/// [`MAX_COORD`] values or past `entries` table entries (what is left of
+/// [`MAX_TABLE_ENTRIES`], less this table's on success).
+fn reach(raw: &Raw, goal: u64, moves: &[(&[u8], &[u8])], entries: &mut u64) -> Option<Slot> {
     if raw.count > MAX_COORD {
         return None;
     }
@@ -207,6 +239,11 @@ fn reach(raw: &Raw, goal: u64, moves: &[(&[u8], &[u8])]) -> Option<Slot> {
     let (mut p, mut q) = (vec![0u8; n], vec![0u8; n]);
     let mut i = 0;
     while i < found.len() {
+        // A table past what is left of the budget is refused before it
+        // is held (a hostile definition's thousands of moves).
+        if (found.len() as u64).saturating_mul(nm as u64) > *entries {
+            return None;
+        }
         raw.pieces_of(u64::from(found[i]), &mut counts, &mut p);
         for &(perm, turn) in moves {
             match raw.numbering {
@@ -249,6 +286,11 @@ fn reach(raw: &Raw, goal: u64, moves: &[(&[u8], &[u8])]) -> Option<Slot> {
         }
     }
     let split = !odd.is_empty();
+    let need = (values.len() as u64).saturating_mul(nm as u64);
+    if need > *entries {
+        return None;
+    }
+    *entries -= need;
     let by_discovery: Vec<u32> = values.iter().map(|&v| map[v as usize]).collect();
     for (number, &v) in values.iter().enumerate() {
         map[v as usize] = number as u32;
@@ -314,8 +356,9 @@ impl Hot {
 /// moves reach (see the module's docs): the same moves in the same order
 /// and the same census, in a space often far smaller than the positions'
 /// own rank and far faster. Available where no orientation is wild, there
-/// are at most [`MAX_COORD_ORBITS`] orbits and each coordinate has at most
-/// [`MAX_COORD`] values.
+/// are at most [`MAX_COORD_ORBITS`] orbits, each coordinate has at most
+/// [`MAX_COORD`] values and the tables at most [`MAX_TABLE_ENTRIES`]
+/// entries in all.
 ///
 /// ```
 /// use puzzle_twisty::{Coordinates, Definition, Moves, Twisty};
@@ -362,6 +405,7 @@ impl Coordinates {
         }
         let solved = def.solved().as_slice();
         let mut slots = Vec::with_capacity(2 * orbits.len());
+        let mut entries = MAX_TABLE_ENTRIES;
         for k in 0..orbits.len() {
             let (shape, counts) = shape::with_counts(def, moves, k)?;
             let shape::Shape {
@@ -395,7 +439,7 @@ impl Coordinates {
                     return None;
                 }
                 let goal = raw.value(solved);
-                slots.push(reach(&raw, goal, &parts)?);
+                slots.push(reach(&raw, goal, &parts, &mut entries)?);
             }
         }
         // Coordinates moved alike: the later one is a copy.
@@ -503,9 +547,7 @@ impl Coordinates {
         let mut c = [0u32; 2 * MAX_COORD_ORBITS];
         for (i, slot) in self.slots.iter().enumerate() {
             let raw = &slot.raw;
-            if s.len() < raw.offset + 2 * raw.pieces
-                || (raw.has_parity() && !is_permutation(&s[raw.offset..raw.offset + raw.pieces]))
-            {
+            if !raw.fits(s) {
                 return None;
             }
             c[i] = slot.number(raw.value(s))?;
@@ -738,5 +780,34 @@ impl Ranked for Coordinates {
             c[i] = c[j];
         }
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A coordinate's table is refused past the entries left (before it
+    /// is held), and what it takes is counted off them.
+    #[test]
+    fn tables_past_the_entry_budget_are_refused() {
+        let raw = Raw {
+            offset: 0,
+            pieces: 3,
+            numbering: Numbering::Permutation,
+            count: 6,
+        };
+        // A 3-cycle and a swap: all six permutations, two moves.
+        let moves: [(&[u8], &[u8]); 2] = [(&[1, 2, 0], &[0, 0, 0]), (&[1, 0, 2], &[0, 0, 0])];
+        let mut entries = 11;
+        assert!(reach(&raw, 0, &moves, &mut entries).is_none());
+        let mut entries = 12;
+        let slot = reach(&raw, 0, &moves, &mut entries).expect("fits");
+        assert_eq!((slot.values.len(), entries), (6, 0));
+        assert!(slot.split);
+        // The 3-cycle alone: the even three, one parity.
+        let mut entries = 100;
+        let slot = reach(&raw, 0, &moves[..1], &mut entries).expect("fits");
+        assert_eq!((slot.values.len(), entries, slot.split), (3, 97, false));
     }
 }
