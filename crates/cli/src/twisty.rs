@@ -498,7 +498,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             }
             None if path == CensusPath::Coordinate => {
                 return Err(Failure::from(
-                    "--census-path coordinate: no coordinates for this puzzle (a `?` orientation, more than 16 orbits, or a coordinate past 2^22 values)",
+                    "--census-path coordinate: no coordinates for this puzzle (a `?` orientation, more than 16 orbits, a coordinate past 2^22 values or tables past 512 MB)",
                 ));
             }
             _ => {}
@@ -541,7 +541,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     budget = match (&coords, dense, memory) {
-        // A byte a rank, checked against the memory above.
+        // The ranks, checked against the memory above.
         (Some((_, c)), _, _) => budget.max_states(cap(c.size())),
         (None, true, _) => budget.max_states(cap(ranks)),
         (None, false, Some(m)) => budget.max_states(cap(m / per_state)),
