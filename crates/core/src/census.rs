@@ -123,6 +123,14 @@ fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes
 #[cfg(feature = "parallel")]
 const BLOCK: usize = 1 << 14;
 
+/// The most children a block's parents may have, by the children per
+/// parent seen so far (a block is [`BLOCK`] parents of 18 moves at most):
+/// a definition of thousands of moves gets blocks of a few parents, so
+/// the candidates held at once stay a few MB whatever the moves (9,000
+/// move powers held 4.9 GB of one block's children under a 2 GB cap).
+#[cfg(feature = "parallel")]
+const BLOCK_CHILDREN: u64 = (BLOCK as u64) * 18;
+
 /// A run of parents' children not seen before (with their hashes), and
 /// how many children there were.
 #[cfg(feature = "parallel")]
@@ -257,7 +265,8 @@ pub(crate) fn by_hash<P: Puzzle>(
 }
 
 /// [`by_hash`] on every thread of the current pool: each layer in blocks
-/// of [`BLOCK`] parents, each block's children hashed and looked up in
+/// of [`BLOCK`] parents (fewer where each has many children:
+/// [`BLOCK_CHILDREN`]), each block's children hashed and looked up in
 /// parallel (the set is only read then), those not seen before kept with
 /// their hash, then merged on this thread in parent order, each checked
 /// again (two parents may reach one new state) and inserted. The states
@@ -300,7 +309,13 @@ pub(crate) fn by_hash_parallel<P: ParallelPuzzle>(
         let layer_end = seen.states.len();
         let mut from = layer_start;
         while from < layer_end {
-            let to = layer_end.min(from + BLOCK);
+            let per_parent = seen
+                .stats
+                .generated
+                .div_ceil(seen.stats.expanded.max(1))
+                .max(1);
+            let block = (BLOCK_CHILDREN / per_parent).clamp(1, BLOCK as u64) as usize;
+            let to = layer_end.min(from + block);
             if let Err(stop) = meter.count_and_check((to - from) as u64) {
                 stopped = Some(stop.limit());
                 break 'layers;
