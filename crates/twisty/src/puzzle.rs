@@ -271,8 +271,9 @@ impl Rank {
             }
             let alike = counts.iter().any(|&c| c != 1);
             let off = shape.offset;
+            // `is_odd` reads at most 64 pieces; past 20 no rank fits anyway.
             let parity = (!alike
-                && n >= 2
+                && (2..=64).contains(&n)
                 && (0..moves.len()).all(|m| !rank::is_odd(&moves.get(m).as_slice()[off..off + n])))
             .then(|| rank::is_odd(&def.solved().as_slice()[off..off + n]));
             // `n!` fits a `u64` only up to `rank::MAX_PERMUTED`: checked.

@@ -1255,3 +1255,23 @@ fn coordinate_census_equals_the_hash_census_on_mixed_orbits() {
         assert_eq!(dense.layers, hashed.layers, "{text}");
     }
 }
+
+/// An orbit of 70 pieces told apart (past what a permutation rank or a
+/// parity's bit set holds) leaves the census to the hash path, never a
+/// panic: no rank (`u64::MAX`) and no coordinates.
+#[test]
+fn orbits_past_the_ranks_are_left_to_the_hash_census() {
+    let n = 70;
+    let ids: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let mut cycle: Vec<String> = (2..=n).map(|i| i.to_string()).collect();
+    cycle.push("1".into());
+    let text = format!(
+        "Set P {n} 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\n",
+        ids.join(" "),
+        cycle.join(" ")
+    );
+    let def = Definition::parse(&text).expect("valid");
+    let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+    assert_eq!(puzzle.space_size(), u64::MAX);
+    assert!(puzzle_twisty::Coordinates::new(&puzzle).is_none());
+}
