@@ -809,6 +809,35 @@ fn twisty_reads_a_scramble_alg_and_scrambles_on_stdin() {
     );
 }
 
+/// Rotations and wide turns in a scramble, read as a cuber holds the
+/// cube: `Rw U x R' y2 F` on the 2x2x2 (where `Rw` is the whole cube
+/// turned) is the position `F R' F` reaches, solved the same; on the
+/// 3x3x3 `x U` is `F`. A rotation that takes a move out of `--moves` is
+/// one line naming it.
+#[test]
+fn twisty_reads_rotations_and_wide_turns_in_scrambles() {
+    let rotated = run("twisty", &["2x2x2", "--scramblealg", "Rw U x R' y2 F"], "");
+    assert_eq!(rotated.status.code(), Some(0), "{}", stderr(&rotated));
+    let plain = run("twisty", &["2x2x2", "--scramblealg", "F R' F"], "");
+    assert_eq!(stdout(&rotated), stdout(&plain));
+    assert_eq!(stdout(&plain).split_whitespace().nth(1), Some("3"));
+    let o = run(
+        "twisty",
+        &["2x2x2", "--scrambles", "-"],
+        "ScrambleAlg a\nx\nU\nEnd\nScrambleAlg b\nU\nEnd\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The rotation holds across lines of a block, not into the next.
+    assert_eq!(stdout(&o), "a 1 F'\nb 1 U'\n");
+    let o = run(
+        "twisty",
+        &["2x2x2", "--moves", "U,R", "--scramblealg", "y R"],
+        "",
+    );
+    assert_one_line_error(&o, 1, "y R");
+    assert!(stderr(&o).contains("`R`"), "{}", stderr(&o));
+}
+
 /// twsearch's `-q` (the quarter-turn metric): the 2x2x2's `<U, R>`
 /// census by quarter turns ends as twsearch's (`Dist 17 cnt 18 tot
 /// 29160`), and `U2 R` is undone in three quarter turns, `R' U U`, as

@@ -95,7 +95,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     scrambles: Option<PathBuf>,
     /// Solve the position these moves reach from solved (twsearch's
-    /// `--scramblealg`, e.g. "R U R' U'"), named `scramblealg`.
+    /// `--scramblealg`, e.g. "R U R' U'"), named `scramblealg`. Moves as
+    /// cubers write them, here and in scramble files: powers (`R3`,
+    /// `R2'`), groups (`(R U)2`, `(R U)'`), rotations (`x y z`: the moves
+    /// after one named as the puzzle is then held) and wide turns (`Rw`,
+    /// `r`, `3Rw` where the definition has the inner layers).
     #[arg(long, value_name = "MOVES")]
     scramblealg: Option<String>,
     /// The directory pattern databases are kept in.

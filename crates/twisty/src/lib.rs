@@ -48,6 +48,7 @@ mod classes;
 mod coords;
 mod cube;
 mod definition;
+mod frame;
 mod group;
 mod mirror;
 mod moves;

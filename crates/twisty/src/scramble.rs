@@ -72,11 +72,13 @@ pub fn parse_scrambles(
 ) -> Result<Vec<Scramble>, ParseError> {
     let mut lines = Lines::new(text);
     let mut out = Vec::new();
+    let mut notation = crate::notation::Notation::new(def, moves);
     while let Some((line, toks)) = lines.next() {
         match toks[0] {
             "ScrambleAlg" => {
                 expect(line, &toks, 2)?;
                 let mut seq = Vec::new();
+                notation.start();
                 loop {
                     let Some((at, toks)) = lines.next() else {
                         return Err(ParseError::new(lines.last, "", ErrorKind::Unterminated));
@@ -88,7 +90,7 @@ pub fn parse_scrambles(
                     // Commas separate moves too, as twsearch reads them;
                     // powers (`R3`, `R2'`) and groups (`(R U)2`, `(R U)'`)
                     // as cubers write them.
-                    crate::notation::read_line(&toks.join(" "), at, def, moves, &mut seq)?;
+                    notation.read_line(&toks.join(" "), at, &mut seq)?;
                     if seq.len() > crate::notation::MAX_EXPANDED {
                         return Err(ParseError::new(
                             at,

@@ -162,7 +162,9 @@ impl SymGroup {
             reps: std::mem::take(&mut out.reps),
             stab: std::mem::take(&mut out.stab),
         };
-        let saved = crate::classes::save(&path, &classes);
+        // The cache directory made first, as the tables' files make it.
+        let saved =
+            std::fs::create_dir_all(dir).and_then(|()| crate::classes::save(&path, &classes));
         (out.class, out.reps, out.stab) = (classes.class, classes.reps, classes.stab);
         (out, error.or(saved.err()))
     }
@@ -744,8 +746,9 @@ mod tests {
     }
 
     /// Classes cached: the first build writes them, the second reads the
-    /// same back, a damaged file is made again (and rewritten), and an
-    /// unwritable directory is said, the classes whole.
+    /// same back, a damaged file is made again (and rewritten), a
+    /// directory not there is made, and an unwritable directory is said,
+    /// the classes whole.
     #[test]
     fn classes_cached_read_back_the_same() {
         let (cube, moves, symmetries) = cube();
@@ -780,6 +783,12 @@ mod tests {
                 "round {round}"
             );
         }
+        // A directory not there yet: made.
+        let fresh = dir.join("new").join("deeper");
+        let (got, error) = build(&fresh);
+        assert!(error.is_none(), "{error:?}");
+        assert!(crate::classes::file_in(&fresh, "slice").exists());
+        assert_eq!(got.reps, made.reps);
         // A file where the directory should be: made, and said.
         let file = dir.join("not-a-dir");
         std::fs::write(&file, b"").expect("file");
