@@ -54,8 +54,13 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 /// States per word.
 const PER_WORD: u64 = 32;
 /// Words per chunk of a scan: 32,768 states, the unit of parallel work and
-/// of the budget checks.
+/// of the budget checks; a table of fewer than 64 such chunks takes
+/// chunks of a 64th of it (at least [`MIN_CHUNK_WORDS`]), so that a small
+/// table's layers are shared among threads too (a cross table of 190,080
+/// states was six chunks, one thread's work).
 const CHUNK_WORDS: usize = 1024;
+/// The least words a chunk holds (2,048 states).
+const MIN_CHUNK_WORDS: usize = 64;
 
 /// What a layer found: states settled at its depth, states newly marked
 /// "next", and "next" states claimed free (settled at this depth).
@@ -129,6 +134,7 @@ pub(crate) fn table<A: Abstraction>(
         table: &table,
         size,
         key_count: keys,
+        chunk_words: (words / 64).clamp(MIN_CHUNK_WORDS, CHUNK_WORDS),
     };
     let mut done = 0u64;
     let mut depth = 0u8;
@@ -184,6 +190,8 @@ struct Layers<'a, A> {
     table: &'a [AtomicU8],
     size: u64,
     key_count: u64,
+    /// Words per chunk: [`CHUNK_WORDS`], less for small tables.
+    chunk_words: usize,
 }
 
 /// A worker's buffers, made once per worker, not per state.
@@ -236,7 +244,7 @@ impl<A: Abstraction> Layers<'_, A> {
         started: Instant,
         work: &(dyn Fn(&mut Scratch, usize) -> Counts + Sync),
     ) -> Result<Counts, PdbError> {
-        let chunks = self.states.len().div_ceil(CHUNK_WORDS);
+        let chunks = self.states.len().div_ceil(self.chunk_words);
         let stop = AtomicBool::new(false);
         let stopped = std::sync::Mutex::new(None);
         let checked = |scratch: &mut Scratch, c: usize| -> Counts {
@@ -288,8 +296,8 @@ impl<A: Abstraction> Layers<'_, A> {
         let current = 1 + u64::from(depth & 1);
         let next = 2 - u64::from(depth & 1);
         let mut counts = Counts::default();
-        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
-        for w in c * CHUNK_WORDS..end {
+        let end = ((c + 1) * self.chunk_words).min(self.states.len());
+        for w in c * self.chunk_words..end {
             let x = self.states[w].load(Ordering::Relaxed);
             // A field `00` (not reached); those past the last state are
             // settled, never fresh.
@@ -321,8 +329,8 @@ impl<A: Abstraction> Layers<'_, A> {
         let current = 1 + u64::from(depth & 1);
         let pattern = current * LOW;
         let mut counts = Counts::default();
-        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
-        for w in c * CHUNK_WORDS..end {
+        let end = ((c + 1) * self.chunk_words).min(self.states.len());
+        for w in c * self.chunk_words..end {
             let x = self.states[w].load(Ordering::Relaxed) ^ pattern;
             let mut hits = !(x | x >> 1) & LOW;
             while hits != 0 {
@@ -348,8 +356,8 @@ impl<A: Abstraction> Layers<'_, A> {
         let current = 1 + u64::from(depth & 1);
         let pattern = current * LOW;
         let mut counts = Counts::default();
-        let end = ((c + 1) * CHUNK_WORDS).min(self.states.len());
-        for w in c * CHUNK_WORDS..end {
+        let end = ((c + 1) * self.chunk_words).min(self.states.len());
+        for w in c * self.chunk_words..end {
             let x = self.states[w].load(Ordering::Relaxed) ^ pattern;
             // A field equal to `current` is `00` after the xor.
             let mut hits = !(x | x >> 1) & LOW;
