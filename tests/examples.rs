@@ -756,7 +756,7 @@ fn twisty_census_prints_each_layer_as_it_completes() {
 #[test]
 fn twisty_census_path_can_be_forced() {
     let mut outs = Vec::new();
-    for path in ["coordinate", "dense", "hash"] {
+    for path in ["coordinate", "dense", "hash", "sorted"] {
         let o = run(
             "twisty",
             &["2x2x2", "--moves", "U,R", "-g", "--census-path", path],
@@ -774,9 +774,11 @@ fn twisty_census_path_can_be_forced() {
     );
     assert_eq!(outs[0], outs[1]);
     assert_eq!(outs[0], outs[2]);
+    assert_eq!(outs[0], outs[3]);
     for (path, why) in [
         ("coordinate", "no coordinates for this puzzle"),
         ("dense", "past the dense path's 2^32"),
+        ("sorted", "no rank for this puzzle"),
     ] {
         let o = run("twisty", &["3x3x3", "-g", "--census-path", path], "");
         assert_one_line_error(&o, 1, path);

@@ -38,9 +38,12 @@
 //! distance `D` from the solved state, and the total up to it), as
 //! `twsearch -g` does (which adds a time). Puzzles whose pieces are all
 //! told apart and whose space has at most 2^32 ranks take the dense
-//! census (a byte a rank, every layer in parallel); the others a hash set
-//! of the states seen (each layer's look-ups on every thread), within
-//! `--max-memory MB` (default: the memory available). `--progress` shows
+//! census (a byte a rank, every layer in parallel); coordinates over the
+//! reachable values two bits a rank; where the ranks are too many for the
+//! memory, sorted layers of ranks (eight to 16 bytes a state held); the
+//! others a hash set of the states seen (each layer's look-ups on every
+//! thread), within `--max-memory MB` (default: the memory available;
+//! `--census-path` forces one). `--progress` shows
 //! each layer's distance and size as it completes. `--moves` picks the moves searched (a move's name takes
 //! all its powers). `--stats` prints the puzzle, the moves and the
 //! census's statistics on stderr. Ctrl-C stops the census (`interrupted`,
@@ -110,9 +113,12 @@ pub struct Args {
     stats: bool,
     /// The census's path (`-g`): `coordinate` (move tables over the values
     /// the moves reach, two bits a rank), `dense` (the positions' own rank,
-    /// a byte or two bits a rank), `hash` (a hash set of the positions);
-    /// `auto` takes the first that fits the memory cap. A forced path that
-    /// cannot take the puzzle is an error that says why.
+    /// a byte or two bits a rank), `sorted` (each layer a sorted array of
+    /// ranks, the coordinates' or the positions': eight bytes a state,
+    /// for ranks too many for two bits each), `hash` (a hash set of the
+    /// positions, about 58 bytes a state); `auto` takes the first that
+    /// fits the memory cap, in that order. A forced path that cannot take
+    /// the puzzle is an error that says why.
     #[arg(long, value_enum, default_value_t = CensusPath::Auto)]
     census_path: CensusPath,
     /// A spinner on stderr: the census's layers as they complete (distance
@@ -166,6 +172,10 @@ enum CensusPath {
     Coordinate,
     /// The positions' own rank.
     Dense,
+    /// Sorted layers of ranks (the coordinates', else the positions'
+    /// own): eight bytes a state held, for spaces whose ranks are too
+    /// many for two bits each.
+    Sorted,
     /// A hash set of the positions.
     Hash,
 }
@@ -486,10 +496,12 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let path = args.census_path;
     let wants = |p: CensusPath| path == CensusPath::Auto || path == p;
     let mut coords = None;
-    if wants(CensusPath::Coordinate) {
+    // Coordinates too many for two bits each, kept for the sorted path.
+    let mut sparse = None;
+    if wants(CensusPath::Coordinate) || path == CensusPath::Sorted {
         coords = Coordinates::new(puzzle).and_then(|c| Some((c.start(start)?, c)));
         match &coords {
-            Some((_, c)) if !fits(c.size(), true) => {
+            Some((_, c)) if !fits(c.size(), true) || path == CensusPath::Sorted => {
                 if path == CensusPath::Coordinate {
                     return Err(Failure::from(format!(
                         "--census-path coordinate: {} ranks take {} bytes, past the cap of {} (-M MB)",
@@ -498,7 +510,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
                         memory.unwrap_or(0)
                     )));
                 }
-                coords = None;
+                sparse = coords.take();
             }
             None if path == CensusPath::Coordinate => {
                 return Err(Failure::from(
@@ -513,7 +525,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     if path == CensusPath::Dense && !dense_fits {
         return Err(Failure::from(if ranks > 1 << 32 {
             format!(
-                "--census-path dense: {ranks} ranks, past the dense path's 2^32 (try coordinate or hash)"
+                "--census-path dense: {ranks} ranks, past the dense path's 2^32 (try coordinate, sorted or hash)"
             )
         } else {
             format!(
@@ -523,11 +535,25 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             )
         }));
     }
+    // The positions' own rank, where it fits a u64 (for the sorted path).
+    let own_rank = puzzle.ranked();
+    let sorted_ok = sparse.is_some() || own_rank;
+    if path == CensusPath::Sorted && !sorted_ok {
+        return Err(Failure::from(
+            "--census-path sorted: no rank for this puzzle (its space passes 2^64 ranks and it has no coordinates)",
+        ));
+    }
     let (way, dense) = match &coords {
         Some(_) => ("coordinate", true),
-        None if wants(CensusPath::Dense) && dense_fits => ("dense", true),
+        None if path != CensusPath::Sorted && wants(CensusPath::Dense) && dense_fits => {
+            ("dense", true)
+        }
+        None if path == CensusPath::Sorted || (path == CensusPath::Auto && sorted_ok) => {
+            ("sorted", false)
+        }
         None => ("hash", false),
     };
+    let sorted = way == "sorted";
     let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
     // A hash census keeps each state (a `Position`, its bytes inline up
     // to 40, else on the heap: rounded to 16 with the allocator's 16
@@ -541,7 +567,10 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     } else {
         0
     };
-    let per_state = inline + heap + 10;
+    // The sorted path keeps eight bytes a rank held, the layer being
+    // gathered growing by doubling (up to twice its size) and runs of
+    // repeats sorted away each time it doubles: 16 bytes a state at most.
+    let per_state = if sorted { 16 } else { inline + heap + 10 };
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     budget = match (&coords, dense, memory) {
@@ -576,6 +605,20 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
                 } else {
                     "a byte each"
                 }
+            )
+        } else if sorted {
+            format!(
+                "sorted layers of {} ranks ({}), about 8 to {per_state} bytes a state held{}",
+                if sparse.is_some() {
+                    "coordinate"
+                } else {
+                    "position"
+                },
+                sparse.as_ref().map_or(ranks, |(_, c)| c.size()),
+                memory.map_or(String::new(), |m| format!(
+                    ", at most {} states in {m} bytes",
+                    m / per_state
+                ))
             )
         } else {
             format!(
@@ -624,10 +667,12 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         });
     }
     let started = Instant::now();
-    let census = match &coords {
-        Some((first, c)) => solver.census_ranked(c, first),
-        None if dense => solver.census_ranked(puzzle, start),
-        None => solver.census(puzzle, start),
+    let census = match (&coords, &sparse) {
+        (Some((first, c)), _) => solver.census_ranked(c, first),
+        (None, _) if dense => solver.census_ranked(puzzle, start),
+        (None, Some((first, c))) if sorted => solver.census_sorted(c, first),
+        (None, None) if sorted => solver.census_sorted(puzzle, start),
+        _ => solver.census(puzzle, start),
     };
     if let Some(bar) = &spinner {
         bar.finish_and_clear();

@@ -104,7 +104,7 @@ impl Census {
 }
 
 /// Tells the hook that layer `depth` is complete with `size` states.
-fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes: u64) {
+pub(crate) fn report(progress: Option<&Hook>, ctx: &Ctx<'_>, depth: usize, size: u64, nodes: u64) {
     if let Some(hook) = progress {
         hook(&Progress {
             phase: Phase::Layer,

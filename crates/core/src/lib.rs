@@ -51,6 +51,7 @@ pub mod rank;
 mod ranked;
 mod replay;
 mod solver;
+mod sorted_layers;
 mod stats;
 mod strategy;
 mod table;

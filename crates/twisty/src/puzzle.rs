@@ -407,6 +407,20 @@ impl Puzzle for Twisty {
 /// those every reached position has. Other puzzles (and spaces past `u64`) give a size of
 /// `u64::MAX`, so the census takes the hash path.
 impl Twisty {
+    /// Whether the positions have their own perfect rank (the product of
+    /// the orbits' rank spaces fits a `u64`): then
+    /// [`space_size`](puzzle_search_core::Ranked::space_size) is its size.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// assert!(Twisty::new(cube.clone(), Moves::all(&cube)?).ranked());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ranked(&self) -> bool {
+        self.rank.is_some()
+    }
+
     /// The orbits with more than one orientation that no move (nor the
     /// solved state) turns: the census ranks their orientations as one
     /// (they are 0 at every position reached from solved), so its space

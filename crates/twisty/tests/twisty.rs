@@ -1253,6 +1253,12 @@ fn coordinate_census_equals_the_hash_census_on_mixed_orbits() {
         assert!(coords.size() <= puzzle.space_size(), "{text}");
         let dense = Solver::new(Strategy::bfs()).census_ranked(&puzzle, def.solved());
         assert_eq!(dense.layers, hashed.layers, "{text}");
+        // Sorted layers, of the coordinates' ranks and of the positions'.
+        assert!(puzzle.ranked());
+        let sorted = Solver::new(Strategy::bfs()).census_sorted(&coords, &start);
+        assert_eq!(sorted.layers, hashed.layers, "{text}");
+        let sorted = Solver::new(Strategy::bfs()).census_sorted(&puzzle, def.solved());
+        assert_eq!(sorted.layers, hashed.layers, "{text}");
     }
 }
 

@@ -129,6 +129,55 @@ impl Solver {
         })
     }
 
+    /// [`census`](Self::census) for a [`Ranked`] puzzle whose ranks are
+    /// too many for a bit array but whose reachable states are few enough
+    /// to list: each layer a sorted array of ranks (eight bytes a state;
+    /// a hash set of twisty states takes about 58), children gathered a
+    /// block of parents at a time on every thread (with the `parallel`
+    /// feature), sorted, and dropped where an earlier layer has them (the
+    /// last two layers kept where [`Ranked::reversible`], else all).
+    /// `max_states` caps the ranks held at once (`stopped`
+    /// `Some(Limit::States)` after the last complete layer); other budgets
+    /// are checked every block. Same layers as `census`.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
+    /// /// Bit strings of length 40 (2^40 ranks); a move flips one of the
+    /// /// first five bits.
+    /// struct Sparse;
+    /// impl Puzzle for Sparse {
+    ///     type State = u64;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u64, out: &mut Vec<(u8, u64)>) {
+    ///         out.extend((0..5).map(|b| (b, s ^ 1 << b)));
+    ///     }
+    ///     fn is_goal(&self, _: &u64) -> bool { false }
+    /// }
+    /// impl Ranked for Sparse {
+    ///     fn space_size(&self) -> u64 { 1 << 40 }
+    ///     fn rank(&self, s: &u64) -> u64 { *s }
+    ///     fn unrank(&self, r: u64) -> u64 { r }
+    ///     fn reversible(&self) -> bool { true }
+    /// }
+    /// let census = Solver::new(Strategy::bfs()).census_sorted(&Sparse, &(1 << 39));
+    /// assert_eq!(census.layers, [1, 5, 10, 10, 5, 1]);
+    /// ```
+    pub fn census_sorted<P: Ranked + ParallelPuzzle>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Census {
+        self.on_pool(|| {
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+            crate::sorted_layers::by_sorted_ranks(
+                puzzle,
+                start,
+                &ctx,
+                self.options.progress.as_deref(),
+            )
+        })
+    }
+
     /// Each state's distance from `start`, by rank: the dense census of
     /// [`census_ranked`](Self::census_ranked) with the byte a rank it fills
     /// kept (a distance table over a whole space: a pattern database whose
