@@ -567,10 +567,9 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     } else {
         0
     };
-    // The sorted path keeps eight bytes a rank held, the layer being
-    // gathered growing by doubling (up to twice its size) and runs of
-    // repeats sorted away each time it doubles: 16 bytes a state at most.
-    let per_state = if sorted { 16 } else { inline + heap + 10 };
+    // The sorted path counts the eight-byte words it holds (the arrays'
+    // capacities and the sort's scratch) against `max_states`.
+    let per_state = if sorted { 8 } else { inline + heap + 10 };
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     budget = match (&coords, dense, memory) {
@@ -608,7 +607,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             )
         } else if sorted {
             format!(
-                "sorted layers of {} ranks ({}), about 8 to {per_state} bytes a state held{}",
+                "sorted layers of {} ranks ({}), 8 bytes a state held and twice that for the layer being sorted{}",
                 if sparse.is_some() {
                     "coordinate"
                 } else {
@@ -616,7 +615,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
                 },
                 sparse.as_ref().map_or(ranks, |(_, c)| c.size()),
                 memory.map_or(String::new(), |m| format!(
-                    ", at most {} states in {m} bytes",
+                    ", at most {} words of 8 bytes in {m} bytes",
                     m / per_state
                 ))
             )
@@ -697,9 +696,14 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         None => Ok(()),
         Some(limit) if !dense && limit == puzzle_search_core::Limit::States => {
             Err(Failure::from(format!(
-                "the census stopped after distance {}: more states than {} bytes hold (about {per_state} bytes a state; the cap: --max-memory, else the memory available, `ulimit -v` or the cgroup's limit)",
+                "the census stopped after distance {}: more states than {} bytes hold ({}; the cap: --max-memory, else the memory available, `ulimit -v` or the cgroup's limit)",
                 census.layers.len().saturating_sub(1),
-                memory.unwrap_or(0)
+                memory.unwrap_or(0),
+                if sorted {
+                    "8 bytes a state held, twice that for the layer being sorted".to_string()
+                } else {
+                    format!("about {per_state} bytes a state")
+                }
             )))
         }
         Some(limit) => Err(Failure::stopped(limit)),

@@ -21,7 +21,10 @@
 //! bytes a rank, with the gathered run sorted and deduplicated whenever
 //! it doubles (so duplicates from different blocks never pile up past
 //! the layer's size); plus a block's children per thread. The budget's
-//! `max_states` caps the ranks held at once ([`Limit::States`]).
+//! `max_states` caps the eight-byte words held at once
+//! ([`Limit::States`]), counted before each block: the kept layers' and
+//! the gathered layer's capacities, and twice the gathered ranks (the
+//! unsorted tail split off and the sort's and merge's scratch).
 
 use crate::budget::Limit;
 use crate::census::{Census, report};
@@ -81,8 +84,10 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
                 compact(&mut next, compacted, &kept, bits, &mut scratch);
                 compacted = next.len();
             }
-            held = held.max(kept.iter().map(Vec::len).sum::<usize>() + next.len());
-            if held > max_states {
+            let words =
+                kept.iter().map(Vec::capacity).sum::<usize>() + next.capacity() + 2 * next.len();
+            held = held.max(words);
+            if words > max_states {
                 stopped = Some(Limit::States);
                 break 'layers;
             }
@@ -111,6 +116,7 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
     stats.duplicates = stats
         .generated
         .saturating_sub(layers.iter().sum::<u64>().saturating_sub(1));
+    // The most words held (see the module docs), not states.
     stats.peak_visited = held as u64;
     stats.elapsed = ctx.start.elapsed();
     Census {

@@ -113,13 +113,17 @@ impl Frames {
                 }
             }
         }
-        if group.len() == 1 {
+        // None either where the moves have no rotation, or where the
+        // closure passes the cap (a hostile definition's "rotations"
+        // making a large group): its inverses could not all be found.
+        if group.len() == 1 || group.len() >= MAX_ROTATIONS {
             return None;
         }
+        // A closed group holds every element's inverse.
         let inverse = group
             .iter()
-            .map(|g| index.get(&norm(g.inverse(orbits))).copied().unwrap_or(0))
-            .collect();
+            .map(|g| index.get(&norm(g.inverse(orbits))).copied())
+            .collect::<Option<Vec<usize>>>()?;
         let mut frames = Frames {
             orbits: orbits.to_vec(),
             group,

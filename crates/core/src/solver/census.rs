@@ -136,9 +136,10 @@ impl Solver {
     /// block of parents at a time on every thread (with the `parallel`
     /// feature), sorted, and dropped where an earlier layer has them (the
     /// last two layers kept where [`Ranked::reversible`], else all).
-    /// `max_states` caps the ranks held at once (`stopped`
-    /// `Some(Limit::States)` after the last complete layer); other budgets
-    /// are checked every block. Same layers as `census`.
+    /// `max_states` caps the eight-byte words held at once: the layers'
+    /// arrays and twice the layer being gathered (its sort's scratch);
+    /// `stopped` is `Some(Limit::States)` after the last complete layer.
+    /// Other budgets are checked every block. Same layers as `census`.
     ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
