@@ -66,7 +66,7 @@ mod symmetry;
 pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
 pub use definition::{Definition, is_rotation};
-pub use moves::{MAX_ORDER, Moves, MovesError, power_name};
+pub use moves::{MAX_MOVES, MAX_ORDER, Moves, MovesError, power_name};
 pub use parse::ParseError;
 pub use position::{Orbit, Position, WILD};
 pub use puzzle::Twisty;

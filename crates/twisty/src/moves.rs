@@ -9,6 +9,15 @@ use crate::position::Position;
 /// The most a move's order may be (its powers are all searched).
 pub const MAX_ORDER: usize = 255;
 
+/// The most moves with their powers a [`Moves`] holds: a move is a `u16`
+/// everywhere it is searched or stored (a scramble's moves, a solution),
+/// so more would be numbered wrongly.
+///
+/// ```
+/// assert_eq!(puzzle_twisty::MAX_MOVES, 65_535);
+/// ```
+pub const MAX_MOVES: usize = u16::MAX as usize;
+
 /// The moves a search plays: every power of each chosen move below its
 /// order, named as twsearch names them (`U`, `U2`, `U'` for a move of
 /// order 4; `U`, `U'` for order 3; `U`, `U2`, `U2'`, `U'` for order 5:
@@ -62,6 +71,8 @@ enum MovesErrorKind {
     /// move whose name it starts with, if any (a hint).
     Unknown(String, Option<Vec<String>>),
     Empty,
+    /// More move powers than a move index (`u16`) numbers.
+    TooMany(usize),
 }
 
 impl fmt::Display for MovesError {
@@ -78,6 +89,10 @@ impl fmt::Display for MovesError {
                 powers.join(" ")
             ),
             MovesErrorKind::Empty => f.write_str("no moves chosen"),
+            MovesErrorKind::TooMany(n) => write!(
+                f,
+                "{n} moves with their powers: at most {MAX_MOVES} are searched (choose some with --moves)"
+            ),
         }
     }
 }
@@ -88,7 +103,8 @@ impl Moves {
     /// Every move of `def` with its powers.
     ///
     /// # Errors
-    /// A move whose order is above [`MAX_ORDER`], or that is the identity.
+    /// A move whose order is above [`MAX_ORDER`], or that is the identity;
+    /// more than [`MAX_MOVES`] moves with their powers.
     pub fn all(def: &Definition) -> Result<Self, MovesError> {
         Self::build(def, &[])
     }
@@ -187,6 +203,11 @@ impl Moves {
                 .map(|(_, named)| named);
             return Err(MovesError {
                 kind: MovesErrorKind::Unknown(chosen[i].to_string(), hint),
+            });
+        }
+        if all.perms.len() > MAX_MOVES {
+            return Err(MovesError {
+                kind: MovesErrorKind::TooMany(all.perms.len()),
             });
         }
         all.inverse = inverses(&all.perms, orbits);

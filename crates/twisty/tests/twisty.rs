@@ -134,6 +134,44 @@ fn powers_are_named_as_twsearch_names_them() {
     assert!(Moves::select(&def, &["C"]).is_err());
 }
 
+/// More move powers than a move index numbers (`u16`) are refused in one
+/// line, not numbered wrongly: 300 moves of order 255 (a 3-, 5- and
+/// 17-cycle) make 76,200 powers; 257 of order 255 make 65,278 and load,
+/// every inverse found (by hash: linear search took 38 s on 128,778).
+#[test]
+fn more_moves_than_a_move_index_holds_are_refused() {
+    let def_of = |k: usize| {
+        let mut text = String::from("Set P 25 1\nSolved\nP\n");
+        text += &(1..=25)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        text += "\nEnd\n";
+        // 1 2 3 | 4 5 6 7 8 | 9 .. 25, each cycled by one.
+        let mut p: Vec<usize> = (1..=25).collect();
+        for (a, b) in [(0, 3), (3, 8), (8, 25)] {
+            p[a..b].rotate_left(1);
+        }
+        let line = p
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for m in 0..k {
+            text += &format!("Move M{m}\nP\n{line}\nEnd\n");
+        }
+        Definition::parse(&text).expect("valid")
+    };
+    let e = Moves::all(&def_of(300)).expect_err("76,200 powers");
+    assert_eq!(
+        e.to_string(),
+        "76200 moves with their powers: at most 65535 are searched (choose some with --moves)"
+    );
+    let moves = Moves::all(&def_of(257)).expect("65,278 powers");
+    assert_eq!(moves.len(), 65_278);
+    assert!((0..moves.len()).all(|i| moves.inverse(i).is_some()));
+}
+
 #[test]
 fn composition_is_associative_and_inverses_undo() {
     let def = small();
