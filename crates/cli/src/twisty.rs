@@ -40,7 +40,8 @@
 //! told apart and whose space has at most 2^32 ranks take the dense
 //! census (a byte a rank, every layer in parallel); coordinates over the
 //! reachable values two bits a rank; where the ranks are too many for the
-//! memory, sorted layers of ranks (eight to 16 bytes a state held); the
+//! memory, sorted layers of ranks (8 bytes a state held, twice that for
+//! the layer being sorted); the
 //! others a hash set of the states seen (each layer's look-ups on every
 //! thread), within `--max-memory MB` (default: the memory available;
 //! `--census-path` forces one). `--progress` shows
