@@ -22,7 +22,10 @@
 //! automorphisms of its moves (as the symmetries are found, see
 //! `crate::symmetry`), the one that turns as `R` named `x`, as `U` `y`,
 //! as `F` `z` (WCA): a rotation "turns as `R`" when it moves every piece
-//! `R` moves exactly as `R` does. twsearch's own `3x3x3.tws` takes `x`.
+//! `R` moves exactly as `R` does, moves some piece besides, and does not
+//! commute with every move (a product of moves that commutes with all of
+//! them is an automorphism too, and dropping it as a rotation would change
+//! the position). twsearch's own `3x3x3.tws` takes `x`.
 //!
 //! *Wide turns.* `kFw` turns the `k` outer layers on face `F`'s side
 //! (`Fw` and SiGN's `f`: two). Where the definition has the inner layers
