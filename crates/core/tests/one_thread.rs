@@ -88,10 +88,14 @@ fn one_thread_means_one() {
         every_call(&solver);
         assert_eq!(threads(), Some(before), "{solver:?} started threads");
     }
-    // The count sees threads where they are made: a pool of two.
-    every_call(&Solver::new(Strategy::ida()).threads(2));
+    // The count sees threads where they are made: a pool of two, counted
+    // while its solver (which owns it) lives; a pool dropped before the
+    // count lets its threads exit at their own pace (this raced).
+    let two = Solver::new(Strategy::ida()).threads(2);
+    every_call(&two);
     assert!(
         threads().is_some_and(|n| n >= before + 2),
         "a pool of two was not seen"
     );
+    drop(two);
 }
