@@ -840,6 +840,49 @@ fn twisty_reads_rotations_and_wide_turns_in_scrambles() {
     assert!(stderr(&o).contains("`R`"), "{}", stderr(&o));
 }
 
+/// A state outside what the moves reach is answered at once, naming the
+/// invariant it breaks, and the next is solved: a twisted corner, a swap
+/// of a corner `--moves U,R` never moves with one they do (each ran
+/// until a limit before on the 3x3x3).
+#[test]
+fn twisty_answers_states_outside_the_group_at_once() {
+    let twisted = "ScrambleState t\nCORNER\n1 2 3 4 5 6 7 8\n1 0 0 0 0 0 0 0\nEnd\n";
+    let swapped = "ScrambleState s\nCORNER\n2 1 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\nEnd\n";
+    let fine = "ScrambleAlg f\nR U\nEnd\n";
+    let o = run(
+        "twisty",
+        &["2x2x2", "--scrambles", "-"],
+        &format!("{twisted}{fine}"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "t unsolvable: CORNER orientation sum 1, must be 0 (mod 3)\nf 2 U' R'\n"
+    );
+    // A swap of two of the corners `<U, R>` moves keeps every invariant
+    // the check knows (`U` and `R` are odd): the search, not the check,
+    // finds it out of reach, by exhausting the group's 29,160 positions.
+    let o = run(
+        "twisty",
+        &["2x2x2", "--moves", "U,R", "--scrambles", "-"],
+        swapped,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "s unsolvable\n");
+    // A corner `U` and `R` never move, swapped with one they do.
+    let away = "ScrambleState a\nCORNER\n1 2 3 4 5 6 8 7\n0 0 0 0 0 0 0 0\nEnd\n";
+    let o = run(
+        "twisty",
+        &["2x2x2", "--moves", "U,R", "--scrambles", "-"],
+        away,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "a unsolvable: CORNER position 8 holds piece 7, which no move brings there\n"
+    );
+}
+
 /// twsearch's `-q` (the quarter-turn metric): the 2x2x2's `<U, R>`
 /// census by quarter turns ends as twsearch's (`Dist 17 cnt 18 tot
 /// 29160`), and `U2 R` is undone in three quarter turns, `R' U U`, as

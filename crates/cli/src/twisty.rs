@@ -316,6 +316,22 @@ fn solve(
     name: &str,
     positions: &[(Position, String)],
 ) -> Result<(), Failure> {
+    // A state outside what the moves reach (a twisted corner, a flipped
+    // edge, an odd parity, a piece the moves never bring there) is
+    // answered at once; where every one is, no table is built.
+    let broken: Vec<Option<String>> = positions
+        .iter()
+        .map(|(p, _)| puzzle.check_invariants(p).err().map(|e| e.to_string()))
+        .collect();
+    if broken.iter().all(Option::is_some) {
+        for ((_, s), why) in positions.iter().zip(&broken) {
+            emit(format_args!(
+                "{s} unsolvable: {}",
+                why.as_deref().unwrap_or("")
+            ));
+        }
+        return Ok(());
+    }
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
     if let Some(m) = memory_limit(args.max_memory) {
         budget = budget.max_memory(m);
@@ -414,7 +430,11 @@ fn solve(
         }
     });
     let mut stopped = 0usize;
-    for (start, s) in positions {
+    for ((start, s), why) in positions.iter().zip(&broken) {
+        if let Some(why) = why {
+            emit(format_args!("{s} unsolvable: {why}"));
+            continue;
+        }
         ruled_out.store(0, std::sync::atomic::Ordering::Relaxed);
         let solver = match args.max_time {
             Some(limit) => solver.budget(

@@ -6,6 +6,7 @@ use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_t
 
 use crate::bound::OrbitBound;
 use crate::definition::Definition;
+use crate::invariants::{Invariants, Unreachable};
 use crate::moves::Moves;
 use crate::position::Position;
 use crate::shape;
@@ -61,6 +62,8 @@ pub struct Twisty {
     /// Each move's inverse permutation (searched or not), for taking a
     /// move back in place.
     undo: Vec<Position>,
+    /// What every position the moves reach keeps.
+    invariants: Invariants,
 }
 
 /// The perfect rank of the positions reached from solved: per orbit, the
@@ -143,6 +146,7 @@ impl Twisty {
         let (shortest, as_long) = (automaton(&twins.words), automaton(&as_long_words));
         let rank = Rank::new(&def, &moves);
         let undo = (0..n).map(|m| moves.get(m).inverse(&orbits)).collect();
+        let invariants = Invariants::new(&def, &moves);
         Self {
             def,
             moves,
@@ -151,7 +155,33 @@ impl Twisty {
             rank,
             bound: None,
             undo,
+            invariants,
         }
+    }
+
+    /// `Ok` where `state` keeps every invariant of the moves (what each
+    /// block of positions the moves' pieces never leave holds, its
+    /// orientation sum, the parities they tie), else the one it breaks:
+    /// such a state is never reached from solved, and a search from it
+    /// would run until its limits. Necessary, not sufficient: a state
+    /// that passes may still be out of reach on a puzzle with other
+    /// invariants. Cheap (a pass over the state).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// let puzzle = Twisty::new(cube.clone(), Moves::all(&cube)?);
+    /// assert!(puzzle.check_invariants(cube.solved()).is_ok());
+    /// // One corner twisted in place.
+    /// let mut bytes = cube.solved().as_slice().to_vec();
+    /// bytes[8] = 1;
+    /// let twisted = cube.solved().clone().with_bytes(&bytes).expect("same length");
+    /// let err = puzzle.check_invariants(&twisted).unwrap_err();
+    /// assert_eq!(err.to_string(), "CORNER orientation sum 1, must be 0 (mod 3)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_invariants(&self, state: &Position) -> Result<(), Unreachable> {
+        self.invariants.check(state)
     }
 
     /// This puzzle with `bound` as its lower bound (see [`OrbitBound`]):
