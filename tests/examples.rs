@@ -756,7 +756,7 @@ fn twisty_census_prints_each_layer_as_it_completes() {
 #[test]
 fn twisty_census_path_can_be_forced() {
     let mut outs = Vec::new();
-    for path in ["coordinate", "dense", "hash", "sorted"] {
+    for path in ["coordinate", "dense", "hash", "sorted", "class"] {
         let o = run(
             "twisty",
             &["2x2x2", "--moves", "U,R", "-g", "--census-path", path],
@@ -764,7 +764,12 @@ fn twisty_census_path_can_be_forced() {
         );
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let err = stderr(&o);
-        assert!(err.contains(&format!("census by {path}")), "{err}");
+        let said = if path == "class" {
+            "symmetry class"
+        } else {
+            path
+        };
+        assert!(err.contains(&format!("census by {said}")), "{err}");
         outs.push(stdout(&o));
     }
     assert!(
@@ -775,7 +780,22 @@ fn twisty_census_path_can_be_forced() {
     assert_eq!(outs[0], outs[1]);
     assert_eq!(outs[0], outs[2]);
     assert_eq!(outs[0], outs[3]);
+    assert_eq!(outs[0], outs[4]);
+    // The six turns take the classes by default (48 symmetries).
+    let o = run("twisty", &["2x2x2", "-g"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("census by symmetry class"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).ends_with("Dist 11 cnt 64736 tot 88179840\n"),
+        "{}",
+        stdout(&o)
+    );
     for (path, why) in [
+        ("class", "no census by class for this puzzle"),
         ("coordinate", "no coordinates for this puzzle"),
         ("dense", "past the dense path's 2^32"),
         ("sorted", "no rank for this puzzle"),

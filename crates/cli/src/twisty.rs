@@ -63,7 +63,7 @@ use puzzle_search_core::{
     input::SplitMix64, replay,
 };
 use puzzle_twisty::{
-    Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
+    ClassCensus, Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
     parse_scrambles, random_position,
 };
 
@@ -112,7 +112,10 @@ pub struct Args {
     /// Statistics on stderr.
     #[arg(long)]
     stats: bool,
-    /// The census's path (`-g`): `coordinate` (move tables over the values
+    /// The census's path (`-g`): `class` (by symmetry class under the
+    /// rotations and mirror images, for a puzzle whose moves turn one
+    /// orbit; taken by `auto` where its indices are at most a quarter of
+    /// the coordinates' ranks), `coordinate` (move tables over the values
     /// the moves reach, two bits a rank), `dense` (the positions' own rank,
     /// a byte or two bits a rank), `sorted` (each layer a sorted array of
     /// ranks, the coordinates' or the positions': eight bytes a state,
@@ -169,6 +172,9 @@ pub struct Args {
 enum CensusPath {
     /// The first of the others that fits.
     Auto,
+    /// By symmetry class: one orbit moved, classes under the rotations
+    /// and mirror images, two bits an index.
+    Class,
     /// Move tables on coordinates over the values the moves reach.
     Coordinate,
     /// The positions' own rank.
@@ -516,6 +522,35 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let start = puzzle.definition().solved();
     let path = args.census_path;
     let wants = |p: CensusPath| path == CensusPath::Auto || path == p;
+    if wants(CensusPath::Class) {
+        // `auto` takes the classes where they are at most a quarter of the
+        // coordinates' ranks (moves that leave pieces alone, `<U, F, R>`
+        // on the 2x2x2, make the classes of every placement more than the
+        // ranks of those reached).
+        let fewer = |plan: &ClassCensus| {
+            path == CensusPath::Class
+                || Coordinates::new(puzzle)
+                    .is_none_or(|c| plan.indices().saturating_mul(4) <= c.size())
+        };
+        match ClassCensus::new(puzzle) {
+            Some(plan) if memory.is_none_or(|m| plan.bytes() <= m) && fewer(&plan) => {
+                return god_by_class(args, puzzle, &plan, memory);
+            }
+            Some(plan) if path == CensusPath::Class => {
+                return Err(Failure::from(format!(
+                    "--census-path class: about {} bytes, past the cap of {} (-M MB)",
+                    plan.bytes(),
+                    memory.unwrap_or(0)
+                )));
+            }
+            None if path == CensusPath::Class => {
+                return Err(Failure::from(
+                    "--census-path class: no census by class for this puzzle (it takes one orbit moved, its pieces told apart, at most 2^22 placements, and a symmetry keeping the moves)",
+                ));
+            }
+            _ => {}
+        }
+    }
     let mut coords = None;
     // Coordinates too many for two bits each, kept for the sorted path.
     let mut sparse = None;
@@ -729,6 +764,66 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         }
         Some(limit) => Err(Failure::stopped(limit)),
     }
+}
+
+/// The census by symmetry class (`ClassCensus`): the layers printed at
+/// the end (the walk over indices counts positions only once done).
+fn god_by_class(
+    args: &Args,
+    puzzle: &Twisty,
+    plan: &ClassCensus,
+    memory: Option<u64>,
+) -> Result<(), Failure> {
+    let name = puzzle.definition().name();
+    eprintln!(
+        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations), two bits each",
+        plan.indices(),
+        plan.symmetries()
+    );
+    let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
+    if let Some(m) = memory {
+        budget = budget.max_memory(m);
+    }
+    crate::interrupt::arm();
+    let cache = crate::args::cache_dir(args.cache.as_deref());
+    let spinner = args.progress.then(|| crate::progress::spinner("census"));
+    let told = |p: puzzle_search_core::pdb::BuildProgress| {
+        if let Some(bar) = &spinner {
+            bar.set_message(format!(
+                "census by class: distance {}, {} of {} indices",
+                p.depth, p.done, p.total
+            ));
+        }
+    };
+    let started = Instant::now();
+    let layers = plan.run(
+        puzzle,
+        &budget,
+        cache.as_deref(),
+        if args.progress { Some(&told) } else { None },
+    );
+    if let Some(bar) = &spinner {
+        bar.finish_and_clear();
+    }
+    let layers = layers.map_err(|e| match e {
+        puzzle_twisty::BoundError::Table(t) if t.stopped().is_some() => {
+            Failure::stopped(t.stopped().unwrap_or(puzzle_search_core::Limit::Cancelled))
+        }
+        e => Failure::from(format!("{name}: census by class: {e}")),
+    })?;
+    let mut total = 0u64;
+    for (d, &n) in layers.iter().enumerate() {
+        total += n;
+        emit(format_args!("Dist {d} cnt {n} tot {total}"));
+    }
+    if args.stats {
+        eprintln!(
+            "class census: {total} states, radius {}, {:.3?}",
+            layers.len().saturating_sub(1),
+            started.elapsed()
+        );
+    }
+    Ok(())
 }
 
 /// Sizes the global thread pool every parallel step runs on (`-t N`).

@@ -44,6 +44,7 @@
 
 mod alike;
 mod bound;
+mod class_census;
 mod classes;
 mod coords;
 mod cube;
@@ -65,6 +66,7 @@ mod symgroup;
 mod symmetry;
 
 pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};
+pub use class_census::ClassCensus;
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
 pub use definition::{Definition, is_rotation};
 pub use invariants::Unreachable;
