@@ -114,8 +114,9 @@ pub struct Args {
     stats: bool,
     /// The census's path (`-g`): `class` (by symmetry class under the
     /// rotations and mirror images, for a puzzle whose moves turn one
-    /// orbit; taken by `auto` where its indices are at most a quarter of
-    /// the coordinates' ranks), `coordinate` (move tables over the values
+    /// orbit, a byte and two bits an index; taken by `auto` where its
+    /// indices are at most a quarter of the coordinates' ranks and, past
+    /// 64 MB, its bytes at most theirs), `coordinate` (move tables over the values
     /// the moves reach, two bits a rank), `dense` (the positions' own rank,
     /// a byte or two bits a rank), `sorted` (each layer a sorted array of
     /// ranks, the coordinates' or the positions': eight bytes a state,
@@ -173,7 +174,7 @@ enum CensusPath {
     /// The first of the others that fits.
     Auto,
     /// By symmetry class: one orbit moved, classes under the rotations
-    /// and mirror images, two bits an index.
+    /// and mirror images, a byte and two bits an index.
     Class,
     /// Move tables on coordinates over the values the moves reach.
     Coordinate,
@@ -524,13 +525,18 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let wants = |p: CensusPath| path == CensusPath::Auto || path == p;
     if wants(CensusPath::Class) {
         // `auto` takes the classes where they are at most a quarter of the
-        // coordinates' ranks (moves that leave pieces alone, `<U, F, R>`
-        // on the 2x2x2, make the classes of every placement more than the
-        // ranks of those reached).
+        // coordinates' ranks and take no more bytes than their two bits
+        // (moves that leave pieces alone, `<U, F, R>` on the 2x2x2, make
+        // the classes of every placement more than the ranks of those
+        // reached; at a byte and two bits an index, `vertushka`'s four
+        // symmetries save less memory than that costs; below 64 MB the
+        // bytes do not matter: `lo33`'s placement tables, 5.8 MB).
         let fewer = |plan: &ClassCensus| {
             path == CensusPath::Class
-                || Coordinates::new(puzzle)
-                    .is_none_or(|c| plan.indices().saturating_mul(4) <= c.size())
+                || Coordinates::new(puzzle).is_none_or(|c| {
+                    plan.indices().saturating_mul(4) <= c.size()
+                        && plan.bytes() <= c.size().div_ceil(4).max(SMALL_CENSUS_BYTES)
+                })
         };
         match ClassCensus::new(puzzle) {
             Some(plan) if memory.is_none_or(|m| plan.bytes() <= m) && fewer(&plan) => {
@@ -766,6 +772,10 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     }
 }
 
+/// The bytes under which `auto` takes the census by class without
+/// weighing its memory against the coordinates'.
+const SMALL_CENSUS_BYTES: u64 = 64 << 20;
+
 /// The census by symmetry class (`ClassCensus`): the layers printed at
 /// the end (the walk over indices counts positions only once done).
 fn god_by_class(
@@ -776,7 +786,7 @@ fn god_by_class(
 ) -> Result<(), Failure> {
     let name = puzzle.definition().name();
     eprintln!(
-        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations), two bits each",
+        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations), a byte and two bits each",
         plan.indices(),
         plan.symmetries()
     );
