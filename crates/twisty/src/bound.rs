@@ -8,12 +8,13 @@
 
 use std::path::Path;
 
-use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{
-    self, BuildProgress, PatternDb, PdbError, SetReport, TableHook, TableSet,
+    self, Abstraction, BuildProgress, PatternDb, PdbError, SetReport, TableHook, TableSet,
 };
+use puzzle_search_core::{Budget, Ranked};
 
 use crate::alike::{AlikeSpace, LabelGroup, MAX_ALIKE_TABLE, split_alike};
+use crate::coords::Coordinates;
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::moves::Moves;
@@ -32,6 +33,14 @@ use crate::symmetry::Symmetries;
 /// at a time by 4 symmetries, 64 MB, four times the nodes and about
 /// three times the time on the cube's scrambles.)
 pub const MAX_TABLE: u64 = 1 << 29;
+
+/// The most children (ranks times moves) the build of a table over the
+/// whole puzzle may walk: 2^33. The Skewb's 340,122,240 ranks by 16
+/// moves built in 5.7 s on 2 cores here (3.1M of them reached), the
+/// Pyraminx's 302,330,880 by 16 in 23.7 s (all reached); past the cap
+/// the build could take minutes, and the tables over orbits are built
+/// instead.
+const WHOLE_CHILDREN: u64 = 1 << 33;
 
 /// The most children [`OrbitBound::keep_within`] reads one table for at
 /// once (the 3x3x3 has 18 moves).
@@ -57,6 +66,48 @@ impl Part {
             Some(sym) => sym.index(pos, ori),
             None => self.group.rank(pos, ori),
         }
+    }
+}
+
+/// The table over the whole puzzle: its coordinates (issue 45's rank of
+/// the reachable group) and the distance of each rank.
+#[derive(Debug)]
+struct Whole {
+    coords: Coordinates,
+    db: PatternDb,
+}
+
+/// [`Whole`]'s ranks as the core's table build sees them: each rank's
+/// children by the coordinates' move tables.
+struct WholeSpace<'a> {
+    coords: &'a Coordinates,
+    goal: u64,
+    name: String,
+}
+
+impl Abstraction for WholeSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.coords.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.goal);
+    }
+
+    /// Every move costs one, and the moves are closed under inverse
+    /// (`build_with` asks for it).
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        self.coords
+            .successor_ranks(rank, &mut |r| out.push((r, true)));
     }
 }
 
@@ -197,6 +248,9 @@ pub const DEFAULT_VIEWS: usize = 3;
 /// ```
 #[derive(Debug)]
 pub struct OrbitBound {
+    /// The table over the whole puzzle's coordinates, where they fit:
+    /// exact, and then the only table.
+    whole: Option<Whole>,
     parts: Vec<Part>,
     /// The tables over orbits with pieces alike or `?` orientations,
     /// read after every stage of `parts`.
@@ -368,6 +422,43 @@ impl OrbitBound {
         let mut set = TableSet::new(budget)
             .cache(cache)
             .progress(named.as_ref().map(|h| h as &TableHook<'_>));
+        // The whole puzzle in one table where its coordinates fit, its
+        // build is short and it has two orbits moved or more (one orbit's
+        // tables are over the whole puzzle already): exact, so no other
+        // table is built.
+        if let Some(coords) = Coordinates::of(def, moves).filter(|c| {
+            c.size() <= options.max_states
+                && c.size().saturating_mul(moves.len() as u64) <= WHOLE_CHILDREN
+                && shape::moving_orbits(def, moves).len() > 1
+        }) {
+            if let Some(goal) = coords.start(def.solved()).map(|s| coords.rank(&s)) {
+                let name = format!("twisty {} whole {digest:016x}", def.name());
+                let space = WholeSpace {
+                    coords: &coords,
+                    goal,
+                    name,
+                };
+                let db = set
+                    .table(&space, coords.table_bytes())
+                    .map_err(BoundError::Table)?;
+                return Ok(OrbitBound {
+                    whole: Some(Whole { coords, db }),
+                    labels: vec!["whole puzzle".to_string()],
+                    tally: None,
+                    settle: true,
+                    class_errors: Vec::new(),
+                    report: set.finish(),
+                    stages: Vec::new(),
+                    parts: Vec::new(),
+                    alike: Vec::new(),
+                    inverse: false,
+                    symmetries,
+                    used: vec![0],
+                    len: def.solved().as_slice().len(),
+                    moved: layout,
+                });
+            }
+        }
         let mut parts = Vec::new();
         let mut labels = Vec::new();
         let mut class_errors = Vec::new();
@@ -463,6 +554,7 @@ impl OrbitBound {
             }
         }
         Ok(OrbitBound {
+            whole: None,
             labels,
             tally: None,
             settle: true,
@@ -489,6 +581,11 @@ impl OrbitBound {
     /// The bound, or `None` where a table says the solved state cannot be
     /// reached.
     pub(crate) fn lower_or_dead(&self, position: &crate::position::Position) -> Option<u32> {
+        if let Some(w) = &self.whole {
+            let state = w.coords.start(position)?;
+            let d = w.db.get(w.coords.rank(&state));
+            return (d != PatternDb::UNREACHED).then_some(u32::from(d));
+        }
         let s = position.as_slice();
         let len = self.len;
         let mut best = 0u8;
@@ -553,6 +650,9 @@ impl OrbitBound {
         start: usize,
         max: u32,
     ) -> bool {
+        if let Some(w) = &self.whole {
+            return Self::keep_whole(w, position, moves, start, max);
+        }
         let s = position.as_slice();
         let len = self.len;
         let before = moves.len();
@@ -656,6 +756,48 @@ impl OrbitBound {
             from = keep_batch(moves, from, to, &entries, max);
         }
         false
+    }
+
+    /// [`keep_within`](Self::keep_within) by the whole puzzle's table:
+    /// the position's coordinates once, each child's rank by the move
+    /// tables, one read a child.
+    fn keep_whole(
+        w: &Whole,
+        position: &crate::position::Position,
+        moves: &mut Vec<u16>,
+        start: usize,
+        max: u32,
+    ) -> bool {
+        let before = moves.len();
+        let Some(state) = w.coords.start(position) else {
+            moves.truncate(start);
+            return before > start;
+        };
+        // The children's ranks, by move (at most `MAX_MOVES`; a batch of
+        // `BATCH` on the stack, the rest read as they come).
+        let mut ranks = [0u64; BATCH];
+        let mut n = 0usize;
+        let mut far = Vec::new();
+        w.coords.successor_ranks(w.coords.rank(&state), &mut |r| {
+            if n < BATCH {
+                ranks[n] = r;
+            } else {
+                far.push(r);
+            }
+            n += 1;
+        });
+        let rank_of = |m: usize| if m < BATCH { ranks[m] } else { far[m - BATCH] };
+        let mut kept = start;
+        for i in start..moves.len() {
+            let m = moves[i];
+            let d = w.db.get(rank_of(usize::from(m)));
+            if d != PatternDb::UNREACHED && u32::from(d) <= max {
+                moves[kept] = m;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+        kept < before
     }
 
     /// One stage of [`keep_within`](Self::keep_within): `part` read at
@@ -863,9 +1005,10 @@ impl OrbitBound {
 
     /// The tables, largest first.
     pub fn tables(&self) -> Vec<&PatternDb> {
-        self.parts
+        self.whole
             .iter()
-            .map(|p| &p.db)
+            .map(|w| &w.db)
+            .chain(self.parts.iter().map(|p| &p.db))
             .chain(self.alike.iter().map(|p| &p.db))
             .collect()
     }

@@ -81,15 +81,7 @@ impl ClassCensus {
     pub fn new(puzzle: &Twisty) -> Option<ClassCensus> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
-        let moving: Vec<usize> = (0..def.orbits().len())
-            .filter(|&k| {
-                let (off, n) = (def.offset(k), def.orbits()[k].pieces);
-                (0..moves.len()).any(|m| {
-                    let p = moves.get(m).as_slice();
-                    (0..n).any(|j| usize::from(p[off + j]) != j || p[off + n + j] != 0)
-                })
-            })
-            .collect();
+        let moving = crate::shape::moving_orbits(def, moves);
         let &[k] = moving.as_slice() else {
             return None;
         };

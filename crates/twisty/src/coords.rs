@@ -50,6 +50,8 @@
 
 use puzzle_search_core::{Puzzle, Ranked, rank};
 
+use crate::definition::Definition;
+use crate::moves::Moves;
 use crate::position::Position;
 use crate::puzzle::Twisty;
 use crate::shape;
@@ -396,8 +398,11 @@ impl Coordinates {
     /// The coordinate tables of `puzzle`, or `None` where it does not fit
     /// (see the type's docs).
     pub fn new(puzzle: &Twisty) -> Option<Coordinates> {
-        let def = puzzle.definition();
-        let moves = puzzle.moves();
+        Self::of(puzzle.definition(), puzzle.moves())
+    }
+
+    /// [`new`](Self::new) from the definition and the moves searched.
+    pub(crate) fn of(def: &Definition, moves: &Moves) -> Option<Coordinates> {
         let orbits = def.orbits();
         let nm = moves.len();
         if orbits.len() > MAX_COORD_ORBITS || nm > usize::from(u16::MAX) {
@@ -453,7 +458,7 @@ impl Coordinates {
                 slots[j].table = Vec::new();
             }
         }
-        tie_parities(&mut slots, puzzle);
+        tie_parities(&mut slots, moves);
         let mut goal = [0u32; 2 * MAX_COORD_ORBITS];
         let mut size = 1u64;
         for (i, slot) in slots.iter().enumerate() {
@@ -598,6 +603,15 @@ impl Coordinates {
     pub fn size(&self) -> u64 {
         self.size
     }
+
+    /// The bytes the coordinates' tables hold (move tables and the
+    /// dependent parities' numbering).
+    pub(crate) fn table_bytes(&self) -> u64 {
+        self.digits
+            .iter()
+            .map(|h| 4 * (h.table.len() + h.within.len()) as u64)
+            .sum()
+    }
 }
 
 /// Whether `p` is a permutation of `0..p.len()` (a position's labels of an
@@ -624,14 +638,13 @@ fn tied(parities: u32, mask: u32, flip: bool) -> bool {
 /// moves' parity vectors over the split coordinates in reduced echelon
 /// form; every split coordinate that is not a pivot becomes a
 /// [`Digit::Half`].
-fn tie_parities(slots: &mut [Slot], puzzle: &Twisty) {
+fn tie_parities(slots: &mut [Slot], moves: &Moves) {
     let vars: Vec<usize> = (0..slots.len())
         .filter(|&i| slots[i].split && slots[i].digit == Digit::Full)
         .collect();
     if vars.is_empty() || slots.len() > 32 {
         return;
     }
-    let moves = puzzle.moves();
     // Rows: a basis of the span, each with a pivot (its lowest bit) that
     // no other row has.
     let mut rows: Vec<u32> = Vec::new();

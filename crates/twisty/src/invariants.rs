@@ -405,6 +405,32 @@ impl Invariants {
         for b in &self.blocks {
             let (off, n) = (b.offset, b.pieces);
             let name = &self.names[b.orbit];
+            // Wild orientations first: the pairs below would read a `?`
+            // as a turn.
+            let at = || {
+                if b.split {
+                    let list: Vec<String> =
+                        b.positions.iter().map(|j| (j + 1).to_string()).collect();
+                    format!(" positions {}", list.join(" "))
+                } else {
+                    String::new()
+                }
+            };
+            let wild = b
+                .positions
+                .iter()
+                .filter(|&&j| s[off + n + j] == WILD)
+                .count();
+            if wild != b.wild {
+                return Err(Unreachable {
+                    kind: Kind::Wild {
+                        orbit: name.clone(),
+                        at: at(),
+                        got: wild,
+                        want: b.wild,
+                    },
+                });
+            }
             pairs.clear();
             pairs.extend(
                 b.positions
@@ -453,30 +479,6 @@ impl Invariants {
                             position,
                             label,
                         }
-                    },
-                });
-            }
-            let at = || {
-                if b.split {
-                    let list: Vec<String> =
-                        b.positions.iter().map(|j| (j + 1).to_string()).collect();
-                    format!(" positions {}", list.join(" "))
-                } else {
-                    String::new()
-                }
-            };
-            let wild = b
-                .positions
-                .iter()
-                .filter(|&&j| s[off + n + j] == WILD)
-                .count();
-            if wild != b.wild {
-                return Err(Unreachable {
-                    kind: Kind::Wild {
-                        orbit: name.clone(),
-                        at: at(),
-                        got: wild,
-                        want: b.wild,
                     },
                 });
             }

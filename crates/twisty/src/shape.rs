@@ -71,3 +71,16 @@ pub(crate) fn unturned(def: &Definition, moves: &Moves, k: usize) -> bool {
         && zero(def.solved().as_slice())
         && (0..moves.len()).all(|m| zero(moves.get(m).as_slice()))
 }
+
+/// The orbits some move moves or turns (the others stay solved).
+pub(crate) fn moving_orbits(def: &Definition, moves: &Moves) -> Vec<usize> {
+    (0..def.orbits().len())
+        .filter(|&k| {
+            let (off, n) = (def.offset(k), def.orbits()[k].pieces);
+            (0..moves.len()).any(|m| {
+                let p = moves.get(m).as_slice();
+                (0..n).any(|j| usize::from(p[off + j]) != j || p[off + n + j] != 0)
+            })
+        })
+        .collect()
+}

@@ -548,6 +548,54 @@ fn orbit_tables_are_exact_or_admissible() {
     check_answers(&puzzle, 5, 7);
 }
 
+/// Where the whole puzzle's coordinates fit, its one table is exact on
+/// every position reached (the small group's two orbits), an unreachable state is a dead end, the
+/// in-place search keeps exactly the children within the pass, and IDA*
+/// gives the BFS's smallest shortest answers both ways.
+#[test]
+fn the_whole_puzzles_table_is_exact() {
+    use puzzle_search_core::InPlace;
+    let def = small();
+    let plain = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+    let bound = tables(&plain, puzzle_twisty::TableOptions::default());
+    assert_eq!(bound.tables().len(), 1, "one table over both orbits");
+    let (equal, n) = check_bound(&plain, &bound, 40, true);
+    assert_eq!(equal, n);
+    // A corner twisted alone: no rank, a dead end.
+    let mut bytes = def.solved().as_slice().to_vec();
+    bytes[4] = 1;
+    let twisted = def.solved().clone().with_bytes(&bytes).expect("length");
+    assert_eq!(bound.lower(&twisted), u32::MAX);
+    let puzzle = plain.with_bound(bound);
+    let dist = distances(&def, puzzle.moves(), 40);
+    for (p, &d) in &dist {
+        for left in 1..=d + 1 {
+            let mut kept = Vec::new();
+            InPlace::moves(&puzzle, p, left, None, &mut kept);
+            let want: Vec<u16> = (0..puzzle.moves().len() as u16)
+                .filter(|&m| {
+                    let c = p.then(puzzle.moves().get(usize::from(m)), def.orbits());
+                    dist[&c] < left
+                })
+                .collect();
+            let mut got = kept.clone();
+            got.sort_unstable();
+            assert_eq!(got, want, "{p:?} left {left}");
+        }
+    }
+    assert!(check_answers(&puzzle, 40, 3) > 10);
+    // MINI's coordinates span 4.0e9 ranks: past the cap, its orbits get
+    // their tables.
+    let mini = Definition::parse(MINI).expect("valid");
+    let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
+    assert_eq!(
+        tables(&plain, puzzle_twisty::TableOptions::default())
+            .tables()
+            .len(),
+        2
+    );
+}
+
 /// `plain`'s tables under `options`, no cache, no cap.
 fn tables(plain: &Twisty, options: puzzle_twisty::TableOptions) -> puzzle_twisty::OrbitBound {
     puzzle_twisty::OrbitBound::build_with(
