@@ -132,7 +132,7 @@ thread_local! {
     /// [`OrbitBound::lower_or_dead`] (kept between calls: no allocation
     /// a node).
     static SCRATCH: std::cell::RefCell<Scratch> = const {
-        std::cell::RefCell::new(Scratch { conj: Vec::new(), pieces: Vec::new() })
+        std::cell::RefCell::new(Scratch { conj: Vec::new(), pieces: Vec::new(), ranks: Vec::new() })
     };
 }
 
@@ -142,6 +142,8 @@ struct Scratch {
     conj: Vec<u8>,
     /// A batch's tracked pieces: per child, placements then turns.
     pieces: Vec<u8>,
+    /// The children's ranks in the whole puzzle's table.
+    ranks: Vec<u64>,
 }
 
 /// One table read at one conjugate of the position or of its inverse.
@@ -658,7 +660,7 @@ impl OrbitBound {
         let before = moves.len();
         let mut keys = [0u64; BATCH];
         SCRATCH.with_borrow_mut(|scratch| {
-            let Scratch { conj, pieces } = scratch;
+            let Scratch { conj, pieces, .. } = scratch;
             pieces.resize(2 * BATCH * MAX_GROUP_ORBIT, 0);
             conj.resize(self.used.len() * len, 0);
             // Conjugates made when first read: most nodes lose every
@@ -773,31 +775,30 @@ impl OrbitBound {
             moves.truncate(start);
             return before > start;
         };
-        // The children's ranks, by move (at most `MAX_MOVES`; a batch of
-        // `BATCH` on the stack, the rest read as they come).
-        let mut ranks = [0u64; BATCH];
-        let mut n = 0usize;
-        let mut far = Vec::new();
-        w.coords.successor_ranks(w.coords.rank(&state), &mut |r| {
-            if n < BATCH {
-                ranks[n] = r;
-            } else {
-                far.push(r);
+        // The children's ranks, by move, in the thread's buffer (no
+        // allocation a node once it has grown to the moves' count).
+        SCRATCH.with_borrow_mut(|scratch| {
+            let ranks = &mut scratch.ranks;
+            ranks.clear();
+            w.coords
+                .successor_ranks(w.coords.rank(&state), &mut |r| ranks.push(r));
+            let mut kept = start;
+            for i in start..moves.len() {
+                let m = moves[i];
+                // A move past the coordinates' (a bound built for other
+                // moves) is kept: no cut is always admissible.
+                let keep = ranks.get(usize::from(m)).is_none_or(|&r| {
+                    let d = w.db.get(r);
+                    d != PatternDb::UNREACHED && u32::from(d) <= max
+                });
+                if keep {
+                    moves[kept] = m;
+                    kept += 1;
+                }
             }
-            n += 1;
-        });
-        let rank_of = |m: usize| if m < BATCH { ranks[m] } else { far[m - BATCH] };
-        let mut kept = start;
-        for i in start..moves.len() {
-            let m = moves[i];
-            let d = w.db.get(rank_of(usize::from(m)));
-            if d != PatternDb::UNREACHED && u32::from(d) <= max {
-                moves[kept] = m;
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
-        kept < before
+            moves.truncate(kept);
+            kept < before
+        })
     }
 
     /// One stage of [`keep_within`](Self::keep_within): `part` read at

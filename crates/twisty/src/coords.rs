@@ -53,7 +53,6 @@ use puzzle_search_core::{Puzzle, Ranked, rank};
 use crate::definition::Definition;
 use crate::moves::Moves;
 use crate::position::Position;
-use crate::puzzle::Twisty;
 use crate::shape;
 
 /// The most table entries (`u32`s, value x move) all the coordinates'
@@ -354,7 +353,7 @@ impl Hot {
     }
 }
 
-/// A [`Twisty`] puzzle as move tables on coordinates over the values the
+/// A [`Twisty`](crate::Twisty) puzzle as move tables on coordinates over the values the
 /// moves reach (see the module's docs): the same moves in the same order
 /// and the same census, in a space often far smaller than the positions'
 /// own rank and far faster. Available where no orientation is wild, there
@@ -395,13 +394,9 @@ pub struct Coordinates {
 }
 
 impl Coordinates {
-    /// The coordinate tables of `puzzle`, or `None` where it does not fit
-    /// (see the type's docs).
-    pub fn new(puzzle: &Twisty) -> Option<Coordinates> {
-        Self::of(puzzle.definition(), puzzle.moves())
-    }
-
-    /// [`new`](Self::new) from the definition and the moves searched.
+    /// [`new`](Self::new) from the definition and the moves searched
+    /// (`new` itself is in `puzzle.rs`: the tables over the whole puzzle
+    /// in `bound.rs` make coordinates, and `puzzle.rs` uses `bound.rs`).
     pub(crate) fn of(def: &Definition, moves: &Moves) -> Option<Coordinates> {
         let orbits = def.orbits();
         let nm = moves.len();

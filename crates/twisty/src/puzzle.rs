@@ -5,6 +5,7 @@
 use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_twins, rank};
 
 use crate::bound::OrbitBound;
+use crate::coords::Coordinates;
 use crate::definition::Definition;
 use crate::invariants::{Invariants, Unreachable};
 use crate::moves::Moves;
@@ -423,6 +424,14 @@ impl Puzzle for Twisty {
     fn apply(&self, s: &Position, mv: u16) -> Option<Position> {
         (usize::from(mv) < self.moves.len())
             .then(|| s.then(self.moves.get(usize::from(mv)), self.def.orbits()))
+    }
+}
+
+impl Coordinates {
+    /// The coordinate tables of `puzzle`, or `None` where it does not fit
+    /// (see the type's docs).
+    pub fn new(puzzle: &Twisty) -> Option<Coordinates> {
+        Self::of(puzzle.definition(), puzzle.moves())
     }
 }
 
