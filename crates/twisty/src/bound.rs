@@ -653,7 +653,7 @@ impl OrbitBound {
         max: u32,
     ) -> bool {
         if let Some(w) = &self.whole {
-            return Self::keep_whole(w, position, moves, start, max);
+            return self.keep_whole(w, position, moves, start, max);
         }
         let s = position.as_slice();
         let len = self.len;
@@ -764,6 +764,7 @@ impl OrbitBound {
     /// the position's coordinates once, each child's rank by the move
     /// tables, one read a child.
     fn keep_whole(
+        &self,
         w: &Whole,
         position: &crate::position::Position,
         moves: &mut Vec<u16>,
@@ -795,6 +796,15 @@ impl OrbitBound {
                     moves[kept] = m;
                     kept += 1;
                 }
+            }
+            if let Some(tally) = &self.tally {
+                let read = (before - start) as u64;
+                tally.add(
+                    self.stages.len() + self.alike.len(),
+                    read,
+                    (before - kept) as u64,
+                    false,
+                );
             }
             moves.truncate(kept);
             kept < before
@@ -903,7 +913,8 @@ impl OrbitBound {
     /// two uncontended atomic adds a stage and node.
     #[must_use]
     pub fn count_reads(mut self, on: bool) -> Self {
-        self.tally = on.then(|| Tally::new(self.stages.len() + self.alike.len()));
+        let whole = usize::from(self.whole.is_some());
+        self.tally = on.then(|| Tally::new(self.stages.len() + self.alike.len() + whole));
         self
     }
 
@@ -968,6 +979,17 @@ impl OrbitBound {
                 let (reads, cuts, settled) = tally.take(self.stages.len() + i);
                 TableReads {
                     table: self.labels[self.parts.len() + i].clone(),
+                    view: 0,
+                    inverse: false,
+                    reads,
+                    cuts,
+                    settled,
+                }
+            }))
+            .chain(self.whole.iter().map(|_| {
+                let (reads, cuts, settled) = tally.take(self.stages.len() + self.alike.len());
+                TableReads {
+                    table: "whole puzzle".to_string(),
                     view: 0,
                     inverse: false,
                     reads,

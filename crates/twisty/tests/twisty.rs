@@ -566,7 +566,7 @@ fn the_whole_puzzles_table_is_exact() {
     bytes[4] = 1;
     let twisted = def.solved().clone().with_bytes(&bytes).expect("length");
     assert_eq!(bound.lower(&twisted), u32::MAX);
-    let puzzle = plain.with_bound(bound);
+    let puzzle = plain.with_bound(bound.count_reads(true));
     let dist = distances(&def, puzzle.moves(), 40);
     for (p, &d) in &dist {
         for left in 1..=d + 1 {
@@ -584,6 +584,11 @@ fn the_whole_puzzles_table_is_exact() {
         }
     }
     assert!(check_answers(&puzzle, 40, 3) > 10);
+    // `--stats` names the one table, its reads and cuts.
+    let reads = puzzle.bound().expect("a bound").take_reads();
+    assert_eq!(reads.len(), 1);
+    assert_eq!(reads[0].table, "whole puzzle");
+    assert!(reads[0].reads > reads[0].cuts && reads[0].cuts > 0, "{}", reads[0]);
     // MINI's coordinates span 4.0e9 ranks: past the cap, its orbits get
     // their tables.
     let mini = Definition::parse(MINI).expect("valid");
