@@ -588,7 +588,11 @@ fn the_whole_puzzles_table_is_exact() {
     let reads = puzzle.bound().expect("a bound").take_reads();
     assert_eq!(reads.len(), 1);
     assert_eq!(reads[0].table, "whole puzzle");
-    assert!(reads[0].reads > reads[0].cuts && reads[0].cuts > 0, "{}", reads[0]);
+    assert!(
+        reads[0].reads > reads[0].cuts && reads[0].cuts > 0,
+        "{}",
+        reads[0]
+    );
     // MINI's coordinates span 4.0e9 ranks: past the cap, its orbits get
     // their tables.
     let mini = Definition::parse(MINI).expect("valid");
