@@ -131,7 +131,10 @@ pub struct Args {
     #[arg(long)]
     progress: bool,
     /// The most coordinates one pattern database may have: a larger
-    /// orbit is split into groups of pieces that fit.
+    /// orbit is split into groups of pieces that fit. Where the whole
+    /// puzzle's coordinates fit (and two orbits or more move), one exact
+    /// table over them is built instead (the Skewb: 340,122,240 ranks,
+    /// 170 MB); a smaller N keeps the orbits' tables.
     #[arg(long, value_name = "N", default_value_t = puzzle_twisty::MAX_TABLE,
           value_parser = clap::value_parser!(u64).range(2..))]
     table_states: u64,
