@@ -255,10 +255,29 @@ pub(crate) struct GroupSpace<'a> {
     moves: &'a Moves,
     goal: u64,
     tables: std::sync::OnceLock<MoveTables>,
+    /// The most bytes the placement tables may take where not the
+    /// default (see [`direct`](Self::direct)); past it each neighbour is
+    /// computed from its pieces instead.
+    cap: Option<u64>,
 }
+
+/// The most bytes a group's placement tables may take (`next` and
+/// `added`): 256 MB, or eight times the table's own bytes where that is
+/// more. A definition of hundreds of moves (507 move powers
+/// over 10 pieces: 14.7 GB of tables for a table of 1.8 MB, 7.4 GB of
+/// them touched) has each neighbour computed from its pieces instead, at
+/// about the cost of making the tables' entries.
+const MAX_PLACEMENT_TABLES: u64 = 1 << 28;
 
 /// [`GroupSpace`]'s move tables.
 struct MoveTables {
+    /// Per move and position: where the piece there goes, and the turn
+    /// it gets there (`moves x pieces` bytes each).
+    to: Vec<u8>,
+    turn: Vec<u8>,
+    /// Whether `next` and `added` are left out (past the cap): each
+    /// neighbour from `to` and `turn`.
+    direct: bool,
     /// `next[p * moves + m]`: the placement after move `m`.
     next: Vec<u32>,
     /// `added[p * moves + m]`: the turns move `m` adds, by tracked piece,
@@ -287,12 +306,36 @@ impl<'a> GroupSpace<'a> {
             moves,
             goal: group.key(def.solved().as_slice()),
             tables: std::sync::OnceLock::new(),
+            cap: None,
         }
+    }
+
+    /// This space with placement tables of at most `cap` bytes (tests
+    /// force the direct path so).
+    #[cfg(test)]
+    pub(crate) fn with_cap(mut self, cap: u64) -> Self {
+        self.cap = Some(cap);
+        self
+    }
+
+    /// Whether the placement tables pass the cap: by default the larger
+    /// of [`MAX_PLACEMENT_TABLES`] and eight times the table's own bytes
+    /// (half a byte an entry), so that the tables of the cube's seven
+    /// edges (575 MB beside a 255 MB table) stay as they were.
+    fn direct(&self) -> bool {
+        let tables = (2 * self.group.perms).saturating_mul(self.moves.len() as u64 * 4);
+        let cap = self
+            .cap
+            .unwrap_or_else(|| MAX_PLACEMENT_TABLES.max(self.group.size().saturating_mul(4)));
+        tables > cap
     }
 
     /// The bytes the move tables take once made.
     pub(crate) fn table_bytes(&self) -> u64 {
         let g = self.group;
+        if self.direct() {
+            return 2 * (self.moves.len() * g.n) as u64;
+        }
         let sum = if g.turns * g.turns <= MAX_SUM_TABLE {
             g.turns * g.turns
         } else {
@@ -322,6 +365,16 @@ impl<'a> GroupSpace<'a> {
                 to[m * n + from] = j as u8;
                 turn[m * n + from] = mv[off + n + j];
             }
+        }
+        if self.direct() {
+            return MoveTables {
+                to,
+                turn,
+                direct: true,
+                next: Vec::new(),
+                added: Vec::new(),
+                sum: None,
+            };
         }
         let perms = group.perms as usize;
         let mut next = vec![0u32; perms * nm];
@@ -361,7 +414,14 @@ impl<'a> GroupSpace<'a> {
             }
             table
         });
-        MoveTables { next, added, sum }
+        MoveTables {
+            to,
+            turn,
+            direct: false,
+            next,
+            added,
+            sum,
+        }
     }
 }
 
@@ -388,8 +448,33 @@ impl Abstraction for GroupSpace<'_> {
     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
         let g = self.group;
         let nm = self.moves.len();
-        let MoveTables { next, added, sum } = self.tables();
+        let MoveTables {
+            to,
+            turn,
+            direct,
+            next,
+            added,
+            sum,
+        } = self.tables();
         let (p, t) = ((rank / g.turns) as usize, rank % g.turns);
+        if *direct {
+            // Where each tracked piece goes and what it turns, ranked
+            // again: as `make_tables` makes an entry.
+            let (k, n) = (g.labels.len(), g.n);
+            let (mut pos, mut a) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+            let (mut moved, mut b) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+            g.unrank_perm(p as u64, &mut pos);
+            g.unrank_turns(t, &mut a);
+            for m in 0..nm {
+                for i in 0..k {
+                    let at = usize::from(pos[i]);
+                    moved[i] = to[m * n + at];
+                    b[i] = (a[i] + turn[m * n + at]) % g.o;
+                }
+                out.push((g.perm_rank(&moved) * g.turns + g.turn_rank(&b), true));
+            }
+            return;
+        }
         let row = p * nm;
         match sum {
             Some(sum) => {
@@ -480,6 +565,36 @@ mod tests {
             pieces: n,
             orientations: o,
             kept,
+        }
+    }
+
+    /// Past the placement tables' cap each neighbour is computed from
+    /// its pieces: the same neighbours as the tables give, at every rank
+    /// of groups of the 2x2x2's corners (a part, and the whole orbit
+    /// with its last turn left out).
+    #[test]
+    fn neighbours_from_pieces_equal_the_tables() {
+        let def = Definition::builtin("2x2x2")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&def).expect("moves");
+        let shape = crate::shape::of(&def, &moves, 0).expect("told apart");
+        let part = PieceGroup::new(0, shape, vec![0, 3, 5]).expect("a group");
+        let whole = PieceGroup::new(0, shape, (0..8).collect()).expect("a group");
+        for group in [part, whole] {
+            let tables = GroupSpace::new(&group, &def, &moves, "t".into());
+            let direct = GroupSpace::new(&group, &def, &moves, "d".into()).with_cap(0);
+            assert!(direct.direct() && !tables.direct());
+            assert!(direct.table_bytes() < 1000);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let step = (group.size() / 5000).max(1);
+            for r in (0..group.size()).step_by(step as usize) {
+                a.clear();
+                b.clear();
+                tables.neighbours(r, &mut a);
+                direct.neighbours(r, &mut b);
+                assert_eq!(a, b, "rank {r}");
+            }
         }
     }
 
