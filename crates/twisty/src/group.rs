@@ -385,11 +385,13 @@ impl<'a> GroupSpace<'a> {
         for p in 0..perms {
             group.unrank_perm(p as u64, &mut pos);
             for m in 0..nm {
-                for i in 0..k {
-                    let at = usize::from(pos[i]);
-                    moved[i] = to[m * n + at];
-                    adds[i] = turn[m * n + at];
-                }
+                step(
+                    &to[m * n..][..n],
+                    &turn[m * n..][..n],
+                    &pos[..k],
+                    &mut moved,
+                    &mut adds,
+                );
                 next[p * nm + m] = group.perm_rank(&moved) as u32;
                 added[p * nm + m] = group.turn_rank(&adds) as u32;
             }
@@ -422,6 +424,17 @@ impl<'a> GroupSpace<'a> {
             added,
             sum,
         }
+    }
+}
+
+/// One move on a group's tracked pieces at `pos`: where each goes
+/// (`moved`) and the turn it gets there (`adds`), from the move's `to`
+/// and `turn` by position.
+#[inline]
+fn step(to: &[u8], turn: &[u8], pos: &[u8], moved: &mut [u8], adds: &mut [u8]) {
+    for (i, &at) in pos.iter().enumerate() {
+        moved[i] = to[usize::from(at)];
+        adds[i] = turn[usize::from(at)];
     }
 }
 
@@ -466,10 +479,15 @@ impl Abstraction for GroupSpace<'_> {
             g.unrank_perm(p as u64, &mut pos);
             g.unrank_turns(t, &mut a);
             for m in 0..nm {
+                step(
+                    &to[m * n..][..n],
+                    &turn[m * n..][..n],
+                    &pos[..k],
+                    &mut moved,
+                    &mut b,
+                );
                 for i in 0..k {
-                    let at = usize::from(pos[i]);
-                    moved[i] = to[m * n + at];
-                    b[i] = (a[i] + turn[m * n + at]) % g.o;
+                    b[i] = (a[i] + b[i]) % g.o;
                 }
                 out.push((g.perm_rank(&moved) * g.turns + g.turn_rank(&b), true));
             }
