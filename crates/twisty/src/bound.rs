@@ -295,6 +295,10 @@ pub enum BoundError {
     NotClosed(String),
     /// A table could not be built (memory, a budget, a distance past 254).
     Table(PdbError),
+    /// The census by class cannot index the puzzle (its indices pass
+    /// `u64`, or the solved state is not among the values numbered): the
+    /// reason.
+    Unindexed(&'static str),
     /// Building a table (its move tables and its search) would take
     /// `needed` bytes, more than the `allowed` memory.
     Memory {
@@ -313,6 +317,7 @@ impl std::fmt::Display for BoundError {
                 "the inverse of move `{m}` is not among the moves: tables need moves closed under inverse"
             ),
             BoundError::Table(e) => write!(f, "{e}"),
+            BoundError::Unindexed(why) => write!(f, "the census by class cannot index it: {why}"),
             BoundError::Memory { needed, allowed } => write!(
                 f,
                 "building a table needs {needed} bytes ({:.2} GB), over the {allowed}-byte cap",

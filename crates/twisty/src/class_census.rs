@@ -1,14 +1,16 @@
 //! [`ClassCensus`]: God's algorithm by symmetry class (issue 45, item
-//! 2): the census of a puzzle whose moves turn one orbit, counted over
-//! the classes of its positions under the puzzle's symmetries
-//! (rotations and mirror images, issue 32) and multiplied back out.
+//! 2): the census counted over the classes of the positions under the
+//! puzzle's symmetries (rotations and mirror images, issue 32) and
+//! multiplied back out.
 //!
-//! The index is the tables' [`SymGroup`] over the whole orbit: a
+//! One orbit, the *lead*, is indexed by the tables' [`SymGroup`]: a
 //! position's placement has a class (its conjugates' smallest is the
 //! representative) and a symmetry `r(p)` taking it there; the index is
 //! `class * turns + t`, `t` the orientations of the position conjugated
-//! by `r(p)`. The census is the core's two-bit breadth-first table build
-//! over these indices ([`SymSpace`]: each neighbour emitted with its
+//! by `r(p)`, and where other orbits move, times their coordinates in
+//! that conjugate ([`ClassSpace`](crate::class_space), whose docs carry
+//! that case's argument). The census is the core's two-bit breadth-first
+//! table build over these indices (each neighbour emitted with its
 //! equivalents), then a pass adding up each index's positions.
 //!
 //! Why it is exact:
@@ -18,19 +20,19 @@
 //!   it (`symgroup.rs`'s docs); the table build gives every index its
 //!   distance (every neighbour is emitted with all its equivalents).
 //! - **How many positions an index holds.** A position `g` with
-//!   placement `p` goes to exactly one index: `p`'s class and the turns
-//!   of `r(p)^-1 g r(p)`, `r(p)` one fixed symmetry a placement. For a
-//!   fixed `p`, `g`'s orientations and `t` determine each other
+//!   placement `p` goes to exactly one index: `p`'s class and the rest of
+//!   `r(p)^-1 g r(p)`, `r(p)` one fixed symmetry a placement. For a fixed
+//!   `p`, `g`'s other pieces and the index's determine each other
 //!   (conjugating by a fixed symmetry is a bijection), so the index
 //!   `(c, t)` holds exactly one position per placement of class `c`:
 //!   `|c|` positions. A layer's count is the sum of `|c|` over its
 //!   indices.
-//! - **Other orbits.** Only where every other orbit is left alone by
-//!   every move (they stay solved, one way each).
+//! - **Orbits no move turns** stay solved, one way each.
 //!
 //! Tested: equal line for line to the census by coordinates on small
-//! puzzles with rotations, mirror images and moves subsets; the count of
-//! a class taken as 1 fails it.
+//! puzzles of one and of two moving orbits, with rotations named and
+//! found, and with subsets of the moves; the count of a class taken as 1
+//! fails it.
 
 use std::path::Path;
 
@@ -38,13 +40,16 @@ use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
+use crate::class_space::{ClassSpace, MAX_REST, Rest};
+use crate::coords::Coordinates;
 use crate::group::{MAX_COORD, PieceGroup};
 use crate::puzzle::Twisty;
 use crate::symgroup::{SymGroup, SymSpace};
 use crate::symmetry::Symmetries;
 
-/// A census by symmetry class, planned for one puzzle: the orbit its
-/// moves turn, its symmetries, the index's size (see the module's docs).
+/// A census by symmetry class, planned for one puzzle: the orbit whose
+/// placements are classed (the lead), the other orbits its moves turn,
+/// its symmetries, the index's size (see the module's docs).
 ///
 /// ```
 /// use puzzle_search_core::{Budget, Solver, Strategy};
@@ -57,7 +62,7 @@ use crate::symmetry::Symmetries;
 ///     Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nEnd\n\
 ///     Move x\nP\n3 4 5 6 1 2\nEnd\n")?;
 /// let puzzle = Twisty::new(ring.clone(), Moves::all(&ring)?);
-/// let plan = ClassCensus::new(&puzzle).expect("one orbit, symmetric moves");
+/// let plan = ClassCensus::new(&puzzle).expect("told apart, symmetric moves");
 /// let layers = plan.run(&puzzle, &Budget::default(), None, None)?;
 /// // The same counts as the census of every position.
 /// let coords = Coordinates::new(&puzzle).expect("coordinates");
@@ -69,44 +74,76 @@ use crate::symmetry::Symmetries;
 /// ```
 #[derive(Debug)]
 pub struct ClassCensus {
+    /// The lead: the orbit whose placements are classed.
     group: PieceGroup,
+    /// The other orbits the moves turn, in order.
+    rest: Vec<Rest>,
     symmetries: Symmetries,
     kept: Vec<usize>,
+    /// The most values of a rest orbit moved by tables
+    /// ([`TABLED`](crate::class_space::TABLED); tests set 0 to walk the
+    /// pieces' path).
+    tabled: u64,
 }
 
 impl ClassCensus {
     /// The plan for `puzzle`, or `None` where a census by class does not
-    /// take it: more than one orbit moved, pieces alike or `?`
-    /// orientations, more than 64 pieces or [`MAX_COORD`] placements, or
-    /// no symmetry but the identity keeping the moves.
+    /// take it: a moving orbit with pieces alike or `?` orientations, or
+    /// of more than 64 pieces, no moving orbit of at most [`MAX_COORD`]
+    /// placements (the lead: the one with the most), other moving orbits
+    /// without coordinates (more than 2^22 values reached by one of
+    /// them: the 3x3x3's edges) or more than 15 of them, or no symmetry
+    /// but the identity keeping the moves.
     ///
     /// ```
     /// use puzzle_twisty::{ClassCensus, Definition, Moves, Twisty};
     /// let cube = Definition::builtin("3x3x3").expect("built in")?;
     /// let puzzle = Twisty::new(cube.clone(), Moves::all(&cube)?);
-    /// assert!(ClassCensus::new(&puzzle).is_none()); // edges and corners move
+    /// assert!(ClassCensus::new(&puzzle).is_none()); // 12! edge placements
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(puzzle: &Twisty) -> Option<ClassCensus> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
         let moving = crate::shape::moving_orbits(def, moves);
-        let &[k] = moving.as_slice() else {
-            return None;
-        };
-        let shape = crate::shape::of(def, moves, k)?;
-        let n = shape.pieces;
-        let group = PieceGroup::new(k, shape, (0..n as u8).collect())?;
-        if group.perms > MAX_COORD {
+        let mut groups = Vec::with_capacity(moving.len());
+        for &k in &moving {
+            let shape = crate::shape::of(def, moves, k)?;
+            let all = (0..shape.pieces).map(|l| l as u8).collect();
+            groups.push((PieceGroup::new(k, shape, all)?, shape.kept));
+        }
+        let lead = (0..groups.len())
+            .filter(|&i| groups[i].0.perms <= MAX_COORD)
+            .max_by_key(|&i| (groups[i].0.perms, std::cmp::Reverse(i)))?;
+        let (group, _) = groups.swap_remove(lead);
+        groups.sort_by_key(|(g, _)| g.orbit);
+        if groups.len() > MAX_REST {
             return None;
         }
         let symmetries = Symmetries::new(def, moves);
         let kept = SymGroup::kept(&group, &symmetries)?;
+        let mut rest = Vec::with_capacity(groups.len());
+        if !groups.is_empty() {
+            let coords = Coordinates::of(def, moves)?;
+            for (g, kept_sum) in groups {
+                let reached = coords.reached(g.orbit);
+                rest.push(Rest::new(g, &symmetries, kept.clone(), kept_sum, reached)?);
+            }
+        }
         Some(ClassCensus {
             group,
+            rest,
             symmetries,
             kept,
+            tabled: crate::class_space::TABLED,
         })
+    }
+
+    /// The lead's classes and the rest, as `run` makes them (tests).
+    #[cfg(test)]
+    pub(crate) fn parts_for_test(&self) -> (SymGroup, &[Rest]) {
+        let sym = SymGroup::new(self.group.clone(), &self.symmetries, self.kept.clone());
+        (sym, &self.rest)
     }
 
     /// How many symmetries the classes are taken under (the identity
@@ -124,9 +161,10 @@ impl ClassCensus {
         self.kept.len()
     }
 
-    /// About how many indices the census walks: the placements over the
-    /// symmetries (a class kept by more than the identity counts as
-    /// fewer placements) times the orientations.
+    /// About how many indices the census walks: the lead's placements
+    /// over the symmetries (a class kept by more than the identity counts
+    /// as fewer placements) times its orientations, times the values the
+    /// other moving orbits' labels and turns reach.
     ///
     /// ```
     /// use puzzle_twisty::{ClassCensus, Definition, Moves, Twisty};
@@ -137,7 +175,8 @@ impl ClassCensus {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn indices(&self) -> u64 {
-        self.group.perms / self.kept.len() as u64 * self.group.turns
+        let rest = self.rest.iter().map(Rest::radix).product::<u64>();
+        (self.group.perms / self.kept.len() as u64 * self.group.turns).saturating_mul(rest)
     }
 
     /// The bytes the census holds at its peak, about: the placement
@@ -196,15 +235,26 @@ impl ClassCensus {
             &name,
         );
         let layout = crate::group::moved(def, moves);
-        let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-        let db = PatternDb::build_within(&space, budget, progress).map_err(BoundError::Table)?;
-        let turns = self.group.turns;
+        let db = if self.rest.is_empty() {
+            let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
+            PatternDb::build_within(&space, budget, progress)
+        } else {
+            let solved = def.solved().as_slice();
+            let space = ClassSpace::new(&sym, &self.rest, &layout, solved, name, self.tabled)
+                .ok_or(BoundError::Unindexed(
+                    "its indices pass 2^64, or solved is not numbered",
+                ))?;
+            PatternDb::build_within(&space, budget, progress)
+        }
+        .map_err(BoundError::Table)?;
+        // An index's class: its lead's (the rest's digits below it).
+        let turns = self.group.turns * self.rest.iter().map(Rest::radix).product::<u64>();
         let mut class_size = vec![0u64; sym.classes() as usize];
         for p in 0..self.group.perms {
             class_size[(sym.class_of(p) >> 6) as usize] += 1;
         }
         let mut layers = vec![0u64; usize::from(db.max_distance()) + 1];
-        for i in 0..sym.size() {
+        for i in 0..sym.classes() * turns {
             let d = db.get(i);
             if d != PatternDb::UNREACHED {
                 layers[usize::from(d)] += class_size[(i / turns) as usize];
@@ -270,8 +320,38 @@ mod tests {
         }
     }
 
+    /// The ring with a second orbit: three pieces of three orientations,
+    /// each move swapping two of them and turning one, the rotation
+    /// turning them by one place.
+    const TWO: &str = "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
+        Move A\nP\n2 3 1 4 5 6\n1 0 0 0 0 0\nQ\n2 1 3\n1 0 0\nEnd\n\
+        Move B\nP\n1 2 4 5 3 6\n0 0 1 0 0 0\nQ\n1 3 2\n0 1 0\nEnd\n\
+        Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
+        Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
+
+    /// Two moving orbits: the lead's classes times the other's
+    /// coordinates, equal to the census by coordinates.
     #[test]
-    fn no_plan_with_two_orbits_moved() {
+    fn two_orbits_equal_the_census_by_coordinates() {
+        for text in [
+            TWO.to_string(),
+            TWO.replace("Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n", ""),
+        ] {
+            let def = Definition::parse(&text).expect("parses");
+            let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+            let mut plan = ClassCensus::new(&puzzle).expect("a plan");
+            assert_eq!(plan.rest.len(), 1);
+            let want = plain(&puzzle);
+            assert_eq!(by_class(&puzzle), want, "{text}");
+            // The other orbit moved piece by piece, not by its tables.
+            plan.tabled = 0;
+            let layers = plan.run(&puzzle, &Budget::default(), None, None);
+            assert_eq!(layers.expect("a census"), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn no_plan_where_an_orbit_has_no_coordinates() {
         let cube = Definition::builtin("3x3x3")
             .expect("built in")
             .expect("parses");

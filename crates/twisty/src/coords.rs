@@ -593,6 +593,14 @@ impl Coordinates {
             .fold(0u32, |p, (i, _)| p | 1 << i)
     }
 
+    /// Orbit `k`'s reached values, ascending: its labels' (the Lehmer
+    /// ranks of the labels by position) and its turns' (base `o` by
+    /// position), as the census by class numbers the orbits it does not
+    /// classify.
+    pub(crate) fn reached(&self, k: usize) -> (&[u32], &[u32]) {
+        (&self.slots[2 * k].values, &self.slots[2 * k + 1].values)
+    }
+
     /// The number of states the coordinates span (the product of their
     /// digits' counts).
     pub fn size(&self) -> u64 {

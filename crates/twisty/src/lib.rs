@@ -45,6 +45,7 @@
 mod alike;
 mod bound;
 mod class_census;
+mod class_space;
 mod classes;
 mod coords;
 mod cube;

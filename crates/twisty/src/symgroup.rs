@@ -170,8 +170,13 @@ impl SymGroup {
     }
 
     /// The group's tables over its kept symmetries, its classes not yet
-    /// made.
-    fn unclassified(group: PieceGroup, symmetries: &Symmetries, kept: Vec<usize>) -> SymGroup {
+    /// made (the census by class conjugates the orbits it does not
+    /// classify with these alone).
+    pub(crate) fn unclassified(
+        group: PieceGroup,
+        symmetries: &Symmetries,
+        kept: Vec<usize>,
+    ) -> SymGroup {
         let (n, k, off) = (group.n, group.labels.len(), group.offset());
         let o = group.o;
         let ks = kept.len();
@@ -347,7 +352,7 @@ impl SymGroup {
     /// The placement of the conjugate by kept symmetry `s`: tracked piece
     /// `i` at `pos[i]` becomes piece `image(i)` at `phi(pos[i])`.
     #[inline]
-    fn conjugate_placement(&self, s: usize, pos: &[u8], out: &mut [u8]) {
+    pub(crate) fn conjugate_placement(&self, s: usize, pos: &[u8], out: &mut [u8]) {
         let (n, k) = (self.group.n, self.group.labels.len());
         for i in 0..k {
             out[usize::from(self.image[s * k + i])] = self.phi[s * n + usize::from(pos[i])];
@@ -361,7 +366,7 @@ impl SymGroup {
     /// r.o`, with `s r^-1.o[l] = -r.o[phi(l)]` either way: the
     /// `turn_label` made in [`new`](Self::new)).
     #[inline]
-    fn conjugate_turns(&self, s: usize, pos: &[u8], ori: &[u8], out: &mut [u8]) {
+    pub(crate) fn conjugate_turns(&self, s: usize, pos: &[u8], ori: &[u8], out: &mut [u8]) {
         let (n, k, o) = (self.group.n, self.group.labels.len(), self.group.o);
         let sense = &self.sense[s * usize::from(o)..][..usize::from(o)];
         for i in 0..k {
@@ -380,6 +385,19 @@ impl SymGroup {
             }
             out[usize::from(self.image[s * k + i])] = t as u8;
         }
+    }
+
+    /// Class `c`'s representative placement.
+    #[inline]
+    pub(crate) fn rep(&self, c: u32) -> u32 {
+        self.reps[c as usize]
+    }
+
+    /// The kept symmetries that fix class `c`'s representative (bit `s`
+    /// for `kept[s]`; bit 0, the identity, always).
+    #[inline]
+    pub(crate) fn stab(&self, c: u32) -> u64 {
+        self.stab[c as usize]
     }
 
     /// How many classes of placements.

@@ -1,0 +1,623 @@
+//! [`ClassSpace`]: the census by symmetry class where the moves turn
+//! several orbits (issue 45, item 2): one orbit, the *lead*, indexed by
+//! the class of its placement under the symmetries, and every other
+//! moving orbit, the *rest*, by its coordinates over the values the moves
+//! reach, all seen from the class's representative.
+//!
+//! The index of a position `g` whose lead placement is `p`: with `r(p)`
+//! the symmetry taking `p` to its class's representative (one fixed
+//! symmetry a placement, [`SymGroup`]'s tables), `h = r(p)^-1 g r(p)`;
+//! the index is `(class(p) * turns + t) * rest + x`, `t` the lead's
+//! orientations in `h` and `x` the rest's coordinates in `h` (each rest
+//! orbit's labels and turns numbered among the values the moves reach,
+//! [`Rest`]). Why this counts every position once, `|c|` positions an
+//! index, is the single orbit's argument (`class_census.rs`) with `h`'s
+//! other orbits in the index: for a fixed `p`, conjugating by the fixed
+//! `r(p)` is a bijection between positions of placement `p` and those of
+//! placement `rep(c)`, and `h` is reached exactly when `g` is
+//! (conjugation by a symmetry maps the moves onto the moves and fixes
+//! solved). A rest orbit's values in `h` are values the moves reach
+//! for the same reason, so each is numbered.
+//!
+//! The neighbours of an index are those of its position `h` (the
+//! representative's placement, the orientations and the rest unranked),
+//! each conjugated to its own representative; where that representative
+//! is fixed by other symmetries, the child's other indices (its
+//! conjugates by them) are emitted too, so every index of a class gets
+//! its distance, as in [`SymSpace`](crate::symgroup::SymSpace).
+
+use std::cell::RefCell;
+
+use puzzle_search_core::pdb::Abstraction;
+use puzzle_search_core::rank;
+
+use crate::group::{MAX_GROUP_ORBIT, PieceGroup};
+use crate::symgroup::SymGroup;
+
+/// The most orbits outside the lead (a thread's scratch holds each one's
+/// pieces on the stack).
+pub(crate) const MAX_REST: usize = 15;
+
+/// A moving orbit outside the lead: its pieces (all told apart, no wild
+/// orientation), its conjugation by the lead's symmetries, and its
+/// labels' and turns' values the moves reach (issue 45's coordinates).
+#[derive(Debug)]
+pub(crate) struct Rest {
+    group: PieceGroup,
+    /// The conjugation tables over the lead's kept symmetries, in the
+    /// same order (no classes).
+    conj: SymGroup,
+    /// The labels' values reached (Lehmer ranks of the labels by
+    /// position), ascending; their count where every value is reached.
+    labels: Values,
+    /// The turns' values reached (base `o` by position), ascending.
+    turns: Values,
+    /// Whether every move keeps the turns' sum (the last turn then
+    /// follows from the others in the rank).
+    kept: bool,
+}
+
+/// A coordinate's values reached, ascending: all of `0..n` (numbered by
+/// themselves) or a list searched.
+#[derive(Debug)]
+enum Values {
+    All(u64),
+    Some(Vec<u32>),
+}
+
+impl Values {
+    fn new(values: &[u32], count: u64) -> Values {
+        if values.len() as u64 == count {
+            Values::All(count)
+        } else {
+            Values::Some(values.to_vec())
+        }
+    }
+
+    fn len(&self) -> u64 {
+        match self {
+            Values::All(n) => *n,
+            Values::Some(v) => v.len() as u64,
+        }
+    }
+
+    #[inline]
+    fn number(&self, raw: u64) -> Option<u64> {
+        match self {
+            Values::All(n) => (raw < *n).then_some(raw),
+            Values::Some(v) => {
+                let raw = u32::try_from(raw).ok()?;
+                v.binary_search(&raw).ok().map(|i| i as u64)
+            }
+        }
+    }
+
+    #[inline]
+    fn value(&self, number: u64) -> u64 {
+        match self {
+            Values::All(_) => number,
+            Values::Some(v) => u64::from(v[number as usize]),
+        }
+    }
+}
+
+impl Rest {
+    /// Orbit `group.orbit` outside the lead, conjugated by the lead's
+    /// kept symmetries, its labels' and turns' reached values from the
+    /// coordinates.
+    pub(crate) fn new(
+        group: PieceGroup,
+        symmetries: &crate::symmetry::Symmetries,
+        kept: Vec<usize>,
+        kept_sum: bool,
+        (labels, turns): (&[u32], &[u32]),
+    ) -> Option<Rest> {
+        let n = group.n;
+        let perms = rank::placements(n, n)?;
+        let turn_count = u64::from(group.o).checked_pow(if kept_sum { n - 1 } else { n } as u32)?;
+        Some(Rest {
+            conj: SymGroup::unclassified(group.clone(), symmetries, kept),
+            group,
+            labels: Values::new(labels, perms),
+            turns: Values::new(turns, turn_count),
+            kept: kept_sum,
+        })
+    }
+
+    /// How many values this orbit adds to the index.
+    pub(crate) fn radix(&self) -> u64 {
+        self.labels.len() * self.turns.len()
+    }
+
+    /// The number of the pieces at `pos` (by label: each one's place)
+    /// turned `ori` (by label), or `None` where a value is not reached.
+    #[inline]
+    fn number(&self, pos: &[u8], ori: &[u8]) -> Option<u64> {
+        let n = self.group.n;
+        let (mut lab, mut tp) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for i in 0..n {
+            let at = usize::from(pos[i]);
+            lab[at] = i as u8;
+            tp[at] = ori[i];
+        }
+        let l = self.labels.number(rank::permutation_rank(&lab[..n]))?;
+        let t = self
+            .turns
+            .number(rank::orientation_rank(&tp[..n], self.group.o, self.kept))?;
+        Some(l * self.turns.len() + t)
+    }
+
+    /// The pieces of number `x` ([`number`](Self::number)'s inverse).
+    #[inline]
+    fn pieces(&self, x: u64, pos: &mut [u8], ori: &mut [u8]) {
+        let n = self.group.n;
+        let (mut lab, mut tp) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        let t = self.turns.len();
+        rank::permutation_unrank(self.labels.value(x / t), &mut lab[..n]);
+        rank::orientation_unrank(
+            self.turns.value(x % t),
+            self.group.o,
+            self.kept,
+            &mut tp[..n],
+        );
+        for j in 0..n {
+            let l = usize::from(lab[j]);
+            pos[l] = j as u8;
+            ori[l] = tp[j];
+        }
+    }
+
+    /// The pieces conjugated by kept symmetry `s`.
+    #[inline]
+    fn conjugate(&self, s: usize, pos: &[u8], ori: &[u8], out_pos: &mut [u8], out_ori: &mut [u8]) {
+        self.conj.conjugate_placement(s, pos, out_pos);
+        self.conj.conjugate_turns(s, pos, ori, out_ori);
+    }
+}
+
+/// A rest orbit's pieces, by label: places then turns.
+type Pieces = [[u8; MAX_GROUP_ORBIT]; 2];
+
+/// One move from a class's representative turned one way: the child's
+/// lead part of the index (its class and turns seen from its own
+/// representative, times the rest's size), the symmetry taking it there
+/// (index into the kept ones), and where its equivalents' lead parts
+/// are in [`MovedCache::equiv`].
+struct Moved {
+    base: u64,
+    to_rep: u8,
+    equiv: std::ops::Range<usize>,
+}
+
+/// A thread's moves from the last class and turns asked for
+/// (consecutive indices share them, the rest's digits below: made once
+/// for every `rest` indices), and its buffers.
+struct MovedCache {
+    id: Option<(u64, u64)>,
+    moves: Vec<Moved>,
+    /// The children's equivalents where their representative is fixed by
+    /// other symmetries: each one's lead part and the symmetry.
+    equiv: Vec<(u64, u8)>,
+    /// Per rest orbit not tabled: the parent's pieces, the child's, and
+    /// the child's seen from its representative.
+    pieces: Vec<[Pieces; 3]>,
+}
+
+thread_local! {
+    static MOVED: RefCell<MovedCache> = const {
+        RefCell::new(MovedCache { id: None, moves: Vec::new(), equiv: Vec::new(), pieces: Vec::new() })
+    };
+}
+
+/// The most values a rest orbit may take for its moves and conjugates to
+/// be tables (value x move, value x symmetry: a few MB at most); one
+/// of more values is moved and conjugated piece by piece.
+pub(crate) const TABLED: u64 = 1 << 16;
+
+/// A rest orbit of few values as tables: each value's number after each
+/// move and under each kept symmetry ([`UNNUMBERED`] where not reached).
+struct Tables {
+    step: Vec<u32>,
+    conj: Vec<u32>,
+}
+
+/// A table entry whose value is not among those reached.
+const UNNUMBERED: u32 = u32::MAX;
+
+impl Tables {
+    /// `b`'s tables where it takes at most `tabled` values (the moves
+    /// as `moved` lays them out, `moves` of them, `syms` kept
+    /// symmetries).
+    fn new(
+        b: &Rest,
+        moved: &[u8],
+        (len, moves, syms): (usize, usize, usize),
+        tabled: u64,
+    ) -> Option<Tables> {
+        let radix = b.radix();
+        if radix > tabled {
+            return None;
+        }
+        let number = |p: &[u8], o: &[u8]| b.number(p, o).map_or(UNNUMBERED, |x| x as u32);
+        let mut step = Vec::with_capacity(radix as usize * moves);
+        let mut conj = Vec::with_capacity(radix as usize * syms);
+        let (mut p, mut o) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        let (mut q, mut t) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for x in 0..radix {
+            b.pieces(x, &mut p, &mut o);
+            for m in 0..moves {
+                b.group
+                    .moved_into(&p, &o, &moved[m * len..][..len], &mut q, &mut t);
+                step.push(number(&q, &t));
+            }
+            for s in 0..syms {
+                b.conjugate(s, &p, &o, &mut q, &mut t);
+                conj.push(number(&q, &t));
+            }
+        }
+        Some(Tables { step, conj })
+    }
+}
+
+/// The census by class's indices as the core's table build sees them
+/// (see the module's docs).
+pub(crate) struct ClassSpace<'a> {
+    /// Told apart from every other space in this process (the threads'
+    /// caches are keyed by it).
+    id: u64,
+    lead: &'a SymGroup,
+    rest: &'a [Rest],
+    /// The moves as [`crate::group::moved`] lays them out.
+    moved: &'a [u8],
+    len: usize,
+    moves: usize,
+    /// The rest's indices (the product of their radices).
+    rest_size: u64,
+    /// Per rest orbit, its tables where it takes few values.
+    tables: Vec<Option<Tables>>,
+    /// How many symmetries are kept.
+    syms: usize,
+    goal: u64,
+    name: String,
+}
+
+impl<'a> ClassSpace<'a> {
+    /// The space over `lead`'s classes and `rest`, the moves as `moved`
+    /// lays them out (positions of `len` bytes), the solved position
+    /// `solved`, the rest orbits of at most `tabled` values as tables
+    /// ([`TABLED`]); `None` where the index passes `u64` or solved is not
+    /// numbered.
+    pub(crate) fn new(
+        lead: &'a SymGroup,
+        rest: &'a [Rest],
+        moved: &'a [u8],
+        solved: &[u8],
+        name: String,
+        tabled: u64,
+    ) -> Option<ClassSpace<'a>> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        if rest.len() > MAX_REST {
+            return None;
+        }
+        let rest_size = rest
+            .iter()
+            .try_fold(1u64, |r, b| r.checked_mul(b.radix()))?;
+        lead.size().checked_mul(rest_size)?;
+        let len = solved.len();
+        let moves = moved.len() / len.max(1);
+        let syms = lead.kept.len();
+        let tables = rest
+            .iter()
+            .map(|b| Tables::new(b, moved, (len, moves, syms), tabled))
+            .collect();
+        let mut space = ClassSpace {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            lead,
+            rest,
+            moved,
+            len,
+            moves,
+            rest_size,
+            tables,
+            syms,
+            goal: 0,
+            name,
+        };
+        space.goal = space.index(solved)?;
+        Some(space)
+    }
+
+    /// The index of position `s` (see the module's docs).
+    pub(crate) fn index(&self, s: &[u8]) -> Option<u64> {
+        let g = &self.lead.group;
+        let (mut pos, mut ori, mut turned) = (
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+        );
+        g.locate(s, &mut pos, &mut ori);
+        let word = self.lead.class_of(g.perm_rank(&pos));
+        let to_rep = (word & 63) as usize;
+        self.lead.conjugate_turns(to_rep, &pos, &ori, &mut turned);
+        let mut x = u64::from(word >> 6) * g.turns + g.turn_rank(&turned);
+        let (mut cp, mut co) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        for b in self.rest {
+            b.group.locate(s, &mut pos, &mut ori);
+            b.conjugate(to_rep, &pos, &ori, &mut cp, &mut co);
+            x = x * b.radix() + b.number(&cp, &co)?;
+        }
+        Some(x)
+    }
+
+    /// The index of the lead's class `c`, its turns `turns` and the rest's
+    /// pieces `rest` (by orbit), each seen from the representative.
+    #[inline]
+    fn index_of(&self, c: u32, turns: &[u8], rest: &[Pieces]) -> Option<u64> {
+        let g = &self.lead.group;
+        let mut x = u64::from(c) * g.turns + g.turn_rank(turns);
+        for (b, [p, o]) in self.rest.iter().zip(rest) {
+            x = x * b.radix() + b.number(p, o)?;
+        }
+        Some(x)
+    }
+
+    /// Fills `cache` with the moves from the lead's class and turns
+    /// `top` (an index over the rest's size): each child's lead part,
+    /// its symmetry to its representative, and its equivalents' lead
+    /// parts.
+    fn lead_moves(&self, top: u64, cache: &mut MovedCache) {
+        let g = &self.lead.group;
+        let k = g.labels.len();
+        cache.moves.clear();
+        cache.equiv.clear();
+        let c = (top / g.turns) as u32;
+        let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        g.unrank_perm(u64::from(self.lead.rep(c)), &mut loc);
+        g.unrank_turns(top % g.turns, &mut ori);
+        let (mut pos, mut turned) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        let (mut turns, mut rep, mut other) = (
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+        );
+        for m in 0..self.moves {
+            let moved = &self.moved[m * self.len..][..self.len];
+            g.moved_into(&loc, &ori, moved, &mut pos, &mut turned);
+            let word = self.lead.class_of(g.perm_rank(&pos));
+            let to_rep = (word & 63) as u8;
+            self.lead
+                .conjugate_turns(usize::from(to_rep), &pos, &turned, &mut turns);
+            let class = word >> 6;
+            let lead =
+                |t: &[u8]| (u64::from(class) * g.turns + g.turn_rank(&t[..k])) * self.rest_size;
+            let from = cache.equiv.len();
+            let mask = self.lead.stab(class);
+            if mask != 1 {
+                g.unrank_perm(u64::from(self.lead.rep(class)), &mut rep);
+                for s in 1..self.syms {
+                    if mask & (1 << s) != 0 {
+                        self.lead.conjugate_turns(s, &rep, &turns, &mut other);
+                        cache.equiv.push((lead(&other), s as u8));
+                    }
+                }
+            }
+            cache.moves.push(Moved {
+                base: lead(&turns),
+                to_rep,
+                equiv: from..cache.equiv.len(),
+            });
+        }
+    }
+
+    /// The other indices of the position at class `c` (its
+    /// representative's placement `rep`), turns `turns` and rest `rest`:
+    /// its conjugates by the symmetries that fix `rep`.
+    fn equivalents(
+        &self,
+        c: u32,
+        turns: &[u8],
+        rest: &[Pieces],
+        index: u64,
+        out: &mut Vec<(u64, bool)>,
+    ) {
+        let mask = self.lead.stab(c);
+        if mask == 1 {
+            return;
+        }
+        let g = &self.lead.group;
+        let mut rep = [0u8; MAX_GROUP_ORBIT];
+        g.unrank_perm(u64::from(self.lead.rep(c)), &mut rep);
+        let mut t = [0u8; MAX_GROUP_ORBIT];
+        let mut conj = [[[0u8; MAX_GROUP_ORBIT]; 2]; MAX_REST];
+        for s in 1..self.lead.kept.len() {
+            if mask & (1 << s) == 0 {
+                continue;
+            }
+            self.lead.conjugate_turns(s, &rep, turns, &mut t);
+            for (b, ([p, o], [cp, co])) in self.rest.iter().zip(rest.iter().zip(conj.iter_mut())) {
+                b.conjugate(s, p, o, cp, co);
+            }
+            if let Some(other) = self.index_of(c, &t, &conj[..self.rest.len()]) {
+                if other != index {
+                    out.push((other, true));
+                }
+            }
+        }
+    }
+}
+
+impl Abstraction for ClassSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.lead.size() * self.rest_size
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        out.push(self.goal);
+        // The solved position's other indices: its conjugates' (solved
+        // is fixed by every symmetry, but a representative fixed by
+        // several has several indices).
+        let mut more = Vec::new();
+        let mut ori = [0u8; MAX_GROUP_ORBIT];
+        let g = &self.lead.group;
+        let c = (self.goal / self.rest_size / g.turns) as u32;
+        g.unrank_turns(self.goal / self.rest_size % g.turns, &mut ori);
+        let mut rest = [[[0u8; MAX_GROUP_ORBIT]; 2]; MAX_REST];
+        let mut x = self.goal % self.rest_size;
+        for (b, [p, o]) in self.rest.iter().zip(rest.iter_mut()).rev() {
+            b.pieces(x % b.radix(), p, o);
+            x /= b.radix();
+        }
+        self.equivalents(c, &ori, &rest[..self.rest.len()], self.goal, &mut more);
+        out.extend(more.into_iter().map(|(r, _)| r));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Every move costs one, and the moves are closed under inverse (the
+    /// census asks for it).
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        let top = rank / self.rest_size;
+        let nr = self.rest.len();
+        MOVED.with_borrow_mut(|cache| {
+            if cache.id != Some((self.id, top)) {
+                cache.id = Some((self.id, top));
+                self.lead_moves(top, cache);
+            }
+            let MovedCache {
+                moves,
+                equiv,
+                pieces,
+                ..
+            } = cache;
+            pieces.resize(nr, [[[0u8; MAX_GROUP_ORBIT]; 2]; 3]);
+            // The rest's numbers, and the pieces of those not tabled.
+            let mut numbers = [0u64; MAX_REST];
+            let mut x = rank % self.rest_size;
+            for i in (0..nr).rev() {
+                let b = &self.rest[i];
+                numbers[i] = x % b.radix();
+                x /= b.radix();
+                if self.tables[i].is_none() {
+                    let [[p, o], _, _] = &mut pieces[i];
+                    b.pieces(numbers[i], p, o);
+                }
+            }
+            let mut seen = [0u64; MAX_REST];
+            'moves: for (m, mv) in moves.iter().enumerate() {
+                let s = usize::from(mv.to_rep);
+                let moved = &self.moved[m * self.len..][..self.len];
+                let mut r = 0u64;
+                for i in 0..nr {
+                    let b = &self.rest[i];
+                    let x = match &self.tables[i] {
+                        Some(t) => {
+                            let after = t.step[numbers[i] as usize * self.moves + m];
+                            match t.conj.get(after as usize * self.syms + s) {
+                                Some(&x) if x != UNNUMBERED => u64::from(x),
+                                // Not reached: no child (module docs).
+                                _ => continue 'moves,
+                            }
+                        }
+                        None => {
+                            let [[p, o], [cp, co], [sp, so]] = &mut pieces[i];
+                            b.group.moved_into(p, o, moved, cp, co);
+                            b.conjugate(s, cp, co, sp, so);
+                            match b.number(sp, so) {
+                                Some(x) => x,
+                                None => continue 'moves,
+                            }
+                        }
+                    };
+                    seen[i] = x;
+                    r = r * b.radix() + x;
+                }
+                let index = mv.base + r;
+                out.push((index, true));
+                // The child's conjugates by the symmetries that fix its
+                // representative: the lead's part made with the moves,
+                // the rest's from its numbers or pieces.
+                'equiv: for &(base, s) in &equiv[mv.equiv.clone()] {
+                    let s = usize::from(s);
+                    let mut r = 0u64;
+                    for i in 0..nr {
+                        let b = &self.rest[i];
+                        let x = match &self.tables[i] {
+                            Some(t) => match t.conj.get(seen[i] as usize * self.syms + s) {
+                                Some(&x) if x != UNNUMBERED => u64::from(x),
+                                _ => continue 'equiv,
+                            },
+                            None => {
+                                let [_, [cp, co], [sp, so]] = &mut pieces[i];
+                                b.conjugate(s, sp, so, cp, co);
+                                match b.number(cp, co) {
+                                    Some(x) => x,
+                                    None => continue 'equiv,
+                                }
+                            }
+                        };
+                        r = r * b.radix() + x;
+                    }
+                    if base + r != index {
+                        out.push((base + r, true));
+                    }
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::class_census::ClassCensus;
+    use crate::definition::Definition;
+    use crate::moves::Moves;
+    use crate::puzzle::Twisty;
+
+    const TWO: &str = "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
+        Move A\nP\n2 3 1 4 5 6\n1 0 0 0 0 0\nQ\n2 1 3\n1 0 0\nEnd\n\
+        Move B\nP\n1 2 4 5 3 6\n0 0 1 0 0 0\nQ\n1 3 2\n0 1 0\nEnd\n\
+        Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
+        Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
+
+    /// Each index's neighbours are the indices of its position's children
+    /// (with their equivalents), on every position a short walk reaches.
+    #[test]
+    fn neighbours_are_the_childrens_indices() {
+        let def = Definition::parse(TWO).expect("parses");
+        let moves = Moves::all(&def).expect("moves");
+        let puzzle = Twisty::new(def.clone(), moves.clone());
+        let plan = ClassCensus::new(&puzzle).expect("a plan");
+        let (sym, rest) = plan.parts_for_test();
+        let layout = crate::group::moved(&def, &moves);
+        let space = ClassSpace::new(&sym, rest, &layout, def.solved().as_slice(), "t".into(), 0)
+            .expect("indexed");
+        let mut frontier = vec![def.solved().clone()];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                let at = space.index(p.as_slice()).expect("numbered");
+                let mut got = Vec::new();
+                space.neighbours(at, &mut got);
+                for m in 0..moves.len() {
+                    let child = p.then(moves.get(m), def.orbits());
+                    let want = space.index(child.as_slice()).expect("numbered");
+                    assert!(
+                        got.iter().any(|&(r, _)| r == want),
+                        "move {m} from {p:?}: {want} not in {got:?}"
+                    );
+                    next.push(child);
+                }
+            }
+            frontier = next;
+        }
+    }
+}
