@@ -808,6 +808,42 @@ fn twisty_census_path_can_be_forced() {
     );
     assert_eq!(stdout(&class), stdout(&coordinate));
     assert!(stdout(&class).contains("tot 23040\n"), "{}", stdout(&class));
+    // Two orbits moved: the ring's classes times the other orbit's
+    // coordinates, equal to by coordinate (`auto` takes the coordinates
+    // here: three symmetries save less than the classes' index spans).
+    let two = dir.join("two.tws");
+    std::fs::write(
+        &two,
+        "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
+         Move A\nP\n2 3 1 4 5 6\n1 0 0 0 0 0\nQ\n2 1 3\n1 0 0\nEnd\n\
+         Move B\nP\n1 2 4 5 3 6\n0 0 1 0 0 0\nQ\n1 3 2\n0 1 0\nEnd\n\
+         Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
+         Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n",
+    )
+    .expect("written");
+    let two = two.to_str().expect("a UTF-8 path");
+    let by = |path: &str| {
+        let o = run("twisty", &[two, "-g", "--census-path", path], "");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        o
+    };
+    let (class, coordinate, auto) = (by("class"), by("coordinate"), by("auto"));
+    assert!(
+        stderr(&class).contains("census by symmetry class"),
+        "{}",
+        stderr(&class)
+    );
+    assert!(
+        stderr(&auto).contains("census by coordinate"),
+        "{}",
+        stderr(&auto)
+    );
+    assert_eq!(stdout(&class), stdout(&coordinate));
+    assert!(
+        stdout(&class).contains("tot 1866240\n"),
+        "{}",
+        stdout(&class)
+    );
     let _ = std::fs::remove_dir_all(&dir);
     // The six turns take the classes by default (48 symmetries, 1.8M
     // indices: 3 MB).

@@ -113,8 +113,9 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// The census's path (`-g`): `class` (by symmetry class under the
-    /// rotations and mirror images, for a puzzle whose moves turn one
-    /// orbit, a byte and two bits an index; taken by `auto` where its
+    /// rotations and mirror images: one moving orbit's placements by
+    /// class, the other moving orbits by their coordinates, a byte and
+    /// two bits an index; taken by `auto` where its
     /// indices are at most a quarter of the coordinates' ranks and, past
     /// 64 MB, its bytes at most theirs), `coordinate` (move tables over the values
     /// the moves reach, two bits a rank), `dense` (the positions' own rank,
@@ -176,8 +177,9 @@ pub struct Args {
 enum CensusPath {
     /// The first of the others that fits.
     Auto,
-    /// By symmetry class: one orbit moved, classes under the rotations
-    /// and mirror images, a byte and two bits an index.
+    /// By symmetry class: one moving orbit's placements by class under
+    /// the rotations and mirror images, the other moving orbits by their
+    /// coordinates, a byte and two bits an index.
     Class,
     /// Move tables on coordinates over the values the moves reach.
     Coordinate,
@@ -554,7 +556,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             }
             None if path == CensusPath::Class => {
                 return Err(Failure::from(
-                    "--census-path class: no census by class for this puzzle (it takes one orbit moved, its pieces told apart, at most 2^22 placements, and a symmetry keeping the moves)",
+                    "--census-path class: no census by class for this puzzle (it takes moving pieces told apart, an orbit of at most 2^22 placements, coordinates and symmetries)",
                 ));
             }
             _ => {}
@@ -789,7 +791,7 @@ fn god_by_class(
 ) -> Result<(), Failure> {
     let name = puzzle.definition().name();
     eprintln!(
-        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations), a byte and two bits each",
+        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations and the other orbits' coordinates), a byte and two bits each",
         plan.indices(),
         plan.symmetries()
     );

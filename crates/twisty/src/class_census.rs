@@ -105,7 +105,17 @@ impl ClassCensus {
     pub fn new(puzzle: &Twisty) -> Option<ClassCensus> {
         let def = puzzle.definition();
         let moves = puzzle.moves();
-        let moving = crate::shape::moving_orbits(def, moves);
+        let mut moving = crate::shape::moving_orbits(def, moves);
+        // The coordinates where other orbits move: an orbit that copies
+        // others (the pyraminx's second corner orbit) is left out of the
+        // index, the others determining it.
+        let coords = if moving.len() > 1 {
+            let coords = Coordinates::of(def, moves)?;
+            moving.retain(|&k| !coords.copied(k));
+            Some(coords)
+        } else {
+            None
+        };
         let mut groups = Vec::with_capacity(moving.len());
         for &k in &moving {
             let shape = crate::shape::of(def, moves, k)?;
@@ -123,8 +133,7 @@ impl ClassCensus {
         let symmetries = Symmetries::new(def, moves);
         let kept = SymGroup::kept(&group, &symmetries)?;
         let mut rest = Vec::with_capacity(groups.len());
-        if !groups.is_empty() {
-            let coords = Coordinates::of(def, moves)?;
+        if let Some(coords) = coords.filter(|_| !groups.is_empty()) {
             for (g, kept_sum) in groups {
                 let reached = coords.reached(g.orbit);
                 rest.push(Rest::new(g, &symmetries, kept.clone(), kept_sum, reached)?);

@@ -601,6 +601,15 @@ impl Coordinates {
         (&self.slots[2 * k].values, &self.slots[2 * k + 1].values)
     }
 
+    /// Whether both of orbit `k`'s coordinates copy others' (moved alike
+    /// from equal solved values: equal in every position reached), so
+    /// that the other orbits determine it.
+    pub(crate) fn copied(&self, k: usize) -> bool {
+        [2 * k, 2 * k + 1]
+            .iter()
+            .all(|&i| matches!(self.slots[i].digit, Digit::Copy(_)))
+    }
+
     /// The number of states the coordinates span (the product of their
     /// digits' counts).
     pub fn size(&self) -> u64 {
