@@ -425,6 +425,7 @@ fn solve(
             eprintln!("  {t}");
         }
     }
+    let exact = bound.exact();
     let puzzle = puzzle.with_bound(bound);
     let (solver, _) = prepare(&Solver::new(Strategy::ida()).parallel(true), false);
     let spinner = args.progress.then(|| crate::progress::spinner("searching"));
@@ -455,6 +456,17 @@ fn solve(
                     .time_limit(limit),
             ),
             None => solver.clone(),
+        };
+        // One table over the whole puzzle is the distance: IDA*'s first
+        // pass finds the answer, and a finite entry proves solved
+        // reachable, so the depth limit skips the reachability check
+        // (a breadth-first search of 16K states a position before the
+        // first pass: most of the Skewb's ten solves).
+        let solver = match puzzle.bound().map(|b| b.lower(start)) {
+            Some(d) if exact && d != u32::MAX => {
+                solver.with_strategy(Strategy::IdaStar { max_depth: d })
+            }
+            _ => solver,
         };
         let report = solver.solve(MakeUnmake(&puzzle), start);
         if let Some(sp) = &spinner {

@@ -14,6 +14,7 @@ use puzzle_search_core::pdb::{
 use puzzle_search_core::{Budget, Ranked};
 
 use crate::alike::{AlikeSpace, LabelGroup, MAX_ALIKE_TABLE, split_alike};
+use crate::class_space::{ClassIndex, ClassSpace, Plan, TABLED};
 use crate::coords::Coordinates;
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
@@ -69,12 +70,23 @@ impl Part {
     }
 }
 
-/// The table over the whole puzzle: its coordinates (issue 45's rank of
-/// the reachable group) and the distance of each rank.
+/// The table over the whole puzzle: its index and the distance of each
+/// index.
 #[derive(Debug)]
 struct Whole {
-    coords: Coordinates,
+    index: WholeIndex,
     db: PatternDb,
+}
+
+/// How [`Whole`] indexes a position.
+#[derive(Debug)]
+enum WholeIndex {
+    /// Issue 45's coordinates (its rank of the reachable group).
+    Coordinates(Coordinates),
+    /// By symmetry class: one orbit's placements by class, the other
+    /// moving orbits' coordinates seen from the representative
+    /// ([`ClassIndex`]).
+    Classes(ClassIndex),
 }
 
 /// [`Whole`]'s ranks as the core's table build sees them: each rank's
@@ -132,7 +144,12 @@ thread_local! {
     /// [`OrbitBound::lower_or_dead`] (kept between calls: no allocation
     /// a node).
     static SCRATCH: std::cell::RefCell<Scratch> = const {
-        std::cell::RefCell::new(Scratch { conj: Vec::new(), pieces: Vec::new(), ranks: Vec::new() })
+        std::cell::RefCell::new(Scratch {
+            conj: Vec::new(),
+            pieces: Vec::new(),
+            ranks: Vec::new(),
+            indices: Vec::new(),
+        })
     };
 }
 
@@ -144,6 +161,8 @@ struct Scratch {
     pieces: Vec<u8>,
     /// The children's ranks in the whole puzzle's table.
     ranks: Vec<u64>,
+    /// The children's indices in the whole puzzle's table by class.
+    indices: Vec<Option<u64>>,
 }
 
 /// One table read at one conjugate of the position or of its inverse.
@@ -250,7 +269,8 @@ pub const DEFAULT_VIEWS: usize = 3;
 /// ```
 #[derive(Debug)]
 pub struct OrbitBound {
-    /// The table over the whole puzzle's coordinates, where they fit:
+    /// The table over the whole puzzle (by its coordinates or its
+    /// classes), where it fits:
     /// exact, and then the only table.
     whole: Option<Whole>,
     parts: Vec<Part>,
@@ -429,42 +449,89 @@ impl OrbitBound {
         let mut set = TableSet::new(budget)
             .cache(cache)
             .progress(named.as_ref().map(|h| h as &TableHook<'_>));
-        // The whole puzzle in one table where its coordinates fit, its
-        // build is short and it has two orbits moved or more (one orbit's
-        // tables are over the whole puzzle already): exact, so no other
-        // table is built.
-        if let Some(coords) = Coordinates::of(def, moves).filter(|c| {
-            c.size() <= options.max_states
-                && c.size().saturating_mul(moves.len() as u64) <= WHOLE_CHILDREN
-                && shape::moving_orbits(def, moves).len() > 1
-        }) {
-            if let Some(goal) = coords.start(def.solved()).map(|s| coords.rank(&s)) {
-                let name = format!("twisty {} whole {digest:016x}", def.name());
-                let space = WholeSpace {
-                    coords: &coords,
-                    goal,
-                    name,
-                };
-                let db = set
-                    .table(&space, coords.table_bytes())
-                    .map_err(BoundError::Table)?;
-                return Ok(OrbitBound {
-                    whole: Some(Whole { coords, db }),
-                    labels: vec!["whole puzzle".to_string()],
-                    tally: None,
-                    settle: true,
-                    class_errors: Vec::new(),
-                    report: set.finish(),
-                    stages: Vec::new(),
-                    parts: Vec::new(),
-                    alike: Vec::new(),
-                    inverse: false,
-                    symmetries,
-                    used: vec![0],
-                    len: def.solved().as_slice().len(),
-                    moved: layout,
-                });
+        // The whole puzzle in one table where its coordinates or its
+        // classes fit, its build is short and it has two orbits moved or
+        // more (one orbit's tables are over the whole puzzle already):
+        // exact, so no other table is built. By class where that is at
+        // most a quarter of the coordinates' ranks or they do not fit (and
+        // `reduce` asks for classes).
+        let fits = |size: u64| {
+            size <= options.max_states && size.saturating_mul(moves.len() as u64) <= WHOLE_CHILDREN
+        };
+        let several = shape::moving_orbits(def, moves).len() > 1;
+        let coords = Coordinates::of(def, moves).filter(|_| several);
+        let classes = options
+            .reduce
+            .then(|| Plan::new(def, moves))
+            .flatten()
+            .filter(|p| {
+                !p.rest.is_empty()
+                    && fits(p.indices())
+                    && coords.as_ref().is_none_or(|c| {
+                        !fits(c.size()) || p.indices().saturating_mul(4) <= c.size()
+                    })
+            });
+        let whole = if let Some(plan) = classes {
+            let name = format!(
+                "twisty {} whole by {} symmetries {digest:016x}",
+                def.name(),
+                plan.kept.len()
+            );
+            if let Some(allowed) = budget.memory_cap() {
+                let needed = SymGroup::bytes(&plan.group).saturating_add(set.resident());
+                if needed >= allowed {
+                    return Err(BoundError::Memory { needed, allowed });
+                }
             }
+            let (index, unsaved) = plan
+                .index(def, moves, cache, &name, TABLED)
+                .ok_or(BoundError::Unindexed("its indices pass 2^64"))?;
+            let space = ClassSpace {
+                index: &index,
+                name,
+            };
+            let db = set
+                .table(&space, index.table_bytes())
+                .map_err(BoundError::Table)?;
+            let label = format!("whole puzzle by {} symmetries", plan.kept.len());
+            Some((WholeIndex::Classes(index), db, label, unsaved))
+        } else if let Some(coords) = coords.filter(|c| fits(c.size())) {
+            match coords.start(def.solved()).map(|s| coords.rank(&s)) {
+                Some(goal) => {
+                    let name = format!("twisty {} whole {digest:016x}", def.name());
+                    let space = WholeSpace {
+                        coords: &coords,
+                        goal,
+                        name,
+                    };
+                    let db = set
+                        .table(&space, coords.table_bytes())
+                        .map_err(BoundError::Table)?;
+                    let label = "whole puzzle".to_string();
+                    Some((WholeIndex::Coordinates(coords), db, label, None))
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        if let Some((index, db, label, unsaved)) = whole {
+            return Ok(OrbitBound {
+                whole: Some(Whole { index, db }),
+                labels: vec![label],
+                tally: None,
+                settle: true,
+                class_errors: unsaved.into_iter().collect(),
+                report: set.finish(),
+                stages: Vec::new(),
+                parts: Vec::new(),
+                alike: Vec::new(),
+                inverse: false,
+                symmetries,
+                used: vec![0],
+                len: def.solved().as_slice().len(),
+                moved: layout,
+            });
         }
         let mut parts = Vec::new();
         let mut labels = Vec::new();
@@ -589,8 +656,11 @@ impl OrbitBound {
     /// reached.
     pub(crate) fn lower_or_dead(&self, position: &crate::position::Position) -> Option<u32> {
         if let Some(w) = &self.whole {
-            let state = w.coords.start(position)?;
-            let d = w.db.get(w.coords.rank(&state));
+            let rank = match &w.index {
+                WholeIndex::Coordinates(c) => c.rank(&c.start(position)?),
+                WholeIndex::Classes(c) => c.index(position.as_slice())?,
+            };
+            let d = w.db.get(rank);
             return (d != PatternDb::UNREACHED).then_some(u32::from(d));
         }
         let s = position.as_slice();
@@ -767,7 +837,9 @@ impl OrbitBound {
 
     /// [`keep_within`](Self::keep_within) by the whole puzzle's table:
     /// the position's coordinates once, each child's rank by the move
-    /// tables, one read a child.
+    /// tables, or by class the position's pieces once, each child's
+    /// index stepped from them ([`ClassIndex::child_indices`]); one read
+    /// a child.
     fn keep_whole(
         &self,
         w: &Whole,
@@ -777,29 +849,52 @@ impl OrbitBound {
         max: u32,
     ) -> bool {
         let before = moves.len();
-        let Some(state) = w.coords.start(position) else {
-            moves.truncate(start);
-            return before > start;
-        };
-        // The children's ranks, by move, in the thread's buffer (no
-        // allocation a node once it has grown to the moves' count).
+        let within = |d: u8| d != PatternDb::UNREACHED && u32::from(d) <= max;
         SCRATCH.with_borrow_mut(|scratch| {
-            let ranks = &mut scratch.ranks;
-            ranks.clear();
-            w.coords
-                .successor_ranks(w.coords.rank(&state), &mut |r| ranks.push(r));
             let mut kept = start;
-            for i in start..moves.len() {
-                let m = moves[i];
-                // A move past the coordinates' (a bound built for other
-                // moves) is kept: no cut is always admissible.
-                let keep = ranks.get(usize::from(m)).is_none_or(|&r| {
-                    let d = w.db.get(r);
-                    d != PatternDb::UNREACHED && u32::from(d) <= max
-                });
-                if keep {
-                    moves[kept] = m;
-                    kept += 1;
+            match &w.index {
+                WholeIndex::Coordinates(c) => {
+                    let Some(state) = c.start(position) else {
+                        moves.truncate(start);
+                        return before > start;
+                    };
+                    // The children's ranks, by move, in the thread's
+                    // buffer (no allocation a node once it has grown to
+                    // the moves' count).
+                    let ranks = &mut scratch.ranks;
+                    ranks.clear();
+                    c.successor_ranks(c.rank(&state), &mut |r| ranks.push(r));
+                    for i in start..moves.len() {
+                        let m = moves[i];
+                        // A move past the coordinates' (a bound built for
+                        // other moves) is kept: no cut is always
+                        // admissible.
+                        if ranks
+                            .get(usize::from(m))
+                            .is_none_or(|&r| within(w.db.get(r)))
+                        {
+                            moves[kept] = m;
+                            kept += 1;
+                        }
+                    }
+                }
+                WholeIndex::Classes(c) => {
+                    // Moves past the index's (a bound built for other
+                    // moves): nothing cut.
+                    if moves[start..].iter().any(|&m| usize::from(m) >= c.moves()) {
+                        return false;
+                    }
+                    let indices = &mut scratch.indices;
+                    indices.clear();
+                    c.child_indices(position.as_slice(), &moves[start..], indices);
+                    for i in start..moves.len() {
+                        // An index not numbered: a position the moves do
+                        // not reach, a dead end.
+                        if indices[i - start].is_some_and(|r| within(w.db.get(r))) {
+                            moves[kept] = moves[i];
+                            kept += 1;
+                        }
+                    }
                 }
             }
             if let Some(tally) = &self.tally {
@@ -994,7 +1089,7 @@ impl OrbitBound {
             .chain(self.whole.iter().map(|_| {
                 let (reads, cuts, settled) = tally.take(self.stages.len() + self.alike.len());
                 TableReads {
-                    table: "whole puzzle".to_string(),
+                    table: self.labels[0].clone(),
                     view: 0,
                     inverse: false,
                     reads,
@@ -1024,6 +1119,24 @@ impl OrbitBound {
     /// How many tables are indexed by symmetry class.
     pub fn reduced(&self) -> usize {
         self.parts.iter().filter(|p| p.sym.is_some()).count()
+    }
+
+    /// Whether the bound is one table over the whole puzzle (by its
+    /// coordinates or by symmetry class): then it is the distance itself,
+    /// and `u32::MAX` (a dead end) exactly where the moves cannot reach
+    /// solved.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, Twisty};
+    /// use puzzle_search_core::Budget;
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// let puzzle = Twisty::new(cube.clone(), Moves::select(&cube, &["U", "R"])?);
+    /// let bound = OrbitBound::build(puzzle.definition(), puzzle.moves(), &Budget::default(), None, None)?;
+    /// assert!(!bound.exact()); // one orbit: its tables, not a whole table
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact(&self) -> bool {
+        self.whole.is_some()
     }
 
     /// The symmetries the tables may be read at.

@@ -40,12 +40,9 @@ use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
-use crate::class_space::{ClassSpace, MAX_REST, Rest};
-use crate::coords::Coordinates;
-use crate::group::{MAX_COORD, PieceGroup};
+use crate::class_space::{ClassSpace, Plan};
 use crate::puzzle::Twisty;
 use crate::symgroup::{SymGroup, SymSpace};
-use crate::symmetry::Symmetries;
 
 /// A census by symmetry class, planned for one puzzle: the orbit whose
 /// placements are classed (the lead), the other orbits its moves turn,
@@ -74,12 +71,8 @@ use crate::symmetry::Symmetries;
 /// ```
 #[derive(Debug)]
 pub struct ClassCensus {
-    /// The lead: the orbit whose placements are classed.
-    group: PieceGroup,
-    /// The other orbits the moves turn, in order.
-    rest: Vec<Rest>,
-    symmetries: Symmetries,
-    kept: Vec<usize>,
+    /// The lead, the other moving orbits, the symmetries.
+    plan: Plan,
     /// The most values of a rest orbit moved by tables
     /// ([`TABLED`](crate::class_space::TABLED); tests set 0 to walk the
     /// pieces' path).
@@ -103,56 +96,21 @@ impl ClassCensus {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(puzzle: &Twisty) -> Option<ClassCensus> {
-        let def = puzzle.definition();
-        let moves = puzzle.moves();
-        let mut moving = crate::shape::moving_orbits(def, moves);
-        // The coordinates where other orbits move: an orbit that copies
-        // others (the pyraminx's second corner orbit) is left out of the
-        // index, the others determining it.
-        let coords = if moving.len() > 1 {
-            let coords = Coordinates::of(def, moves)?;
-            moving.retain(|&k| !coords.copied(k));
-            Some(coords)
-        } else {
-            None
-        };
-        let mut groups = Vec::with_capacity(moving.len());
-        for &k in &moving {
-            let shape = crate::shape::of(def, moves, k)?;
-            let all = (0..shape.pieces).map(|l| l as u8).collect();
-            groups.push((PieceGroup::new(k, shape, all)?, shape.kept));
-        }
-        let lead = (0..groups.len())
-            .filter(|&i| groups[i].0.perms <= MAX_COORD)
-            .max_by_key(|&i| (groups[i].0.perms, std::cmp::Reverse(i)))?;
-        let (group, _) = groups.swap_remove(lead);
-        groups.sort_by_key(|(g, _)| g.orbit);
-        if groups.len() > MAX_REST {
-            return None;
-        }
-        let symmetries = Symmetries::new(def, moves);
-        let kept = SymGroup::kept(&group, &symmetries)?;
-        let mut rest = Vec::with_capacity(groups.len());
-        if let Some(coords) = coords.filter(|_| !groups.is_empty()) {
-            for (g, kept_sum) in groups {
-                let reached = coords.reached(g.orbit);
-                rest.push(Rest::new(g, &symmetries, kept.clone(), kept_sum, reached)?);
-            }
-        }
         Some(ClassCensus {
-            group,
-            rest,
-            symmetries,
-            kept,
+            plan: Plan::new(puzzle.definition(), puzzle.moves())?,
             tabled: crate::class_space::TABLED,
         })
     }
 
     /// The lead's classes and the rest, as `run` makes them (tests).
     #[cfg(test)]
-    pub(crate) fn parts_for_test(&self) -> (SymGroup, &[Rest]) {
-        let sym = SymGroup::new(self.group.clone(), &self.symmetries, self.kept.clone());
-        (sym, &self.rest)
+    pub(crate) fn parts_for_test(&self) -> (SymGroup, Vec<crate::class_space::Rest>) {
+        let sym = SymGroup::new(
+            self.plan.group.clone(),
+            &self.plan.symmetries,
+            self.plan.kept.clone(),
+        );
+        (sym, self.plan.rest.clone())
     }
 
     /// How many symmetries the classes are taken under (the identity
@@ -167,7 +125,7 @@ impl ClassCensus {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn symmetries(&self) -> usize {
-        self.kept.len()
+        self.plan.kept.len()
     }
 
     /// About how many indices the census walks: the lead's placements
@@ -184,8 +142,7 @@ impl ClassCensus {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn indices(&self) -> u64 {
-        let rest = self.rest.iter().map(Rest::radix).product::<u64>();
-        (self.group.perms / self.kept.len() as u64 * self.group.turns).saturating_mul(rest)
+        self.plan.indices()
     }
 
     /// The bytes the census holds at its peak, about: the placement
@@ -202,7 +159,7 @@ impl ClassCensus {
     /// ```
     pub fn bytes(&self) -> u64 {
         let indices = self.indices() + self.indices() / 16;
-        SymGroup::bytes(&self.group) + indices.div_ceil(4) + indices
+        SymGroup::bytes(&self.plan.group) + indices.div_ceil(4) + indices
     }
 
     /// The census: the positions at each distance from solved, by
@@ -230,50 +187,60 @@ impl ClassCensus {
                 return Err(BoundError::Memory { needed, allowed });
             }
         }
-        let orbit = &def.orbits()[self.group.orbit].name;
+        let orbit = &def.orbits()[self.plan.group.orbit].name;
         let name = format!(
             "twisty census {} {orbit} by {} symmetries",
             def.name(),
-            self.kept.len()
+            self.plan.kept.len()
         );
-        let (sym, _unsaved) = SymGroup::new_cached(
-            self.group.clone(),
-            &self.symmetries,
-            self.kept.clone(),
-            cache,
-            &name,
-        );
-        let layout = crate::group::moved(def, moves);
-        let db = if self.rest.is_empty() {
+        if self.plan.rest.is_empty() {
+            let (sym, _unsaved) = SymGroup::new_cached(
+                self.plan.group.clone(),
+                &self.plan.symmetries,
+                self.plan.kept.clone(),
+                cache,
+                &name,
+            );
+            let layout = crate::group::moved(def, moves);
             let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-            PatternDb::build_within(&space, budget, progress)
-        } else {
-            let solved = def.solved().as_slice();
-            let space = ClassSpace::new(&sym, &self.rest, &layout, solved, name, self.tabled)
-                .ok_or(BoundError::Unindexed(
-                    "its indices pass 2^64, or solved is not numbered",
-                ))?;
-            PatternDb::build_within(&space, budget, progress)
+            let db =
+                PatternDb::build_within(&space, budget, progress).map_err(BoundError::Table)?;
+            return Ok(layers(&sym, self.plan.group.turns, &db));
         }
-        .map_err(BoundError::Table)?;
-        // An index's class: its lead's (the rest's digits below it).
-        let turns = self.group.turns * self.rest.iter().map(Rest::radix).product::<u64>();
-        let mut class_size = vec![0u64; sym.classes() as usize];
-        for p in 0..self.group.perms {
-            class_size[(sym.class_of(p) >> 6) as usize] += 1;
-        }
-        let mut layers = vec![0u64; usize::from(db.max_distance()) + 1];
-        for i in 0..sym.classes() * turns {
-            let d = db.get(i);
-            if d != PatternDb::UNREACHED {
-                layers[usize::from(d)] += class_size[(i / turns) as usize];
-            }
-        }
-        while layers.last() == Some(&0) {
-            layers.pop();
-        }
-        Ok(layers)
+        let (index, _unsaved) = self
+            .plan
+            .index(def, moves, cache, &name, self.tabled)
+            .ok_or(BoundError::Unindexed(
+                "its indices pass 2^64, or solved is not numbered",
+            ))?;
+        let space = ClassSpace {
+            index: &index,
+            name,
+        };
+        let db = PatternDb::build_within(&space, budget, progress).map_err(BoundError::Table)?;
+        Ok(layers(index.lead(), index.per_class(), &db))
     }
+}
+
+/// The census's layers from the distances of the indices: each index
+/// adds its lead class's placements (`per_class` indices a class, in
+/// order).
+fn layers(sym: &SymGroup, per_class: u64, db: &PatternDb) -> Vec<u64> {
+    let mut class_size = vec![0u64; sym.classes() as usize];
+    for p in 0..sym.group.perms {
+        class_size[(sym.class_of(p) >> 6) as usize] += 1;
+    }
+    let mut layers = vec![0u64; usize::from(db.max_distance()) + 1];
+    for i in 0..sym.classes() * per_class {
+        let d = db.get(i);
+        if d != PatternDb::UNREACHED {
+            layers[usize::from(d)] += class_size[(i / per_class) as usize];
+        }
+    }
+    while layers.last() == Some(&0) {
+        layers.pop();
+    }
+    layers
 }
 
 #[cfg(test)]
@@ -349,7 +316,7 @@ mod tests {
             let def = Definition::parse(&text).expect("parses");
             let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
             let mut plan = ClassCensus::new(&puzzle).expect("a plan");
-            assert_eq!(plan.rest.len(), 1);
+            assert_eq!(plan.plan.rest.len(), 1);
             let want = plain(&puzzle);
             assert_eq!(by_class(&puzzle), want, "{text}");
             // The other orbit moved piece by piece, not by its tables.

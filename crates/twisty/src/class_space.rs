@@ -31,8 +31,12 @@ use std::cell::RefCell;
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
-use crate::group::{MAX_GROUP_ORBIT, PieceGroup};
+use crate::coords::Coordinates;
+use crate::definition::Definition;
+use crate::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
+use crate::moves::Moves;
 use crate::symgroup::SymGroup;
+use crate::symmetry::Symmetries;
 
 /// The most orbits outside the lead (a thread's scratch holds each one's
 /// pieces on the stack).
@@ -41,7 +45,7 @@ pub(crate) const MAX_REST: usize = 15;
 /// A moving orbit outside the lead: its pieces (all told apart, no wild
 /// orientation), its conjugation by the lead's symmetries, and its
 /// labels' and turns' values the moves reach (issue 45's coordinates).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Rest {
     group: PieceGroup,
     /// The conjugation tables over the lead's kept symmetries, in the
@@ -59,7 +63,7 @@ pub(crate) struct Rest {
 
 /// A coordinate's values reached, ascending: all of `0..n` (numbered by
 /// themselves) or a list searched.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Values {
     All(u64),
     Some(Vec<u32>),
@@ -175,6 +179,110 @@ impl Rest {
     }
 }
 
+/// What a census or table by class takes of a puzzle: the lead (the
+/// moving orbit of the most placements, at most [`MAX_COORD`], whose
+/// placements are classed), the other moving orbits (orbits that copy
+/// others left out), the symmetries and those that keep the lead.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    pub(crate) group: PieceGroup,
+    pub(crate) rest: Vec<Rest>,
+    pub(crate) symmetries: Symmetries,
+    pub(crate) kept: Vec<usize>,
+}
+
+impl Plan {
+    /// The plan for `def` under `moves`, or `None` where none takes it
+    /// (see [`ClassCensus::new`](crate::ClassCensus::new)).
+    pub(crate) fn new(def: &Definition, moves: &Moves) -> Option<Plan> {
+        let mut moving = crate::shape::moving_orbits(def, moves);
+        // The coordinates where other orbits move: an orbit that copies
+        // others (the pyraminx's second corner orbit) is left out of the
+        // index, the others determining it.
+        let coords = if moving.len() > 1 {
+            let coords = Coordinates::of(def, moves)?;
+            moving.retain(|&k| !coords.copied(k));
+            Some(coords)
+        } else {
+            None
+        };
+        let mut groups = Vec::with_capacity(moving.len());
+        for &k in &moving {
+            let shape = crate::shape::of(def, moves, k)?;
+            let all = (0..shape.pieces).map(|l| l as u8).collect();
+            groups.push((PieceGroup::new(k, shape, all)?, shape.kept));
+        }
+        let lead = (0..groups.len())
+            .filter(|&i| groups[i].0.perms <= MAX_COORD)
+            .max_by_key(|&i| (groups[i].0.perms, std::cmp::Reverse(i)))?;
+        let (group, _) = groups.swap_remove(lead);
+        groups.sort_by_key(|(g, _)| g.orbit);
+        if groups.len() > MAX_REST {
+            return None;
+        }
+        let symmetries = Symmetries::new(def, moves);
+        let kept = SymGroup::kept(&group, &symmetries)?;
+        let mut rest = Vec::with_capacity(groups.len());
+        if let Some(coords) = coords.filter(|_| !groups.is_empty()) {
+            for (g, kept_sum) in groups {
+                let reached = coords.reached(g.orbit);
+                rest.push(Rest::new(g, &symmetries, kept.clone(), kept_sum, reached)?);
+            }
+        }
+        Some(Plan {
+            group,
+            rest,
+            symmetries,
+            kept,
+        })
+    }
+
+    /// About how many indices (see [`indices`]).
+    pub(crate) fn indices(&self) -> u64 {
+        indices(&self.group, &self.rest, self.kept.len())
+    }
+
+    /// The index over this plan's classes (made here, or read from the
+    /// `cache` directory under `name` where the lead's placements are
+    /// many), the moves `moves` of `def`, the rest orbits of at most
+    /// `tabled` values as tables; with why the classes were not cached,
+    /// if so.
+    pub(crate) fn index(
+        &self,
+        def: &Definition,
+        moves: &Moves,
+        cache: Option<&std::path::Path>,
+        name: &str,
+        tabled: u64,
+    ) -> Option<(ClassIndex, Option<std::io::Error>)> {
+        let (sym, unsaved) = SymGroup::new_cached(
+            self.group.clone(),
+            &self.symmetries,
+            self.kept.clone(),
+            cache,
+            name,
+        );
+        let layout = crate::group::moved(def, moves);
+        let index = ClassIndex::new(
+            sym,
+            self.rest.clone(),
+            layout,
+            def.solved().as_slice(),
+            tabled,
+        )?;
+        Some((index, unsaved))
+    }
+}
+
+/// About how many indices a lead `group` classed under `kept` symmetries
+/// and the `rest` take: the lead's placements over the symmetries (a
+/// class kept by more than the identity counts as fewer placements) times
+/// its orientations, times the rest's values.
+pub(crate) fn indices(group: &PieceGroup, rest: &[Rest], kept: usize) -> u64 {
+    let rest = rest.iter().map(Rest::radix).product::<u64>();
+    (group.perms / kept as u64 * group.turns).saturating_mul(rest)
+}
+
 /// A rest orbit's pieces, by label: places then turns.
 type Pieces = [[u8; MAX_GROUP_ORBIT]; 2];
 
@@ -216,10 +324,14 @@ pub(crate) const TABLED: u64 = 1 << 16;
 
 /// A rest orbit of few values as tables: each value's number after each
 /// move and under each kept symmetry ([`UNNUMBERED`] where not reached).
+#[derive(Debug)]
 struct Tables {
     step: Vec<u32>,
     conj: Vec<u32>,
 }
+
+/// The most entries a rest orbit's tables hold (16 MB).
+const TABLE_ENTRIES: u64 = 1 << 22;
 
 /// A table entry whose value is not among those reached.
 const UNNUMBERED: u32 = u32::MAX;
@@ -235,7 +347,10 @@ impl Tables {
         tabled: u64,
     ) -> Option<Tables> {
         let radix = b.radix();
-        if radix > tabled {
+        // A definition of thousands of moves would make even few values'
+        // tables large: past `TABLE_ENTRIES` the pieces' path is taken.
+        let entries = radix.saturating_mul((moves + syms) as u64);
+        if radix > tabled || entries > TABLE_ENTRIES {
             return None;
         }
         let number = |p: &[u8], o: &[u8]| b.number(p, o).map_or(UNNUMBERED, |x| x as u32);
@@ -259,16 +374,17 @@ impl Tables {
     }
 }
 
-/// The census by class's indices as the core's table build sees them
-/// (see the module's docs).
-pub(crate) struct ClassSpace<'a> {
-    /// Told apart from every other space in this process (the threads'
+/// The index over a lead's classes and the rest (see the module's
+/// docs), with what stepping it takes: the moves, the rest's tables.
+#[derive(Debug)]
+pub(crate) struct ClassIndex {
+    /// Told apart from every other index in this process (the threads'
     /// caches are keyed by it).
     id: u64,
-    lead: &'a SymGroup,
-    rest: &'a [Rest],
+    lead: SymGroup,
+    rest: Vec<Rest>,
     /// The moves as [`crate::group::moved`] lays them out.
-    moved: &'a [u8],
+    moved: Vec<u8>,
     len: usize,
     moves: usize,
     /// The rest's indices (the product of their radices).
@@ -278,23 +394,20 @@ pub(crate) struct ClassSpace<'a> {
     /// How many symmetries are kept.
     syms: usize,
     goal: u64,
-    name: String,
 }
 
-impl<'a> ClassSpace<'a> {
-    /// The space over `lead`'s classes and `rest`, the moves as `moved`
-    /// lays them out (positions of `len` bytes), the solved position
-    /// `solved`, the rest orbits of at most `tabled` values as tables
-    /// ([`TABLED`]); `None` where the index passes `u64` or solved is not
-    /// numbered.
+impl ClassIndex {
+    /// The index over `lead`'s classes and `rest`, the moves as `moved`
+    /// lays them out (positions of `solved.len()` bytes), the rest orbits
+    /// of at most `tabled` values as tables ([`TABLED`]); `None` where
+    /// the index passes `u64` or the solved position is not numbered.
     pub(crate) fn new(
-        lead: &'a SymGroup,
-        rest: &'a [Rest],
-        moved: &'a [u8],
+        lead: SymGroup,
+        rest: Vec<Rest>,
+        moved: Vec<u8>,
         solved: &[u8],
-        name: String,
         tabled: u64,
-    ) -> Option<ClassSpace<'a>> {
+    ) -> Option<ClassIndex> {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         if rest.len() > MAX_REST {
             return None;
@@ -308,9 +421,9 @@ impl<'a> ClassSpace<'a> {
         let syms = lead.kept.len();
         let tables = rest
             .iter()
-            .map(|b| Tables::new(b, moved, (len, moves, syms), tabled))
+            .map(|b| Tables::new(b, &moved, (len, moves, syms), tabled))
             .collect();
-        let mut space = ClassSpace {
+        let mut index = ClassIndex {
             id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             lead,
             rest,
@@ -321,10 +434,107 @@ impl<'a> ClassSpace<'a> {
             tables,
             syms,
             goal: 0,
-            name,
         };
-        space.goal = space.index(solved)?;
-        Some(space)
+        index.goal = index.index(solved)?;
+        Some(index)
+    }
+
+    /// How many indices.
+    pub(crate) fn size(&self) -> u64 {
+        self.lead.size() * self.rest_size
+    }
+
+    /// The lead's classes.
+    pub(crate) fn lead(&self) -> &SymGroup {
+        &self.lead
+    }
+
+    /// Each index's class among the lead's: its index over the lead's
+    /// orientations and the rest.
+    pub(crate) fn per_class(&self) -> u64 {
+        self.lead.group.turns * self.rest_size
+    }
+
+    /// How many moves the index steps (the search's moves past them are
+    /// not its to bound).
+    pub(crate) fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// The index of each child of position `s` by `moves` (each below
+    /// [`moves`](Self::moves)), in order, into `out`: `None` where a
+    /// value is not among those numbered (a position the moves do not
+    /// reach). The lead's pieces and the rest's numbers or pieces are
+    /// read from `s` once; each child's then by a step a piece or the
+    /// tables, no position built.
+    pub(crate) fn child_indices(&self, s: &[u8], moves: &[u16], out: &mut Vec<Option<u64>>) {
+        let g = &self.lead.group;
+        let k = g.labels.len();
+        let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        g.locate(s, &mut loc, &mut ori);
+        let mut numbers = [Some(0u64); MAX_REST];
+        let mut pieces = [[[0u8; MAX_GROUP_ORBIT]; 2]; MAX_REST];
+        for (i, b) in self.rest.iter().enumerate() {
+            let [p, o] = &mut pieces[i];
+            b.group.locate(s, p, o);
+            if self.tables[i].is_some() {
+                numbers[i] = b.number(p, o);
+            }
+        }
+        let (mut pos, mut turned, mut turns) = (
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+        );
+        let (mut cp, mut co, mut sp, mut so) = (
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+            [0u8; MAX_GROUP_ORBIT],
+        );
+        'moves: for &m in moves {
+            let m = usize::from(m);
+            let moved = &self.moved[m * self.len..][..self.len];
+            g.moved_into(&loc, &ori, moved, &mut pos, &mut turned);
+            let word = self.lead.class_of(g.perm_rank(&pos));
+            let s = (word & 63) as usize;
+            self.lead.conjugate_turns(s, &pos, &turned, &mut turns);
+            let mut x = u64::from(word >> 6) * g.turns + g.turn_rank(&turns[..k]);
+            for (i, b) in self.rest.iter().enumerate() {
+                let v = match (&self.tables[i], numbers[i]) {
+                    (Some(t), Some(n)) => {
+                        let after = t.step[n as usize * self.moves + m];
+                        t.conj
+                            .get(after as usize * self.syms + s)
+                            .filter(|&&v| v != UNNUMBERED)
+                            .map(|&v| u64::from(v))
+                    }
+                    (Some(_), None) => None,
+                    (None, _) => {
+                        let [p, o] = &pieces[i];
+                        b.group.moved_into(p, o, moved, &mut cp, &mut co);
+                        b.conjugate(s, &cp, &co, &mut sp, &mut so);
+                        b.number(&sp, &so)
+                    }
+                };
+                let Some(v) = v else {
+                    out.push(None);
+                    continue 'moves;
+                };
+                x = x * b.radix() + v;
+            }
+            out.push(Some(x));
+        }
+    }
+
+    /// The bytes the index's tables hold beyond the lead's classes (the
+    /// rest's moves and conjugates).
+    pub(crate) fn table_bytes(&self) -> u64 {
+        self.tables
+            .iter()
+            .flatten()
+            .map(|t| 4 * (t.step.len() + t.conj.len()) as u64)
+            .sum()
     }
 
     /// The index of position `s` (see the module's docs).
@@ -341,7 +551,7 @@ impl<'a> ClassSpace<'a> {
         self.lead.conjugate_turns(to_rep, &pos, &ori, &mut turned);
         let mut x = u64::from(word >> 6) * g.turns + g.turn_rank(&turned);
         let (mut cp, mut co) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
-        for b in self.rest {
+        for b in &self.rest {
             b.group.locate(s, &mut pos, &mut ori);
             b.conjugate(to_rep, &pos, &ori, &mut cp, &mut co);
             x = x * b.radix() + b.number(&cp, &co)?;
@@ -446,15 +656,8 @@ impl<'a> ClassSpace<'a> {
     }
 }
 
-impl Abstraction for ClassSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn size(&self) -> u64 {
-        self.lead.size() * self.rest_size
-    }
-
+impl ClassIndex {
+    /// The solved position's indices (one per conjugate that differs).
     fn goals(&self, out: &mut Vec<u64>) {
         out.push(self.goal);
         // The solved position's other indices: its conjugates' (solved
@@ -477,12 +680,7 @@ impl Abstraction for ClassSpace<'_> {
         out.dedup();
     }
 
-    /// Every move costs one, and the moves are closed under inverse (the
-    /// census asks for it).
-    fn every_move_costs(&self) -> bool {
-        true
-    }
-
+    /// The indices of `rank`'s children and their equivalents.
     fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
         let top = rank / self.rest_size;
         let nr = self.rest.len();
@@ -574,6 +772,37 @@ impl Abstraction for ClassSpace<'_> {
     }
 }
 
+/// A [`ClassIndex`] as the core's table build sees it.
+pub(crate) struct ClassSpace<'a> {
+    pub(crate) index: &'a ClassIndex,
+    pub(crate) name: String,
+}
+
+impl Abstraction for ClassSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        self.index.goals(out);
+    }
+
+    /// Every move costs one, and the moves are closed under inverse (the
+    /// census and the tables ask for it).
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        self.index.neighbours(rank, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,35 +818,43 @@ mod tests {
         Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
 
     /// Each index's neighbours are the indices of its position's children
-    /// (with their equivalents), on every position a short walk reaches.
+    /// (with their equivalents), and the children's indices stepped from
+    /// the parent's pieces are theirs, on every position a short walk
+    /// reaches, the other orbit by its pieces and by its tables.
     #[test]
     fn neighbours_are_the_childrens_indices() {
         let def = Definition::parse(TWO).expect("parses");
         let moves = Moves::all(&def).expect("moves");
         let puzzle = Twisty::new(def.clone(), moves.clone());
         let plan = ClassCensus::new(&puzzle).expect("a plan");
-        let (sym, rest) = plan.parts_for_test();
-        let layout = crate::group::moved(&def, &moves);
-        let space = ClassSpace::new(&sym, rest, &layout, def.solved().as_slice(), "t".into(), 0)
-            .expect("indexed");
-        let mut frontier = vec![def.solved().clone()];
-        for _ in 0..3 {
-            let mut next = Vec::new();
-            for p in &frontier {
-                let at = space.index(p.as_slice()).expect("numbered");
-                let mut got = Vec::new();
-                space.neighbours(at, &mut got);
-                for m in 0..moves.len() {
-                    let child = p.then(moves.get(m), def.orbits());
-                    let want = space.index(child.as_slice()).expect("numbered");
-                    assert!(
-                        got.iter().any(|&(r, _)| r == want),
-                        "move {m} from {p:?}: {want} not in {got:?}"
-                    );
-                    next.push(child);
+        for tabled in [0, TABLED] {
+            let (sym, rest) = plan.parts_for_test();
+            let layout = crate::group::moved(&def, &moves);
+            let space = ClassIndex::new(sym, rest, layout, def.solved().as_slice(), tabled)
+                .expect("indexed");
+            let mut frontier = vec![def.solved().clone()];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for p in &frontier {
+                    let at = space.index(p.as_slice()).expect("numbered");
+                    let mut got = Vec::new();
+                    space.neighbours(at, &mut got);
+                    let all: Vec<u16> = (0..moves.len() as u16).collect();
+                    let mut stepped = Vec::new();
+                    space.child_indices(p.as_slice(), &all, &mut stepped);
+                    for (m, &step) in stepped.iter().enumerate() {
+                        let child = p.then(moves.get(m), def.orbits());
+                        let want = space.index(child.as_slice()).expect("numbered");
+                        assert!(
+                            got.iter().any(|&(r, _)| r == want),
+                            "move {m} from {p:?}: {want} not in {got:?}"
+                        );
+                        assert_eq!(step, Some(want), "move {m} from {p:?}");
+                        next.push(child);
+                    }
                 }
+                frontier = next;
             }
-            frontier = next;
         }
     }
 }

@@ -33,7 +33,7 @@ const MAX_KEPT: usize = 64;
 
 /// A group of one orbit's pieces indexed by symmetry class (see the
 /// module's docs).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct SymGroup {
     /// Told apart from every other group made in this process (the
     /// build's per-thread cache is keyed by it).

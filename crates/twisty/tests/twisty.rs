@@ -554,20 +554,66 @@ fn orbit_tables_are_exact_or_admissible() {
 /// gives the BFS's smallest shortest answers both ways.
 #[test]
 fn the_whole_puzzles_table_is_exact() {
-    use puzzle_search_core::InPlace;
     let def = small();
-    let plain = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
-    let bound = tables(&plain, puzzle_twisty::TableOptions::default());
+    // A corner twisted alone: no rank.
+    let mut twisted = def.solved().as_slice().to_vec();
+    twisted[4] = 1;
+    let bound = whole_table_is_exact(&def, puzzle_twisty::TableOptions::default(), &twisted);
+    assert_eq!(bound, "whole puzzle");
+    // Two orbits with a rotation, their coordinates (17,280 ranks) past
+    // the cap: the table by class (the ring's classes under the
+    // rotation and mirror images, six symmetries, times the other
+    // orbit's values).
+    let ring = Definition::parse(RING_TWO).expect("valid");
+    let options = puzzle_twisty::TableOptions {
+        max_states: 12_000,
+        ..puzzle_twisty::TableOptions::default()
+    };
+    // Two of the ring's pieces swapped: an odd permutation, not numbered.
+    let mut swapped = ring.solved().as_slice().to_vec();
+    swapped.swap(0, 1);
+    let bound = whole_table_is_exact(&ring, options, &swapped);
+    assert_eq!(bound, "whole puzzle by 6 symmetries");
+    // MINI's coordinates span 4.0e9 ranks: past the cap, its orbits get
+    // their tables.
+    let mini = Definition::parse(MINI).expect("valid");
+    let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
+    assert_eq!(
+        tables(&plain, puzzle_twisty::TableOptions::default())
+            .tables()
+            .len(),
+        2
+    );
+}
+
+/// Six pieces on a ring cycled three at a time, three more swapped and
+/// flipped, and the ring's turn by two places (a rotation).
+const RING_TWO: &str = "Set P 6 1\nSet Q 3 2\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
+    Move A\nP\n2 3 1 4 5 6\nQ\n2 1 3\n1 0 0\nEnd\n\
+    Move B\nP\n1 2 4 5 3 6\nQ\n1 3 2\n0 1 0\nEnd\n\
+    Move C\nP\n5 2 3 4 6 1\nQ\n3 2 1\n0 0 1\nEnd\n\
+    Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
+
+/// Checks that `def`'s tables under `options` are one exact table over
+/// the whole puzzle: the bound is the distance on every position, the
+/// in-place search keeps exactly the children within the pass, IDA*'s
+/// answers are the shortest, the position `outside` (not in the group)
+/// is a dead end; returns the table's name in `--stats`.
+fn whole_table_is_exact(
+    def: &Definition,
+    options: puzzle_twisty::TableOptions,
+    outside: &[u8],
+) -> String {
+    use puzzle_search_core::InPlace;
+    let plain = Twisty::new(def.clone(), Moves::all(def).expect("moves"));
+    let bound = tables(&plain, options);
     assert_eq!(bound.tables().len(), 1, "one table over both orbits");
     let (equal, n) = check_bound(&plain, &bound, 40, true);
     assert_eq!(equal, n);
-    // A corner twisted alone: no rank, a dead end.
-    let mut bytes = def.solved().as_slice().to_vec();
-    bytes[4] = 1;
-    let twisted = def.solved().clone().with_bytes(&bytes).expect("length");
-    assert_eq!(bound.lower(&twisted), u32::MAX);
+    let outside = def.solved().clone().with_bytes(outside).expect("length");
+    assert_eq!(bound.lower(&outside), u32::MAX);
     let puzzle = plain.with_bound(bound.count_reads(true));
-    let dist = distances(&def, puzzle.moves(), 40);
+    let dist = distances(def, puzzle.moves(), 40);
     for (p, &d) in &dist {
         for left in 1..=d + 1 {
             let mut kept = Vec::new();
@@ -587,22 +633,12 @@ fn the_whole_puzzles_table_is_exact() {
     // `--stats` names the one table, its reads and cuts.
     let reads = puzzle.bound().expect("a bound").take_reads();
     assert_eq!(reads.len(), 1);
-    assert_eq!(reads[0].table, "whole puzzle");
     assert!(
         reads[0].reads > reads[0].cuts && reads[0].cuts > 0,
         "{}",
         reads[0]
     );
-    // MINI's coordinates span 4.0e9 ranks: past the cap, its orbits get
-    // their tables.
-    let mini = Definition::parse(MINI).expect("valid");
-    let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
-    assert_eq!(
-        tables(&plain, puzzle_twisty::TableOptions::default())
-            .tables()
-            .len(),
-        2
-    );
+    reads[0].table.clone()
 }
 
 /// `plain`'s tables under `options`, no cache, no cap.
