@@ -273,6 +273,9 @@ pub struct OrbitBound {
     /// classes), where it fits:
     /// exact, and then the only table.
     whole: Option<Whole>,
+    /// Whether the bound is the distance itself (see
+    /// [`exact`](Self::exact)).
+    exact: bool,
     parts: Vec<Part>,
     /// The tables over orbits with pieces alike or `?` orientations,
     /// read after every stage of `parts`.
@@ -518,6 +521,7 @@ impl OrbitBound {
         if let Some((index, db, label, unsaved)) = whole {
             return Ok(OrbitBound {
                 whole: Some(Whole { index, db }),
+                exact: true,
                 labels: vec![label],
                 tally: None,
                 settle: true,
@@ -627,8 +631,14 @@ impl OrbitBound {
                 }
             }
         }
+        // One table over the one orbit the moves turn, its pieces all
+        // told apart: the puzzle's own distance (the 2x2x2's corners).
+        let moving = shape::moving_orbits(def, moves);
+        let exact = alike.is_empty()
+            && matches!(parts.as_slice(), [p] if p.group.whole() && moving == [p.group.orbit]);
         Ok(OrbitBound {
             whole: None,
+            exact,
             labels,
             tally: None,
             settle: true,
@@ -1122,9 +1132,10 @@ impl OrbitBound {
     }
 
     /// Whether the bound is one table over the whole puzzle (by its
-    /// coordinates or by symmetry class): then it is the distance itself,
-    /// and `u32::MAX` (a dead end) exactly where the moves cannot reach
-    /// solved.
+    /// coordinates or by symmetry class, or the one table of the one
+    /// orbit the moves turn, its pieces told apart): then it is the
+    /// distance itself, and `u32::MAX` (a dead end) exactly where the
+    /// moves cannot reach solved.
     ///
     /// ```
     /// use puzzle_twisty::{Definition, Moves, OrbitBound, Twisty};
@@ -1132,11 +1143,11 @@ impl OrbitBound {
     /// let cube = Definition::builtin("2x2x2").expect("built in")?;
     /// let puzzle = Twisty::new(cube.clone(), Moves::select(&cube, &["U", "R"])?);
     /// let bound = OrbitBound::build(puzzle.definition(), puzzle.moves(), &Budget::default(), None, None)?;
-    /// assert!(!bound.exact()); // one orbit: its tables, not a whole table
+    /// assert!(bound.exact()); // the corners' one table
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn exact(&self) -> bool {
-        self.whole.is_some()
+        self.exact
     }
 
     /// The symmetries the tables may be read at.
