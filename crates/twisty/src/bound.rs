@@ -465,7 +465,7 @@ impl OrbitBound {
         let coords = Coordinates::of(def, moves).filter(|_| several);
         let classes = options
             .reduce
-            .then(|| Plan::new(def, moves))
+            .then(|| Plan::with(def, moves, coords.as_ref()))
             .flatten()
             .filter(|p| {
                 !p.rest.is_empty()

@@ -195,17 +195,28 @@ impl Plan {
     /// The plan for `def` under `moves`, or `None` where none takes it
     /// (see [`ClassCensus::new`](crate::ClassCensus::new)).
     pub(crate) fn new(def: &Definition, moves: &Moves) -> Option<Plan> {
+        let several = crate::shape::moving_orbits(def, moves).len() > 1;
+        match several {
+            true => Self::with(def, moves, Some(&Coordinates::of(def, moves)?)),
+            false => Self::with(def, moves, None),
+        }
+    }
+
+    /// [`new`](Self::new) with the puzzle's coordinates made already
+    /// (they are needed where several orbits move).
+    pub(crate) fn with(
+        def: &Definition,
+        moves: &Moves,
+        coords: Option<&Coordinates>,
+    ) -> Option<Plan> {
         let mut moving = crate::shape::moving_orbits(def, moves);
         // The coordinates where other orbits move: an orbit that copies
         // others (the pyraminx's second corner orbit) is left out of the
         // index, the others determining it.
-        let coords = if moving.len() > 1 {
-            let coords = Coordinates::of(def, moves)?;
+        if moving.len() > 1 {
+            let coords = coords?;
             moving.retain(|&k| !coords.copied(k));
-            Some(coords)
-        } else {
-            None
-        };
+        }
         let mut groups = Vec::with_capacity(moving.len());
         for &k in &moving {
             let shape = crate::shape::of(def, moves, k)?;
