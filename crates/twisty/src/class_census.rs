@@ -296,14 +296,7 @@ mod tests {
         }
     }
 
-    /// The ring with a second orbit: three pieces of three orientations,
-    /// each move swapping two of them and turning one, the rotation
-    /// turning them by one place.
-    const TWO: &str = "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
-        Move A\nP\n2 3 1 4 5 6\n1 0 0 0 0 0\nQ\n2 1 3\n1 0 0\nEnd\n\
-        Move B\nP\n1 2 4 5 3 6\n0 0 1 0 0 0\nQ\n1 3 2\n0 1 0\nEnd\n\
-        Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
-        Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
+    use crate::class_space::tests::TWO;
 
     /// Two moving orbits: the lead's classes times the other's
     /// coordinates, equal to the census by coordinates.

@@ -815,14 +815,18 @@ impl Abstraction for ClassSpace<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::class_census::ClassCensus;
     use crate::definition::Definition;
     use crate::moves::Moves;
     use crate::puzzle::Twisty;
 
-    const TWO: &str = "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
+    /// A ring of six places with a second orbit: three pieces of three
+    /// orientations, each move three-cycling the ring, swapping two of
+    /// them and turning one, the rotation turning both (the census's
+    /// tests too).
+    pub(crate) const TWO: &str = "Set P 6 2\nSet Q 3 3\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nEnd\n\
         Move A\nP\n2 3 1 4 5 6\n1 0 0 0 0 0\nQ\n2 1 3\n1 0 0\nEnd\n\
         Move B\nP\n1 2 4 5 3 6\n0 0 1 0 0 0\nQ\n1 3 2\n0 1 0\nEnd\n\
         Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
