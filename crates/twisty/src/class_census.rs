@@ -82,7 +82,7 @@ pub struct ClassCensus {
 impl ClassCensus {
     /// The plan for `puzzle`, or `None` where a census by class does not
     /// take it: a moving orbit with pieces alike or `?` orientations, or
-    /// of more than 64 pieces, no moving orbit of at most [`MAX_COORD`]
+    /// of more than 64 pieces, no moving orbit of at most [`MAX_COORD`](crate::MAX_COORD)
     /// placements (the lead: the one with the most), other moving orbits
     /// without coordinates (more than 2^22 values reached by one of
     /// them: the 3x3x3's edges) or more than 15 of them, or no symmetry
@@ -317,6 +317,23 @@ mod tests {
             let layers = plan.run(&puzzle, &Budget::default(), None, None);
             assert_eq!(layers.expect("a census"), want, "{text}");
         }
+    }
+
+    /// An orbit whose labels copy another's rides on it (only its turns
+    /// a digit): equal to the census by coordinates, by tables and piece
+    /// by piece.
+    #[test]
+    fn a_rider_equals_the_census_by_coordinates() {
+        let def = Definition::parse(crate::class_space::tests::THREE).expect("parses");
+        let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+        let mut plan = ClassCensus::new(&puzzle).expect("a plan");
+        assert_eq!(plan.plan.rest.len(), 1, "Q with R riding on it");
+        assert!(plan.symmetries() > 1);
+        let want = plain(&puzzle);
+        assert_eq!(by_class(&puzzle), want);
+        plan.tabled = 0;
+        let layers = plan.run(&puzzle, &Budget::default(), None, None);
+        assert_eq!(layers.expect("a census"), want);
     }
 
     #[test]

@@ -59,6 +59,22 @@ pub(crate) struct Rest {
     /// Whether every move keeps the turns' sum (the last turn then
     /// follows from the others in the rank).
     kept: bool,
+    /// Orbits whose labels copy this one's (moved alike from equal solved
+    /// labels), each adding only its turns: their pieces sit where this
+    /// orbit's pieces of the same labels sit (the pyraminx's tips on its
+    /// centres). Their turns follow this orbit's in a pieces' `ori`, `n`
+    /// bytes each.
+    riders: Vec<Rider>,
+}
+
+/// An orbit riding on a [`Rest`] (see [`Rest::riders`]): its pieces, its
+/// conjugation tables, its turns' values reached.
+#[derive(Clone, Debug)]
+struct Rider {
+    group: PieceGroup,
+    conj: SymGroup,
+    turns: Values,
+    kept: bool,
 }
 
 /// A coordinate's values reached, ascending: all of `0..n` (numbered by
@@ -125,12 +141,77 @@ impl Rest {
             labels: Values::new(labels, perms),
             turns: Values::new(turns, turn_count),
             kept: kept_sum,
+            riders: Vec::new(),
         })
+    }
+
+    /// Adds orbit `group` as a rider (its labels copy this orbit's, and
+    /// every kept symmetry moves its places as it moves this orbit's),
+    /// its turns' values reached `turns`; `false` (nothing added) where
+    /// its pieces or turns do not fit beside this orbit's.
+    fn ride(
+        &mut self,
+        group: PieceGroup,
+        symmetries: &crate::symmetry::Symmetries,
+        kept_sum: bool,
+        turns: &[u32],
+    ) -> bool {
+        let n = self.group.n;
+        let Some(count) = u64::from(group.o).checked_pow(if kept_sum { n - 1 } else { n } as u32)
+        else {
+            return false;
+        };
+        if group.n != n || n * (self.riders.len() + 2) > MAX_GROUP_ORBIT {
+            return false;
+        }
+        self.riders.push(Rider {
+            conj: SymGroup::unclassified(group.clone(), symmetries, self.conj.kept.clone()),
+            group,
+            turns: Values::new(turns, count),
+            kept: kept_sum,
+        });
+        true
     }
 
     /// How many values this orbit adds to the index.
     pub(crate) fn radix(&self) -> u64 {
-        self.labels.len() * self.turns.len()
+        self.riders
+            .iter()
+            .fold(self.labels.len() * self.turns.len(), |r, d| {
+                r * d.turns.len()
+            })
+    }
+
+    /// The pieces of position `s`: each one's place (by label), its turn
+    /// and its riders'.
+    #[inline]
+    fn locate(&self, s: &[u8], pos: &mut [u8], ori: &mut [u8]) {
+        self.group.locate(s, pos, ori);
+        let n = self.group.n;
+        let mut at = [0u8; MAX_GROUP_ORBIT];
+        for (r, d) in self.riders.iter().enumerate() {
+            d.group.locate(s, &mut at, &mut ori[n * (r + 1)..]);
+        }
+    }
+
+    /// The pieces after a move laid out as `moved` ([`crate::group::moved`]).
+    #[inline]
+    fn moved_into(
+        &self,
+        pos: &[u8],
+        ori: &[u8],
+        moved: &[u8],
+        out_pos: &mut [u8],
+        out_ori: &mut [u8],
+    ) {
+        self.group.moved_into(pos, ori, moved, out_pos, out_ori);
+        let n = self.group.n;
+        let mut at = [0u8; MAX_GROUP_ORBIT];
+        for (r, d) in self.riders.iter().enumerate() {
+            let off = n * (r + 1);
+            d.group
+                .moved_into(pos, &ori[off..], moved, &mut at, &mut out_ori[off..]);
+        }
     }
 
     /// The number of the pieces at `pos` (by label: each one's place)
@@ -148,14 +229,39 @@ impl Rest {
         let t = self
             .turns
             .number(rank::orientation_rank(&tp[..n], self.group.o, self.kept))?;
-        Some(l * self.turns.len() + t)
+        let mut x = l * self.turns.len() + t;
+        for (r, d) in self.riders.iter().enumerate() {
+            let off = n * (r + 1);
+            for i in 0..n {
+                tp[usize::from(pos[i])] = ori[off + i];
+            }
+            let t = d
+                .turns
+                .number(rank::orientation_rank(&tp[..n], d.group.o, d.kept))?;
+            x = x * d.turns.len() + t;
+        }
+        Some(x)
     }
 
     /// The pieces of number `x` ([`number`](Self::number)'s inverse).
     #[inline]
-    fn pieces(&self, x: u64, pos: &mut [u8], ori: &mut [u8]) {
+    fn pieces(&self, mut x: u64, pos: &mut [u8], ori: &mut [u8]) {
         let n = self.group.n;
         let (mut lab, mut tp) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
+        // The riders' turns by place, the low digits, kept until the
+        // labels say which piece is where.
+        let mut by_place = [0u8; MAX_GROUP_ORBIT];
+        for (r, d) in self.riders.iter().enumerate().rev() {
+            let len = d.turns.len();
+            let off = n * (r + 1);
+            rank::orientation_unrank(
+                d.turns.value(x % len),
+                d.group.o,
+                d.kept,
+                &mut by_place[off..off + n],
+            );
+            x /= len;
+        }
         let t = self.turns.len();
         rank::permutation_unrank(self.labels.value(x / t), &mut lab[..n]);
         rank::orientation_unrank(
@@ -168,6 +274,10 @@ impl Rest {
             let l = usize::from(lab[j]);
             pos[l] = j as u8;
             ori[l] = tp[j];
+            for r in 0..self.riders.len() {
+                let off = n * (r + 1);
+                ori[off + l] = by_place[off + j];
+            }
         }
     }
 
@@ -176,6 +286,12 @@ impl Rest {
     fn conjugate(&self, s: usize, pos: &[u8], ori: &[u8], out_pos: &mut [u8], out_ori: &mut [u8]) {
         self.conj.conjugate_placement(s, pos, out_pos);
         self.conj.conjugate_turns(s, pos, ori, out_ori);
+        let n = self.group.n;
+        for (r, d) in self.riders.iter().enumerate() {
+            let off = n * (r + 1);
+            d.conj
+                .conjugate_turns(s, pos, &ori[off..], &mut out_ori[off..]);
+        }
     }
 }
 
@@ -233,10 +349,21 @@ impl Plan {
         }
         let symmetries = Symmetries::new(def, moves);
         let kept = SymGroup::kept(&group, &symmetries)?;
-        let mut rest = Vec::with_capacity(groups.len());
+        let mut rest: Vec<Rest> = Vec::with_capacity(groups.len());
         if let Some(coords) = coords.filter(|_| !groups.is_empty()) {
             for (g, kept_sum) in groups {
                 let reached = coords.reached(g.orbit);
+                // An orbit whose labels copy an earlier rest orbit's, the
+                // symmetries moving both alike: only its turns are a digit.
+                let source = coords
+                    .labels_copy_of(g.orbit)
+                    .and_then(|o| rest.iter_mut().find(|b| b.group.orbit == o))
+                    .filter(|b| moves_alike(&symmetries, &kept, &b.group, &g));
+                if let Some(b) = source {
+                    if b.ride(g.clone(), &symmetries, kept_sum, reached.1) {
+                        continue;
+                    }
+                }
                 rest.push(Rest::new(g, &symmetries, kept.clone(), kept_sum, reached)?);
             }
         }
@@ -285,6 +412,17 @@ impl Plan {
     }
 }
 
+/// Whether every symmetry of `kept` moves orbit `b`'s places as it moves
+/// orbit `a`'s (same size, the same permutation).
+fn moves_alike(symmetries: &Symmetries, kept: &[usize], a: &PieceGroup, b: &PieceGroup) -> bool {
+    let n = a.n;
+    b.n == n
+        && kept.iter().all(|&k| {
+            let r = symmetries.get(k).as_slice();
+            r[a.offset()..a.offset() + n] == r[b.offset()..b.offset() + n]
+        })
+}
+
 /// About how many indices a lead `group` classed under `kept` symmetries
 /// and the `rest` take: the lead's placements over the symmetries (a
 /// class kept by more than the identity counts as fewer placements) times
@@ -331,7 +469,7 @@ thread_local! {
 /// The most values a rest orbit may take for its moves and conjugates to
 /// be tables (value x move, value x symmetry: a few MB at most); one
 /// of more values is moved and conjugated piece by piece.
-pub(crate) const TABLED: u64 = 1 << 16;
+pub(crate) const TABLED: u64 = 1 << 18;
 
 /// A rest orbit of few values as tables: each value's number after each
 /// move and under each kept symmetry ([`UNNUMBERED`] where not reached).
@@ -372,8 +510,7 @@ impl Tables {
         for x in 0..radix {
             b.pieces(x, &mut p, &mut o);
             for m in 0..moves {
-                b.group
-                    .moved_into(&p, &o, &moved[m * len..][..len], &mut q, &mut t);
+                b.moved_into(&p, &o, &moved[m * len..][..len], &mut q, &mut t);
                 step.push(number(&q, &t));
             }
             for s in 0..syms {
@@ -487,7 +624,7 @@ impl ClassIndex {
         let mut pieces = [[[0u8; MAX_GROUP_ORBIT]; 2]; MAX_REST];
         for (i, b) in self.rest.iter().enumerate() {
             let [p, o] = &mut pieces[i];
-            b.group.locate(s, p, o);
+            b.locate(s, p, o);
             if self.tables[i].is_some() {
                 numbers[i] = b.number(p, o);
             }
@@ -523,7 +660,7 @@ impl ClassIndex {
                     (Some(_), None) => None,
                     (None, _) => {
                         let [p, o] = &pieces[i];
-                        b.group.moved_into(p, o, moved, &mut cp, &mut co);
+                        b.moved_into(p, o, moved, &mut cp, &mut co);
                         b.conjugate(s, &cp, &co, &mut sp, &mut so);
                         b.number(&sp, &so)
                     }
@@ -563,7 +700,7 @@ impl ClassIndex {
         let mut x = u64::from(word >> 6) * g.turns + g.turn_rank(&turned);
         let (mut cp, mut co) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         for b in &self.rest {
-            b.group.locate(s, &mut pos, &mut ori);
+            b.locate(s, &mut pos, &mut ori);
             b.conjugate(to_rep, &pos, &ori, &mut cp, &mut co);
             x = x * b.radix() + b.number(&cp, &co)?;
         }
@@ -737,7 +874,7 @@ impl ClassIndex {
                         }
                         None => {
                             let [[p, o], [cp, co], [sp, so]] = &mut pieces[i];
-                            b.group.moved_into(p, o, moved, cp, co);
+                            b.moved_into(p, o, moved, cp, co);
                             b.conjugate(s, cp, co, sp, so);
                             match b.number(sp, so) {
                                 Some(x) => x,
@@ -832,43 +969,54 @@ pub(crate) mod tests {
         Move C\nP\n5 2 3 4 6 1\n0 0 0 0 1 0\nQ\n3 2 1\n0 0 1\nEnd\n\
         Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nEnd\n";
 
+    /// The ring (unturned) with two orbits of three pieces moved alike,
+    /// turned differently: the second rides on the first (its labels
+    /// copy the first's).
+    pub(crate) const THREE: &str = "Set P 6 1\nSet Q 3 3\nSet R 3 2\nSolved\nP\n1 2 3 4 5 6\nQ\n1 2 3\nR\n1 2 3\nEnd\n\
+        Move A\nP\n2 3 1 4 5 6\nQ\n2 1 3\n1 0 0\nR\n2 1 3\n0 1 0\nEnd\n\
+        Move B\nP\n1 2 4 5 3 6\nQ\n1 3 2\n0 1 0\nR\n1 3 2\n0 0 1\nEnd\n\
+        Move C\nP\n5 2 3 4 6 1\nQ\n3 2 1\n0 0 1\nR\n3 2 1\n1 0 0\nEnd\n\
+        Move x\nP\n3 4 5 6 1 2\nQ\n2 3 1\nR\n2 3 1\nEnd\n";
+
     /// Each index's neighbours are the indices of its position's children
     /// (with their equivalents), and the children's indices stepped from
     /// the parent's pieces are theirs, on every position a short walk
     /// reaches, the other orbit by its pieces and by its tables.
     #[test]
     fn neighbours_are_the_childrens_indices() {
-        let def = Definition::parse(TWO).expect("parses");
-        let moves = Moves::all(&def).expect("moves");
-        let puzzle = Twisty::new(def.clone(), moves.clone());
-        let plan = ClassCensus::new(&puzzle).expect("a plan");
-        for tabled in [0, TABLED] {
-            let (sym, rest) = plan.parts_for_test();
-            let layout = crate::group::moved(&def, &moves);
-            let space = ClassIndex::new(sym, rest, layout, def.solved().as_slice(), tabled)
-                .expect("indexed");
-            let mut frontier = vec![def.solved().clone()];
-            for _ in 0..3 {
-                let mut next = Vec::new();
-                for p in &frontier {
-                    let at = space.index(p.as_slice()).expect("numbered");
-                    let mut got = Vec::new();
-                    space.neighbours(at, &mut got);
-                    let all: Vec<u16> = (0..moves.len() as u16).collect();
-                    let mut stepped = Vec::new();
-                    space.child_indices(p.as_slice(), &all, &mut stepped);
-                    for (m, &step) in stepped.iter().enumerate() {
-                        let child = p.then(moves.get(m), def.orbits());
-                        let want = space.index(child.as_slice()).expect("numbered");
-                        assert!(
-                            got.iter().any(|&(r, _)| r == want),
-                            "move {m} from {p:?}: {want} not in {got:?}"
-                        );
-                        assert_eq!(step, Some(want), "move {m} from {p:?}");
-                        next.push(child);
+        for text in [TWO, THREE] {
+            let def = Definition::parse(text).expect("parses");
+            let moves = Moves::all(&def).expect("moves");
+            let puzzle = Twisty::new(def.clone(), moves.clone());
+            let plan = ClassCensus::new(&puzzle).expect("a plan");
+            for tabled in [0, TABLED] {
+                let (sym, rest) = plan.parts_for_test();
+                let layout = crate::group::moved(&def, &moves);
+                let space = ClassIndex::new(sym, rest, layout, def.solved().as_slice(), tabled)
+                    .expect("indexed");
+                let mut frontier = vec![def.solved().clone()];
+                for _ in 0..3 {
+                    let mut next = Vec::new();
+                    for p in &frontier {
+                        let at = space.index(p.as_slice()).expect("numbered");
+                        let mut got = Vec::new();
+                        space.neighbours(at, &mut got);
+                        let all: Vec<u16> = (0..moves.len() as u16).collect();
+                        let mut stepped = Vec::new();
+                        space.child_indices(p.as_slice(), &all, &mut stepped);
+                        for (m, &step) in stepped.iter().enumerate() {
+                            let child = p.then(moves.get(m), def.orbits());
+                            let want = space.index(child.as_slice()).expect("numbered");
+                            assert!(
+                                got.iter().any(|&(r, _)| r == want),
+                                "move {m} from {p:?}: {want} not in {got:?}"
+                            );
+                            assert_eq!(step, Some(want), "move {m} from {p:?}");
+                            next.push(child);
+                        }
                     }
+                    frontier = next;
                 }
-                frontier = next;
             }
         }
     }

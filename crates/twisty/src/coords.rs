@@ -610,6 +610,15 @@ impl Coordinates {
             .all(|&i| matches!(self.slots[i].digit, Digit::Copy(_)))
     }
 
+    /// The orbit whose labels orbit `k`'s labels copy (see
+    /// [`copied`](Self::copied)), if they do.
+    pub(crate) fn labels_copy_of(&self, k: usize) -> Option<usize> {
+        match self.slots[2 * k].digit {
+            Digit::Copy(i) if i % 2 == 0 => Some(i / 2),
+            _ => None,
+        }
+    }
+
     /// The number of states the coordinates span (the product of their
     /// digits' counts).
     pub fn size(&self) -> u64 {
