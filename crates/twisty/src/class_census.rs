@@ -102,17 +102,6 @@ impl ClassCensus {
         })
     }
 
-    /// The lead's classes and the rest, as `run` makes them (tests).
-    #[cfg(test)]
-    pub(crate) fn parts_for_test(&self) -> (SymGroup, Vec<crate::class_space::Rest>) {
-        let sym = SymGroup::new(
-            self.plan.group.clone(),
-            &self.plan.symmetries,
-            self.plan.kept.clone(),
-        );
-        (sym, self.plan.rest.clone())
-    }
-
     /// How many symmetries the classes are taken under (the identity
     /// among them).
     ///

@@ -954,10 +954,6 @@ impl Abstraction for ClassSpace<'_> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::class_census::ClassCensus;
-    use crate::definition::Definition;
-    use crate::moves::Moves;
-    use crate::puzzle::Twisty;
 
     /// A ring of six places with a second orbit: three pieces of three
     /// orientations, each move three-cycling the ring, swapping two of
@@ -987,10 +983,10 @@ pub(crate) mod tests {
         for text in [TWO, THREE] {
             let def = Definition::parse(text).expect("parses");
             let moves = Moves::all(&def).expect("moves");
-            let puzzle = Twisty::new(def.clone(), moves.clone());
-            let plan = ClassCensus::new(&puzzle).expect("a plan");
+            let plan = Plan::new(&def, &moves).expect("a plan");
             for tabled in [0, TABLED] {
-                let (sym, rest) = plan.parts_for_test();
+                let sym = SymGroup::new(plan.group.clone(), &plan.symmetries, plan.kept.clone());
+                let rest = plan.rest.clone();
                 let layout = crate::group::moved(&def, &moves);
                 let space = ClassIndex::new(sym, rest, layout, def.solved().as_slice(), tabled)
                     .expect("indexed");
