@@ -318,9 +318,9 @@ pub enum BoundError {
     NotClosed(String),
     /// A table could not be built (memory, a budget, a distance past 254).
     Table(PdbError),
-    /// The census by class cannot index the puzzle (its indices pass
-    /// `u64`, or the solved state is not among the values numbered): the
-    /// reason.
+    /// The index by symmetry class (a census's or a whole-puzzle
+    /// table's) cannot number the puzzle (its indices pass `u64`, or the
+    /// solved state is not among the values numbered): the reason.
     Unindexed(&'static str),
     /// Building a table (its move tables and its search) would take
     /// `needed` bytes, more than the `allowed` memory.
@@ -340,7 +340,9 @@ impl std::fmt::Display for BoundError {
                 "the inverse of move `{m}` is not among the moves: tables need moves closed under inverse"
             ),
             BoundError::Table(e) => write!(f, "{e}"),
-            BoundError::Unindexed(why) => write!(f, "the census by class cannot index it: {why}"),
+            BoundError::Unindexed(why) => {
+                write!(f, "the index by symmetry class cannot number it: {why}")
+            }
             BoundError::Memory { needed, allowed } => write!(
                 f,
                 "building a table needs {needed} bytes ({:.2} GB), over the {allowed}-byte cap",
@@ -465,7 +467,7 @@ impl OrbitBound {
         let coords = Coordinates::of(def, moves).filter(|_| several);
         let classes = options
             .reduce
-            .then(|| Plan::with(def, moves, coords.as_ref()))
+            .then(|| Plan::with(def, moves, coords.as_ref(), &symmetries))
             .flatten()
             .filter(|p| {
                 !p.rest.is_empty()

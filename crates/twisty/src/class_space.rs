@@ -312,18 +312,20 @@ impl Plan {
     /// (see [`ClassCensus::new`](crate::ClassCensus::new)).
     pub(crate) fn new(def: &Definition, moves: &Moves) -> Option<Plan> {
         let several = crate::shape::moving_orbits(def, moves).len() > 1;
+        let symmetries = Symmetries::new(def, moves);
         match several {
-            true => Self::with(def, moves, Some(&Coordinates::of(def, moves)?)),
-            false => Self::with(def, moves, None),
+            true => Self::with(def, moves, Some(&Coordinates::of(def, moves)?), &symmetries),
+            false => Self::with(def, moves, None, &symmetries),
         }
     }
 
-    /// [`new`](Self::new) with the puzzle's coordinates made already
-    /// (they are needed where several orbits move).
+    /// [`new`](Self::new) with the puzzle's coordinates (needed where
+    /// several orbits move) and symmetries made already.
     pub(crate) fn with(
         def: &Definition,
         moves: &Moves,
         coords: Option<&Coordinates>,
+        symmetries: &Symmetries,
     ) -> Option<Plan> {
         let mut moving = crate::shape::moving_orbits(def, moves);
         // The coordinates where other orbits move: an orbit that copies
@@ -347,7 +349,7 @@ impl Plan {
         if groups.len() > MAX_REST {
             return None;
         }
-        let symmetries = Symmetries::new(def, moves);
+        let symmetries = symmetries.clone();
         let kept = SymGroup::kept(&group, &symmetries)?;
         let mut rest: Vec<Rest> = Vec::with_capacity(groups.len());
         if let Some(coords) = coords.filter(|_| !groups.is_empty()) {
