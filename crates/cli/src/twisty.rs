@@ -548,11 +548,15 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         // reached; at a byte and two bits an index, `vertushka`'s four
         // symmetries save less memory than that costs; below 64 MB the
         // bytes do not matter: `lo33`'s placement tables, 5.8 MB).
+        // Below `SMALL_CLASS_INDICES` the walk costs less than making the
+        // coordinates to weigh it against (`lo33`: 10,080 indices in 31 ms,
+        // its coordinates' tables over 9! values most of a 0.13 s run).
         let fewer = |plan: &ClassCensus| {
             path == CensusPath::Class
-                || Coordinates::new(puzzle).is_none_or(|c| {
-                    plan.indices().saturating_mul(4) <= c.size()
-                        && plan.bytes() <= c.size().div_ceil(4).max(SMALL_CENSUS_BYTES)
+                || plan.indices() <= SMALL_CLASS_INDICES
+                || plan.coordinate_ranks(puzzle).is_none_or(|ranks| {
+                    plan.indices().saturating_mul(4) <= ranks
+                        && plan.bytes() <= ranks.div_ceil(4).max(SMALL_CENSUS_BYTES)
                 })
         };
         match ClassCensus::new(puzzle) {
@@ -792,6 +796,9 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
 /// The bytes under which `auto` takes the census by class without
 /// weighing its memory against the coordinates'.
 const SMALL_CENSUS_BYTES: u64 = 64 << 20;
+/// At most this many indices the census by class is taken without
+/// weighing it against the coordinates' (a walk of a few milliseconds).
+const SMALL_CLASS_INDICES: u64 = 1 << 20;
 
 /// The census by symmetry class (`ClassCensus`): the layers printed at
 /// the end (the walk over indices counts positions only once done).

@@ -41,6 +41,7 @@ use puzzle_search_core::pdb::{BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
 use crate::class_space::{ClassSpace, Plan};
+use crate::coords::Coordinates;
 use crate::puzzle::Twisty;
 use crate::symgroup::{SymGroup, SymSpace};
 
@@ -132,6 +133,28 @@ impl ClassCensus {
     /// ```
     pub fn indices(&self) -> u64 {
         self.plan.indices()
+    }
+
+    /// The ranks of the census by coordinates of the same puzzle
+    /// ([`Coordinates::size`]), or `None` where it has none: the figure
+    /// to weigh [`indices`](Self::indices) against. The plan's own where
+    /// it made the coordinates (several orbits moved), else made here
+    /// (the move tables over each orbit's values: as long as the census
+    /// by coordinates takes to start).
+    ///
+    /// ```
+    /// use puzzle_twisty::{ClassCensus, Definition, Moves, Twisty};
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// let puzzle = Twisty::new(cube.clone(), Moves::all(&cube)?);
+    /// let plan = ClassCensus::new(&puzzle).expect("a plan");
+    /// // Every placement of the corners, their turns summing to 0.
+    /// assert_eq!(plan.coordinate_ranks(&puzzle), Some(40_320 * 2_187));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn coordinate_ranks(&self, puzzle: &Twisty) -> Option<u64> {
+        self.plan
+            .coordinate_ranks
+            .or_else(|| Coordinates::new(puzzle).map(|c| c.size()))
     }
 
     /// The bytes the census holds at its peak, about: the placement

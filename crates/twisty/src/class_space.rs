@@ -305,6 +305,9 @@ pub(crate) struct Plan {
     pub(crate) rest: Vec<Rest>,
     pub(crate) symmetries: Symmetries,
     pub(crate) kept: Vec<usize>,
+    /// The coordinates' ranks, where the plan was given them (several
+    /// orbits moved): what a caller weighing the two censuses compares.
+    pub(crate) coordinate_ranks: Option<u64>,
 }
 
 impl Plan {
@@ -374,6 +377,7 @@ impl Plan {
             rest,
             symmetries,
             kept,
+            coordinate_ranks: coords.map(Coordinates::size),
         })
     }
 
