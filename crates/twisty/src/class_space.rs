@@ -314,7 +314,17 @@ impl Plan {
     /// The plan for `def` under `moves`, or `None` where none takes it
     /// (see [`ClassCensus::new`](crate::ClassCensus::new)).
     pub(crate) fn new(def: &Definition, moves: &Moves) -> Option<Plan> {
-        let several = crate::shape::moving_orbits(def, moves).len() > 1;
+        let moving = crate::shape::moving_orbits(def, moves);
+        // The lead's pieces are told apart: where no moving orbit's are
+        // (`turnstile`), no plan, and no coordinates made to find it out
+        // (their tables stayed resident: 7 MB of its census's peak).
+        if !moving
+            .iter()
+            .any(|&k| crate::shape::of(def, moves, k).is_some())
+        {
+            return None;
+        }
+        let several = moving.len() > 1;
         let symmetries = Symmetries::new(def, moves);
         match several {
             true => Self::with(def, moves, Some(&Coordinates::of(def, moves)?), &symmetries),
