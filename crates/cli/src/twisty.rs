@@ -114,8 +114,8 @@ pub struct Args {
     stats: bool,
     /// The census's path (`-g`): `class` (by symmetry class under the
     /// rotations and mirror images: one moving orbit's placements by
-    /// class, the other moving orbits by their coordinates, a byte and
-    /// two bits an index; taken by `auto` where its
+    /// class, the other moving orbits by their coordinates, two bits
+    /// an index; taken by `auto` where its
     /// indices are at most a quarter of the coordinates' ranks and, past
     /// 64 MB, its bytes at most theirs), `coordinate` (move tables over the values
     /// the moves reach, two bits a rank), `dense` (the positions' own rank,
@@ -179,7 +179,7 @@ enum CensusPath {
     Auto,
     /// By symmetry class: one moving orbit's placements by class under
     /// the rotations and mirror images, the other moving orbits by their
-    /// coordinates, a byte and two bits an index.
+    /// coordinates, two bits an index.
     Class,
     /// Move tables on coordinates over the values the moves reach.
     Coordinate,
@@ -545,9 +545,8 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         // coordinates' ranks and take no more bytes than their two bits
         // (moves that leave pieces alone, `<U, F, R>` on the 2x2x2, make
         // the classes of every placement more than the ranks of those
-        // reached; at a byte and two bits an index, `vertushka`'s four
-        // symmetries save less memory than that costs; below 64 MB the
-        // bytes do not matter: `lo33`'s placement tables, 5.8 MB).
+        // reached; below 64 MB the bytes do not matter: `lo33`'s
+        // placement tables, 5.8 MB).
         // Below `SMALL_CLASS_INDICES` the walk costs less than making the
         // coordinates to weigh it against (`lo33`: 10,080 indices in 31 ms,
         // its coordinates' tables over 9! values most of a 0.13 s run).
@@ -810,7 +809,7 @@ fn god_by_class(
 ) -> Result<(), Failure> {
     let name = puzzle.definition().name();
     eprintln!(
-        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations and the other orbits' coordinates), a byte and two bits each",
+        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations and the other orbits' coordinates), two bits each",
         plan.indices(),
         plan.symmetries()
     );

@@ -10,8 +10,11 @@
 //! by `r(p)`, and where other orbits move, times their coordinates in
 //! that conjugate ([`ClassSpace`](crate::class_space), whose docs carry
 //! that case's argument). The census is the core's two-bit breadth-first
-//! table build over these indices (each neighbour emitted with its
-//! equivalents), then a pass adding up each index's positions.
+//! search over these indices (each neighbour emitted with its
+//! equivalents), with no table: each index settled adds its positions
+//! (its class's size, [`Abstraction::weight`]) to its distance's count,
+//! so the walk holds two bits an index (where a table byte an index and
+//! a pass over it took five times the memory).
 //!
 //! Why it is exact:
 //! - **One distance an index.** The positions at an index are conjugates
@@ -37,7 +40,7 @@
 use std::path::Path;
 
 use puzzle_search_core::Budget;
-use puzzle_search_core::pdb::{BuildProgress, PatternDb};
+use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
 use crate::class_space::{ClassSpace, Plan};
@@ -158,20 +161,21 @@ impl ClassCensus {
     }
 
     /// The bytes the census holds at its peak, about: the placement
-    /// tables (16 bytes a placement) and the build's two bits and byte
-    /// an index (the classes a little more than [`indices`](Self::indices)
-    /// says: a sixteenth added).
+    /// tables (16 bytes a placement) and the walk's two bits an index (no
+    /// table: each index's class size is added to its distance's count as
+    /// it is settled; the classes a little more than
+    /// [`indices`](Self::indices) says: a sixteenth added).
     ///
     /// ```
     /// use puzzle_twisty::{ClassCensus, Definition, Moves, Twisty};
     /// let cube = Definition::builtin("2x2x2").expect("built in")?;
     /// let puzzle = Twisty::new(cube.clone(), Moves::all(&cube)?);
-    /// assert!(ClassCensus::new(&puzzle).expect("a plan").bytes() < 4 << 20);
+    /// assert!(ClassCensus::new(&puzzle).expect("a plan").bytes() < 2 << 20);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn bytes(&self) -> u64 {
         let indices = self.indices() + self.indices() / 16;
-        SymGroup::bytes(&self.plan.group) + indices.div_ceil(4) + indices
+        SymGroup::bytes(&self.plan.group) + indices.div_ceil(4)
     }
 
     /// The census: the positions at each distance from solved, by
@@ -215,9 +219,11 @@ impl ClassCensus {
             );
             let layout = crate::group::moved(def, moves);
             let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-            let db =
-                PatternDb::build_within(&space, budget, progress).map_err(BoundError::Table)?;
-            return Ok(layers(&sym, self.plan.group.turns, &db));
+            return walk(
+                &Weighed::new(&space, &sym, self.plan.group.turns),
+                budget,
+                progress,
+            );
         }
         let (index, _unsaved) = self
             .plan
@@ -229,30 +235,98 @@ impl ClassCensus {
             index: &index,
             name,
         };
-        let db = PatternDb::build_within(&space, budget, progress).map_err(BoundError::Table)?;
-        Ok(layers(index.lead(), index.per_class(), &db))
+        walk(
+            &Weighed::new(&space, index.lead(), index.per_class()),
+            budget,
+            progress,
+        )
     }
 }
 
-/// The census's layers from the distances of the indices: each index
-/// adds its lead class's placements (`per_class` indices a class, in
-/// order).
-fn layers(sym: &SymGroup, per_class: u64, db: &PatternDb) -> Vec<u64> {
-    let mut class_size = vec![0u64; sym.classes() as usize];
-    for p in 0..sym.group.perms {
-        class_size[(sym.class_of(p) >> 6) as usize] += 1;
-    }
-    let mut layers = vec![0u64; usize::from(db.max_distance()) + 1];
-    for i in 0..sym.classes() * per_class {
-        let d = db.get(i);
-        if d != PatternDb::UNREACHED {
-            layers[usize::from(d)] += class_size[(i / per_class) as usize];
+/// The census's walk: the two-bit search over the indices with no table
+/// (one key), each layer the sum of its indices' weights, as the build
+/// reports each distance settled.
+fn walk<A: Abstraction>(
+    space: &A,
+    budget: &Budget,
+    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+) -> Result<Vec<u64>, BoundError> {
+    let layers = std::sync::Mutex::new(Vec::new());
+    let hook = |p: BuildProgress| {
+        if p.finished {
+            if let Ok(mut l) = layers.lock() {
+                l.push(p.weight);
+            }
         }
-    }
+        if let Some(progress) = progress {
+            progress(p);
+        }
+    };
+    PatternDb::build_within(space, budget, Some(&hook)).map_err(BoundError::Table)?;
+    let mut layers = layers.into_inner().unwrap_or_default();
     while layers.last() == Some(&0) {
         layers.pop();
     }
-    layers
+    Ok(layers)
+}
+
+/// An index space seen by the census: no table (one key: the two bits an
+/// index are all it holds), each index weighed by its lead class's size
+/// (the positions it stands for: `per_class` indices a class, in order).
+struct Weighed<'a, A> {
+    space: &'a A,
+    class_size: Vec<u64>,
+    per_class: u64,
+}
+
+impl<'a, A: Abstraction> Weighed<'a, A> {
+    fn new(space: &'a A, sym: &SymGroup, per_class: u64) -> Self {
+        let mut class_size = vec![0u64; sym.classes() as usize];
+        for p in 0..sym.group.perms {
+            class_size[(sym.class_of(p) >> 6) as usize] += 1;
+        }
+        Weighed {
+            space,
+            class_size,
+            per_class,
+        }
+    }
+}
+
+impl<A: Abstraction> Abstraction for Weighed<'_, A> {
+    fn name(&self) -> String {
+        self.space.name()
+    }
+
+    fn size(&self) -> u64 {
+        self.space.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        self.space.goals(out);
+    }
+
+    #[inline]
+    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
+        self.space.neighbours(rank, out);
+    }
+
+    fn key_size(&self) -> u64 {
+        1
+    }
+
+    fn key(&self, _: u64) -> u64 {
+        0
+    }
+
+    fn every_move_costs(&self) -> bool {
+        self.space.every_move_costs()
+    }
+
+    #[inline]
+    fn weight(&self, rank: u64) -> u64 {
+        self.class_size[(rank / self.per_class) as usize]
+    }
 }
 
 #[cfg(test)]

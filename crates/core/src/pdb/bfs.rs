@@ -69,6 +69,8 @@ struct Counts {
     settled: u64,
     marked: u64,
     unmarked: u64,
+    /// The settled states' weights, summed.
+    weight: u64,
 }
 
 impl Counts {
@@ -77,6 +79,7 @@ impl Counts {
             settled: self.settled + o.settled,
             marked: self.marked + o.marked,
             unmarked: self.unmarked + o.unmarked,
+            weight: self.weight + o.weight,
         }
     }
 }
@@ -140,7 +143,7 @@ pub(crate) fn table<A: Abstraction>(
     let mut depth = 0u8;
     while frontier > 0 {
         let seen_before = done;
-        let hook = |layer: u64| {
+        let hook = |layer: u64, weight: u64| {
             if let Some(hook) = progress {
                 hook(BuildProgress {
                     depth,
@@ -148,6 +151,7 @@ pub(crate) fn table<A: Abstraction>(
                     total: size,
                     layer,
                     finished: false,
+                    weight,
                 });
             }
         };
@@ -165,6 +169,7 @@ pub(crate) fn table<A: Abstraction>(
                 total: size,
                 layer: counts.settled,
                 finished: true,
+                weight: counts.weight,
             });
         }
         if frontier > 0 && depth == UNSEEN - 1 {
@@ -211,7 +216,7 @@ impl<A: Abstraction> Layers<'_, A> {
         bottom_up: bool,
         budget: &Budget,
         started: Instant,
-        hook: &(dyn Fn(u64) + Sync),
+        hook: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<Counts, PdbError> {
         if bottom_up {
             // First every state not reached that has a neighbour in the
@@ -221,16 +226,18 @@ impl<A: Abstraction> Layers<'_, A> {
                 self.chunk_bottom_up(c, depth, scratch)
             })?;
             let settled = self.scan(budget, started, &|_, c| self.chunk_settle(c, depth))?;
-            hook(settled.settled);
+            hook(settled.settled, settled.weight);
             return Ok(marked.add(settled));
         }
         let settled = AtomicU64::new(0);
+        let weighed = AtomicU64::new(0);
         let finished_chunks = AtomicU64::new(0);
         self.scan(budget, started, &|scratch, c| {
             let counts = self.chunk(c, depth, scratch);
             let so_far = settled.fetch_add(counts.settled, Ordering::Relaxed) + counts.settled;
+            let weight = weighed.fetch_add(counts.weight, Ordering::Relaxed) + counts.weight;
             if finished_chunks.fetch_add(1, Ordering::Relaxed) % 64 == 63 {
-                hook(so_far);
+                hook(so_far, weight);
             }
             counts
         })
@@ -339,6 +346,7 @@ impl<A: Abstraction> Layers<'_, A> {
                 self.states[w].fetch_or(SETTLED << bit, Ordering::Relaxed);
                 counts.settled += 1;
                 let rank = w as u64 * PER_WORD + u64::from(bit / 2);
+                counts.weight += self.abstraction.weight(rank);
                 let key = self.abstraction.key(rank);
                 assert!(key < self.key_count, "key {key} out of range");
                 let entry = &self.table[key as usize];
@@ -381,6 +389,7 @@ impl<A: Abstraction> Layers<'_, A> {
         scratch.stack.push(rank);
         while let Some(r) = scratch.stack.pop() {
             counts.settled += 1;
+            counts.weight += self.abstraction.weight(r);
             let key = self.abstraction.key(r);
             assert!(key < self.key_count, "key {key} out of range");
             let entry = &self.table[key as usize];

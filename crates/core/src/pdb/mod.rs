@@ -127,6 +127,38 @@ pub trait Abstraction: Sync {
     fn every_move_costs(&self) -> bool {
         false
     }
+    /// How many states of the puzzle the abstract state `rank` stands
+    /// for, summed per distance into [`BuildProgress::weight`]: a census
+    /// over classes of states (an index a symmetry class) weighs each by
+    /// its class's size and needs no table (a [`key_size`](Self::key_size)
+    /// of 1), two bits an index. By default 1.
+    ///
+    /// ```
+    /// use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
+    /// /// Twelve states in a ring, each standing for `rank + 1` others.
+    /// struct Ring;
+    /// impl Abstraction for Ring {
+    ///     fn name(&self) -> String { "ring".into() }
+    ///     fn size(&self) -> u64 { 12 }
+    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    ///         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    ///     }
+    ///     fn key_size(&self) -> u64 { 1 }
+    ///     fn key(&self, _: u64) -> u64 { 0 }
+    ///     fn weight(&self, r: u64) -> u64 { r + 1 }
+    /// }
+    /// let layers = std::sync::Mutex::new(Vec::new());
+    /// let hook = |p: BuildProgress| if p.finished { layers.lock().unwrap().push(p.weight) };
+    /// PatternDb::build(&Ring, Some(&hook))?;
+    /// // Distance 1 holds ranks 1 and 11, distance 6 rank 6 alone.
+    /// assert_eq!(layers.into_inner().unwrap(), [1, 14, 14, 14, 14, 14, 7]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    fn weight(&self, rank: u64) -> u64 {
+        let _ = rank;
+        1
+    }
 }
 
 /// Progress of a build, for a progress bar: the distance being settled,
@@ -147,6 +179,9 @@ pub struct BuildProgress {
     pub layer: u64,
     /// Whether distance `depth` is settled (`layer` is then its size).
     pub finished: bool,
+    /// The [`weight`](Abstraction::weight)s of the states counted in
+    /// `layer`, summed (`layer` itself where every weight is 1).
+    pub weight: u64,
 }
 
 /// Why [`PatternDb::build`] could not build a table.
