@@ -566,3 +566,67 @@ fn a_sets_memory_cap_covers_every_table_it_holds() {
     assert!(TableSet::new(&budget).check(peak + 100).is_ok());
     assert!(TableSet::new(&budget).check(peak + 101).is_err());
 }
+
+/// A random graph seen as a census over classes: one key, each state
+/// weighing `rank % 5 + 1`.
+struct Weighed<'a>(&'a Random);
+
+impl Abstraction for Weighed<'_> {
+    fn name(&self) -> String {
+        "weighed".into()
+    }
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+    fn goals(&self, out: &mut Vec<u64>) {
+        self.0.goals(out);
+    }
+    fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+        self.0.neighbours(r, out);
+    }
+    fn key_size(&self) -> u64 {
+        1
+    }
+    fn key(&self, _: u64) -> u64 {
+        0
+    }
+    fn every_move_costs(&self) -> bool {
+        self.0.every_move_costs()
+    }
+    fn weight(&self, r: u64) -> u64 {
+        r % 5 + 1
+    }
+}
+
+/// Each finished layer's weight is the sum of its states' weights, by a
+/// plain search: top-down with free moves (states settled from the
+/// stack), and with every edge costing, dense, so that late layers are
+/// settled bottom-up (the case above that asserts it).
+#[test]
+fn layer_weights_are_the_sums_of_their_states_weights() {
+    for (i, &(n, edges, free)) in [(150_000, 400_000, 70), (300_001, 2_400_000, 0)]
+        .iter()
+        .enumerate()
+    {
+        let graph = Random::new(n, edges, free, n, if free == 0 { 13 } else { 3 });
+        let mut want = Vec::new();
+        for (s, &d) in graph.distances().iter().enumerate() {
+            if d != u8::MAX {
+                want.resize(want.len().max(usize::from(d) + 1), 0u64);
+                want[usize::from(d)] += s as u64 % 5 + 1;
+            }
+        }
+        let got = std::sync::Mutex::new(Vec::new());
+        let hook = |p: BuildProgress| {
+            if p.finished {
+                got.lock().expect("not poisoned").push(p.weight);
+            }
+        };
+        PatternDb::build(&Weighed(&graph), Some(&hook)).expect("a small build");
+        let mut got = got.into_inner().expect("not poisoned");
+        while got.last() == Some(&0) {
+            got.pop();
+        }
+        assert_eq!(got, want, "case {i}");
+    }
+}
