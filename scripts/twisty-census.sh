@@ -14,7 +14,12 @@
 # `DIFFER` (exit 1 at the end), `ours-refused` (our one-line reason),
 # `peer-timeout` / `ours-timeout` (the census did not end in time; where
 # the peer's did not, ours only reads the definition, unless BOTH=1),
-# `peer-failed`.
+# `peer-failed`, `too-large` (with MAX_STATES=N: twsearch's own index,
+# the `State size` it prints first, is over N states, so neither program
+# is run; the line gives that size).
+#
+# The survey of 2026-12-04 (docs/puzzles/twisty.md, "The survey at the
+# 10-minute limit"): `MAX_STATES=100000000000 scripts/twisty-census.sh 600`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-60}
@@ -42,8 +47,22 @@ timed() {
 }
 mb() { awk '/^[0-9]+$/ { printf "%.0f", $1 / 1024 }' "$tmp/$1.mem" 2>/dev/null; }
 printf '%-28s %-13s %6s %10s %10s %8s %8s\n' puzzle verdict dists peer-s ours-s peer-MB ours-MB
+# twsearch's index size for $1: the `State size is N` line it prints
+# before its census starts (it is stopped at once; 4 GB of address space).
+index_size() {
+    (ulimit -v 4000000; timeout 5 "$tw/build/bin/twsearch" -g -t 1 "$1" 2>&1) |
+        sed -n 's/^State size is \(about \)\{0,1\}//p' | sed 's/ log2.*//; q'
+}
 for f in "${files[@]}"; do
     name=$(basename "$f" .tws)
+    if [ -n "${MAX_STATES:-}" ]; then
+        size=$(index_size "$f")
+        # "1.2 x 10^26" (twsearch's form past 2^64) is always over.
+        if [ -z "$size" ] || [[ "$size" == *x* ]] || [ "$size" -gt "$MAX_STATES" ]; then
+            printf '%-28s %-13s %s\n' "$name" too-large "${size:-unknown} states in twsearch's index"
+            continue
+        fi
+    fi
     t0=$(date +%s.%N)
     timed peer timeout "$limit" "$tw/build/bin/twsearch" -g -t "$threads" "$f" > "$tmp/peer" 2>&1
     prc=$?
