@@ -800,7 +800,7 @@ fn twisty_census_path_can_be_forced() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         o
     };
-    let (class, coordinate) = (by("class"), by("coordinate"));
+    let (class, coordinate, auto) = (by("class"), by("coordinate"), by("auto"));
     assert!(
         stderr(&class).contains("census by symmetry class"),
         "{}",
@@ -808,6 +808,14 @@ fn twisty_census_path_can_be_forced() {
     );
     assert_eq!(stdout(&class), stdout(&coordinate));
     assert!(stdout(&class).contains("tot 23040\n"), "{}", stdout(&class));
+    // 23,040 positions: `auto` counts them without finding symmetries
+    // (a space of at most 2^16 ranks).
+    assert!(
+        !stderr(&auto).contains("census by symmetry class"),
+        "{}",
+        stderr(&auto)
+    );
+    assert_eq!(stdout(&auto), stdout(&class));
     // Two orbits moved: the ring's classes times the other orbit's
     // coordinates, equal to by coordinate (`auto` takes the coordinates
     // here: three symmetries save less than the classes' index spans).

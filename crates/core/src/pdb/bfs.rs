@@ -267,8 +267,10 @@ impl<A: Abstraction> Layers<'_, A> {
             }
             work(scratch, c)
         };
+        // One chunk (a table of at most `MIN_CHUNK_WORDS` words) runs
+        // here: handing it to the pool would only add a wake-up a layer.
         #[cfg(feature = "parallel")]
-        let counts = if crate::threads::many() {
+        let counts = if chunks > 1 && crate::threads::many() {
             use rayon::prelude::*;
             (0..chunks)
                 .into_par_iter()
