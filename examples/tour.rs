@@ -446,6 +446,7 @@ fn cube() -> Result<Showcase, String> {
                 inverse: false,
                 views: 1,
                 reduce: false,
+                pack_above: None,
             }
         };
         let ready = Instant::now();

@@ -210,7 +210,21 @@ pub struct TableOptions {
     /// tables for the 3x3x3 with `max_states` 2^27: corners whole, edges
     /// six at a time, 87 MB).
     pub reduce: bool,
+    /// Tables over groups of pieces with more keys than this are held at
+    /// two bits an entry ([`PatternDb::packed`]: each entry its line's
+    /// least plus 0 to 3, a lower bound of the distance; about half a
+    /// nibble table's memory). `None`, the default: every table at its
+    /// full width. The cache keeps the full table; the copy is made as it
+    /// is loaded. Where a table is packed the bound is no longer
+    /// [`exact`](OrbitBound::exact). Tables over the whole puzzle and
+    /// over pieces alike are never packed.
+    pub pack_above: Option<u64>,
 }
+
+/// The size past which `--two-bit` packs a table ([`TableOptions::pack_above`]):
+/// 2^24 keys (a table of 8 MB as nibbles), so that the small tables
+/// (the 3x3x3's corners by class: 2.2M keys) stay exact.
+pub const PACK_ABOVE: u64 = 1 << 24;
 
 impl Default for TableOptions {
     fn default() -> Self {
@@ -219,6 +233,7 @@ impl Default for TableOptions {
             inverse: true,
             views: DEFAULT_VIEWS,
             reduce: true,
+            pack_above: None,
         }
     }
 }
@@ -552,9 +567,7 @@ impl OrbitBound {
                     let space = GroupSpace::new(&group, def, moves, name);
                     // The build's move tables count against the memory cap
                     // too: the search gets what they leave.
-                    let db = set
-                        .table(&space, space.table_bytes())
-                        .map_err(BoundError::Table)?;
+                    let db = fetch(&mut set, &space, space.table_bytes(), options)?;
                     (db, None)
                 }
                 Some(kept) => {
@@ -578,7 +591,7 @@ impl OrbitBound {
                         SymGroup::new_cached(group.clone(), &symmetries, kept, cache, &name);
                     class_errors.extend(unsaved);
                     let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-                    let db = set.table(&space, placements).map_err(BoundError::Table)?;
+                    let db = fetch(&mut set, &space, placements, options)?;
                     drop(space);
                     (db, Some(sym))
                 }
@@ -637,7 +650,7 @@ impl OrbitBound {
         // told apart: the puzzle's own distance (the 2x2x2's corners).
         let moving = shape::moving_orbits(def, moves);
         let exact = alike.is_empty()
-            && matches!(parts.as_slice(), [p] if p.group.whole() && moving == [p.group.orbit]);
+            && matches!(parts.as_slice(), [p] if p.group.whole() && moving == [p.group.orbit] && p.db.is_exact());
         Ok(OrbitBound {
             whole: None,
             exact,
@@ -938,7 +951,12 @@ impl OrbitBound {
     /// parent's call: it was read there moments before and sits in
     /// cache (carrying it was measured slower). At the inverse the rule
     /// does not hold (a move before the inverse is not a move of the
-    /// abstraction), so inverse stages read every child.
+    /// abstraction), so inverse stages read every child. With a packed
+    /// table (`pack_above`) entries are lower bounds `p <= d` and the rule
+    /// stays admissible, though no longer tight: `p < max` leaves every
+    /// child unread and kept (keeping is always safe), and `p > max + 1`
+    /// gives `d > max + 1`, so every child's distance in the abstraction
+    /// is over `max` and cutting all is right.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn keep_part(
@@ -1232,6 +1250,22 @@ impl OrbitBound {
 
 /// A table's label: its orbit, what it tracks and the first and last of
 /// `labels` (1-based, as the definition numbers them): `EDGE pieces 1-6`.
+/// A group's table from `set`: packed to two bits where `options` asks
+/// for it and the table is larger than `pack_above`
+/// ([`TableSet::packed`]: the packed copy cached beside the full one).
+fn fetch<A: Abstraction>(
+    set: &mut TableSet<'_>,
+    space: &A,
+    extra: u64,
+    options: TableOptions,
+) -> Result<PatternDb, BoundError> {
+    let db = match options.pack_above {
+        Some(above) if space.key_size() > above => set.packed(space, extra),
+        _ => set.table(space, extra),
+    };
+    db.map_err(BoundError::Table)
+}
+
 fn range_label(orbit: &str, what: &str, labels: &[u8]) -> String {
     let (first, last) = (labels[0], labels[labels.len() - 1]);
     format!(

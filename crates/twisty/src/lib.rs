@@ -66,7 +66,9 @@ mod shape;
 mod symgroup;
 mod symmetry;
 
-pub use bound::{BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, TableOptions};
+pub use bound::{
+    BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, PACK_ABOVE, TableOptions,
+};
 pub use class_census::ClassCensus;
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
 pub use definition::{Definition, is_rotation};

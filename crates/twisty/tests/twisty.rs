@@ -673,6 +673,7 @@ fn plain_tables(plain: &Twisty, max_states: u64, inverse: bool) -> puzzle_twisty
             inverse,
             views: 1,
             reduce: false,
+            pack_above: None,
         },
     )
 }
@@ -779,6 +780,7 @@ fn symmetric_views_are_admissible() {
                 inverse: true,
                 views,
                 reduce,
+                pack_above: None,
             };
             tables(&plain, options)
         };
@@ -1065,6 +1067,7 @@ fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
         inverse: true,
         views: 3,
         reduce: cube,
+        pack_above: None,
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::lines::{LINE_KEYS, Line};
 use super::table::Entries;
 use super::table::UNSEEN;
 use super::{Abstraction, BuildProgress, PatternDb, PdbError};
@@ -21,7 +22,8 @@ pub(super) const MAGIC: &[u8; 8] = b"PSPDB\0\0\0";
 
 impl PatternDb {
     /// Writes the table to `path`: header (format version, name, keys,
-    /// entry width, largest distance), entries, checksum.
+    /// entry width, largest distance), entries, checksum. A [`packed`](Self::packed)
+    /// copy is refused (`InvalidInput`): save the table it was made from.
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
@@ -44,10 +46,18 @@ impl PatternDb {
     /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
     /// ```
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        let header = header(&self.name, self.len, self.is_nibble(), self.max);
-        let entries = match &self.entries {
-            Entries::Nibbles(v) | Entries::Bytes(v) => v.as_slice(),
+        // A packed table's lines as bytes: a copy (a quarter byte a key),
+        // made once, when the packed table is first saved.
+        let bytes;
+        let (entries, width) = match &self.entries {
+            Entries::Nibbles(v) => (v.as_slice(), NIBBLES),
+            Entries::Bytes(v) => (v.as_slice(), BYTES),
+            Entries::Lines(v) => {
+                bytes = v.iter().flat_map(Line::bytes).collect::<Vec<u8>>();
+                (bytes.as_slice(), LINES)
+            }
         };
+        let header = header(&self.name, self.len, width, self.max);
         let sum = digest(&header, entries);
         // The entries are written from where they are: no second copy of
         // a table of hundreds of MB.
@@ -99,7 +109,7 @@ impl PatternDb {
     /// file is opened (a FIFO would block, a device never end), at most the
     /// length a table can have is read, and the entries are kept in the
     /// buffer read (no second copy).
-    fn read(path: &Path, name: &str, keys: Option<u64>) -> io::Result<Option<Self>> {
+    pub(super) fn read(path: &Path, name: &str, keys: Option<u64>) -> io::Result<Option<Self>> {
         let head_len = header_len(name);
         match fs::metadata(path) {
             Ok(m) if m.is_file() && m.len() >= head_len + 8 => {}
@@ -115,14 +125,18 @@ impl PatternDb {
         }
         let mut head = vec![0u8; head_len as usize];
         file.read_exact(&mut head)?;
-        let Some((len, nibble, max)) = parse_header(&head, name, keys) else {
+        let Some((len, width, max)) = parse_header(&head, name, keys) else {
             return Ok(None);
         };
-        let Some(size) = entries_len(len, nibble) else {
+        let Some(size) = entries_len(len, width) else {
             return Ok(None);
         };
         if meta.len() != head_len + size + 8 {
             return Ok(None);
+        }
+        if width == LINES {
+            return read_lines(&mut file, &head, size)
+                .map(|lines| lines.map(|l| Self::from_lines(name, len, max, l)));
         }
         // The entries straight into their own buffer, at disk (or page
         // cache) speed: nothing parsed entry by entry, nothing moved after.
@@ -142,10 +156,10 @@ impl PatternDb {
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
             Err(e) => return Err(e),
         }
-        if digest(&head, &data).to_le_bytes() != sum || !valid(&data, nibble, max) {
+        if digest(&head, &data).to_le_bytes() != sum || !valid(&data, width, max) {
             return Ok(None);
         }
-        Ok(Some(Self::from_parts(name, len, nibble, max, data)))
+        Ok(Some(Self::from_parts(name, len, width, max, data)))
     }
 
     /// The table in `data` (a whole file, as [`save`](Self::save) writes
@@ -165,22 +179,35 @@ impl PatternDb {
         }
         let (head, rest) = data.split_at(head_len);
         let (entries, sum) = rest.split_at(body_len - head_len);
-        let (len, nibble, max) = parse_header(head, name, keys)?;
-        if entries_len(len, nibble)? != entries.len() as u64
+        let (len, width, max) = parse_header(head, name, keys)?;
+        if entries_len(len, width)? != entries.len() as u64
             || digest(head, entries).to_le_bytes() != sum
-            || !valid(entries, nibble, max)
+            || !valid(entries, width, max)
         {
             return None;
         }
-        Some(Self::from_parts(name, len, nibble, max, entries.to_vec()))
+        Some(Self::from_parts(name, len, width, max, entries.to_vec()))
+    }
+
+    /// A packed table from checked lines.
+    fn from_lines(name: &str, len: u64, max: u8, lines: Vec<Line>) -> Self {
+        Self {
+            name: name.to_owned(),
+            len,
+            max,
+            entries: Entries::Lines(lines),
+            build_time: Duration::ZERO,
+        }
     }
 
     /// A table from checked parts.
-    fn from_parts(name: &str, len: u64, nibble: bool, max: u8, data: Vec<u8>) -> Self {
-        let entries = if nibble {
-            Entries::Nibbles(data)
-        } else {
-            Entries::Bytes(data)
+    fn from_parts(name: &str, len: u64, width: u8, max: u8, data: Vec<u8>) -> Self {
+        let entries = match width {
+            NIBBLES => Entries::Nibbles(data),
+            // (Files read lines by `read_lines`; a decoded test buffer
+            // is copied.)
+            LINES => Entries::Lines(data.chunks_exact(32).map(Line::from_bytes).collect()),
+            _ => Entries::Bytes(data),
         };
         Self {
             name: name.to_owned(),
@@ -360,17 +387,69 @@ fn in_file(what: &str, path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{what} {}: {e}", path.display()))
 }
 
+/// A packed table's `size` bytes of lines and its checksum from `file`,
+/// a megabyte at a time, each line checked ([`Line::plausible`] against
+/// the header's `max`, read from `head`) and summed as it is read: the
+/// lines land in their own aligned buffer with no second copy of the
+/// table. `None` where the file is cut short, its sum or a line is wrong.
+fn read_lines(file: &mut fs::File, head: &[u8], size: u64) -> io::Result<Option<Vec<Line>>> {
+    let Some(&max) = head.last() else {
+        return Ok(None);
+    };
+    let count = usize::try_from(size / 32).map_err(|_| io::ErrorKind::OutOfMemory)?;
+    let mut lines = Vec::new();
+    lines
+        .try_reserve_exact(count)
+        .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
+    let mut sum = Checksum::default();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut left = size;
+    while left > 0 {
+        let n = left.min(buf.len() as u64) as usize;
+        match file.read_exact(&mut buf[..n]) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+            Err(e) => return Err(e),
+        }
+        for block in buf[..n].chunks_exact(32) {
+            sum.block(block);
+            let line = Line::from_bytes(block);
+            if !line.plausible(max) {
+                return Ok(None);
+            }
+            lines.push(line);
+        }
+        left -= n as u64;
+    }
+    let mut tail = [0u8; 8];
+    match file.read_exact(&mut tail) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e),
+    }
+    let entries = sum.finish(&[], size);
+    let whole = mix(checksum(head) ^ entries.rotate_left(32));
+    Ok((whole.to_le_bytes() == tail).then_some(lines))
+}
+
+/// The header's entry width: a byte an entry.
+pub(super) const BYTES: u8 = 0;
+/// The header's entry width: 4 bits an entry.
+pub(super) const NIBBLES: u8 = 1;
+/// The header's entry width: packed lines ([`PatternDb::packed`]).
+pub(super) const LINES: u8 = 2;
+
 /// The header [`PatternDb::save`] writes: magic, format version, the
-/// name's length and the name, keys, entry width (1 for 4 bits), largest
-/// distance.
-pub(super) fn header(name: &str, len: u64, nibble: bool, max: u8) -> Vec<u8> {
+/// name's length and the name, keys, entry width ([`BYTES`], [`NIBBLES`]
+/// or [`LINES`]), largest distance.
+pub(super) fn header(name: &str, len: u64, width: u8, max: u8) -> Vec<u8> {
     let mut out = Vec::with_capacity(64 + name.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(name.len() as u32).to_le_bytes());
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(&len.to_le_bytes());
-    out.push(u8::from(nibble));
+    out.push(width);
     out.push(max);
     out
 }
@@ -382,8 +461,9 @@ fn header_len(name: &str) -> u64 {
 
 /// The keys, entry width and largest distance of a header, if it is one
 /// of this format, for `name` (and `keys` keys when given), with a width
-/// of 4 or 8 bits and a largest distance the width can hold.
-fn parse_header(head: &[u8], name: &str, keys: Option<u64>) -> Option<(u64, bool, u8)> {
+/// of 4 or 8 bits or packed lines and a largest distance the width can
+/// hold.
+fn parse_header(head: &[u8], name: &str, keys: Option<u64>) -> Option<(u64, u8, u8)> {
     let mut r = Reader(head);
     if r.take(8)? != MAGIC || u32::from_le_bytes(r.array()?) != VERSION {
         return None;
@@ -393,27 +473,42 @@ fn parse_header(head: &[u8], name: &str, keys: Option<u64>) -> Option<(u64, bool
         return None;
     }
     let len = u64::from_le_bytes(r.array()?);
-    let [nibble, max] = r.array()?;
+    let [width, max] = r.array()?;
     if keys.is_some_and(|k| k != len) || !r.0.is_empty() {
         return None;
     }
-    match nibble {
-        0 if max < UNSEEN => Some((len, false, max)),
-        1 if max < 15 => Some((len, true, max)),
+    match width {
+        BYTES | LINES if max < UNSEEN => Some((len, width, max)),
+        NIBBLES if max < 15 => Some((len, width, max)),
         _ => None,
     }
 }
 
 /// The bytes the entries of `len` keys take.
-fn entries_len(len: u64, nibble: bool) -> Option<u64> {
-    Some(if nibble { len.div_ceil(2) } else { len })
+fn entries_len(len: u64, width: u8) -> Option<u64> {
+    Some(match width {
+        NIBBLES => len.div_ceil(2),
+        LINES => len.div_ceil(LINE_KEYS).checked_mul(32)?,
+        _ => len,
+    })
 }
 
 /// Whether every entry is at most `max` or "unreached" (255 in a byte, 15
 /// in a nibble): in blocks the compiler vectorises (a per-entry test cost
 /// a tenth of a second on the 15-puzzle's 6-6-3 tables; a table look-up a
 /// byte, 0.3 s on 519 MB).
-fn valid(entries: &[u8], nibble: bool, max: u8) -> bool {
+///
+/// A packed table's lines: each line's two values as a line made by
+/// [`PatternDb::packed`] has them (its least at most `max`, its step
+/// from the least to 252, or both "unreached"); its codes are not checked
+/// one by one (the checksum stands for them).
+fn valid(entries: &[u8], width: u8, max: u8) -> bool {
+    if width == LINES {
+        return entries
+            .chunks_exact(32)
+            .all(|l| Line::from_bytes(l).plausible(max));
+    }
+    let nibble = width == NIBBLES;
     // `d` is bad when `max < d < unreached`: `d - (max + 1) < unreached -
     // (max + 1)` in wrapping arithmetic.
     let bad = |d: u8, unreached: u8| d.wrapping_sub(max + 1) < unreached - (max + 1);
@@ -505,41 +600,68 @@ pub fn write_whole(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
 /// assert_ne!(checksum(b"table"), checksum(b"tablf"));
 /// ```
 pub fn checksum(data: &[u8]) -> u64 {
+    let mut sum = Checksum::default();
+    let mut blocks = data.chunks_exact(32);
+    for block in &mut blocks {
+        sum.block(block);
+    }
+    sum.finish(blocks.remainder(), data.len() as u64)
+}
+
+/// [`checksum`] a block of 32 bytes at a time, for data read in pieces
+/// (a packed table's lines, straight from the file).
+pub(super) struct Checksum {
+    lanes: [u64; 4],
+}
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum {
+            lanes: [
+                0x243f_6a88_85a3_08d3,
+                0x1319_8a2e_0370_7344,
+                0xa409_3822_299f_31d0,
+                0x082e_fa98_ec4e_6c89,
+            ],
+        }
+    }
+}
+
+impl Checksum {
     const K: [u64; 4] = [
         0x9e37_79b9_7f4a_7c15,
         0xc2b2_ae3d_27d4_eb4f,
         0x1656_67b1_9e37_79f9,
         0xd6e8_feb8_6659_fd93,
     ];
-    let mut lanes = [
-        0x243f_6a88_85a3_08d3,
-        0x1319_8a2e_0370_7344,
-        0xa409_3822_299f_31d0,
-        0x082e_fa98_ec4e_6c89,
-    ];
-    let mut blocks = data.chunks_exact(32);
-    for block in &mut blocks {
-        for (i, lane) in lanes.iter_mut().enumerate() {
+
+    /// The next 32 bytes.
+    pub(super) fn block(&mut self, block: &[u8]) {
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
             let mut w = [0u8; 8];
             w.copy_from_slice(&block[8 * i..8 * i + 8]);
             *lane = (*lane ^ u64::from_le_bytes(w))
-                .wrapping_mul(K[i])
+                .wrapping_mul(Self::K[i])
                 .rotate_left(29);
         }
     }
-    let mut tail = [0u8; 32];
-    let rest = blocks.remainder();
-    tail[..rest.len()].copy_from_slice(rest);
-    for (i, lane) in lanes.iter_mut().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&tail[8 * i..8 * i + 8]);
-        *lane = mix(*lane ^ u64::from_le_bytes(w));
+
+    /// The sum, with the last `rest` (under 32 bytes) and the length of
+    /// all the data.
+    pub(super) fn finish(mut self, rest: &[u8], len: u64) -> u64 {
+        let mut tail = [0u8; 32];
+        tail[..rest.len()].copy_from_slice(rest);
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&tail[8 * i..8 * i + 8]);
+            *lane = mix(*lane ^ u64::from_le_bytes(w));
+        }
+        let mut h = len;
+        for lane in self.lanes {
+            h = mix(h ^ lane);
+        }
+        h
     }
-    let mut h = data.len() as u64;
-    for lane in lanes {
-        h = mix(h ^ lane);
-    }
-    h
 }
 
 /// A 64-bit finaliser (splitmix64's): every input bit reaches every output

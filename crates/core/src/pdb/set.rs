@@ -263,6 +263,103 @@ impl<'a> TableSet<'a> {
         Ok(table)
     }
 
+    /// [`table`](Self::table) held at two bits an entry
+    /// ([`PatternDb::packed`]: lower bounds, about half the memory). With
+    /// a cache, the packed copy is read from its own file (the
+    /// abstraction's name and ` packed`) where it is there and sound, and
+    /// the full table is never loaded; else the full table is loaded or
+    /// built (and cached) as `table` does, packed, dropped, and the copy
+    /// saved beside it. While packing both are held; the set then counts
+    /// the copy's bytes only. The copy keeps its own name (` packed`
+    /// added) in the report.
+    ///
+    /// # Errors
+    /// As [`table`](Self::table); a packed file that would pass the cap
+    /// is [over budget](PdbError) like a build.
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// use puzzle_search_core::pdb::{Abstraction, TableSet};
+    /// // A path of 200 cells, 0 the goal.
+    /// struct Path;
+    /// impl Abstraction for Path {
+    ///     fn name(&self) -> String { "path".into() }
+    ///     fn size(&self) -> u64 { 200 }
+    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    ///         out.extend([r.saturating_sub(1), (r + 1).min(199)].map(|n| (n, true)));
+    ///     }
+    /// }
+    /// let dir = std::env::temp_dir().join(format!("table-set-packed-{}", std::process::id()));
+    /// let budget = Budget::default();
+    /// let mut set = TableSet::new(&budget).cache(Some(&dir));
+    /// let table = set.packed(&Path, 0)?;
+    /// assert!(!table.is_exact() && table.get(199) < 199);
+    /// assert_eq!(set.resident(), table.bytes() as u64); // the copy only
+    /// // Next time the copy is read from its own file.
+    /// let mut again = TableSet::new(&budget).cache(Some(&dir));
+    /// let back = again.packed(&Path, 0)?;
+    /// assert!((0..200).all(|k| back.get(k) == table.get(k)));
+    /// assert!(again.report().tables()[0].loaded);
+    /// assert_eq!(again.report().tables()[0].name, "path packed");
+    /// std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn packed<A: Abstraction>(
+        &mut self,
+        abstraction: &A,
+        extra: u64,
+    ) -> Result<PatternDb, PdbError> {
+        let name = format!("{} packed", abstraction.name());
+        let started = Instant::now();
+        if let Some(dir) = self.cache {
+            let path = PatternDb::file_in(dir, &name);
+            match PatternDb::read(&path, &name, Some(abstraction.key_size())) {
+                Ok(Some(table)) if table.is_exact() => {} // not a packed file: rebuilt
+                Ok(Some(table)) => {
+                    let held = self.resident.saturating_add(table.bytes() as u64);
+                    if let Some(allowed) = self.budget.memory_cap()
+                        && held.saturating_add(extra) > allowed
+                    {
+                        let needed = held.saturating_add(extra);
+                        return Err(PdbError(ErrorKind::SetOverBudget { needed, allowed }));
+                    }
+                    self.resident = held;
+                    self.report.tables.push(TableNote {
+                        name: name.clone(),
+                        loaded: true,
+                        keys: table.len(),
+                        bytes: table.bytes() as u64,
+                        max_distance: table.max_distance(),
+                        time: started.elapsed(),
+                    });
+                    return Ok(table);
+                }
+                Ok(None) => {}
+                Err(e) => self.report.unsaved.push(e),
+            }
+        }
+        let full = self.table(abstraction, extra)?;
+        let mut table = full.packed();
+        table.name = name.clone();
+        self.resident = self
+            .resident
+            .saturating_sub(full.bytes() as u64)
+            .saturating_add(table.bytes() as u64);
+        drop(full);
+        if let Some(dir) = self.cache
+            && let Err(e) = table.save(&PatternDb::file_in(dir, &name))
+        {
+            self.report.unsaved.push(e);
+        }
+        if let Some(note) = self.report.tables.last_mut() {
+            note.name = name;
+            note.bytes = table.bytes() as u64;
+            note.time = started.elapsed();
+        }
+        Ok(table)
+    }
+
     /// The bytes the set's tables hold so far.
     ///
     /// ```

@@ -4,15 +4,19 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::lines::{LINE_KEYS, Line};
+
 /// Marks a state not reached yet while building
 /// ([`PatternDb::UNREACHED`] once built).
 pub(crate) const UNSEEN: u8 = u8::MAX;
 
-/// Distances stored per key: 4 bits where they fit, else a byte.
+/// Distances stored per key: 4 bits where they fit, else a byte; or
+/// packed lines of two bits ([`PatternDb::packed`]: lower bounds).
 #[derive(Clone, PartialEq, Eq)]
 pub(super) enum Entries {
     Nibbles(Vec<u8>),
     Bytes(Vec<u8>),
+    Lines(Vec<Line>),
 }
 
 /// A built pattern database: the least abstract distance to a goal, per key.
@@ -71,6 +75,7 @@ impl PatternDb {
                 if d == 15 { Self::UNREACHED } else { d }
             }
             Entries::Bytes(v) => v[key as usize],
+            Entries::Lines(v) => v[(key / LINE_KEYS) as usize].get((key % LINE_KEYS) as usize),
         }
     }
 
@@ -184,6 +189,34 @@ impl PatternDb {
         matches!(self.entries, Entries::Nibbles(_))
     }
 
+    /// Whether every entry is the abstract distance itself (as built or
+    /// loaded); `false` for a [`packed`](Self::packed) copy, whose entries
+    /// are lower bounds of it.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.is_exact());
+    /// // One line of 12 keys, distances 0 to 6: the step b = 2 keeps the
+    /// // most, so 1 reads 0, 2 and 3 themselves, 4 and further 4.
+    /// let packed = table.packed();
+    /// assert_eq!((packed.get(1), packed.get(3), packed.get(6)), (0, 3, 4));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn is_exact(&self) -> bool {
+        !matches!(self.entries, Entries::Lines(_))
+    }
+
     /// The bytes the entries take.
     ///
     /// ```
@@ -205,6 +238,7 @@ impl PatternDb {
     pub fn bytes(&self) -> usize {
         match &self.entries {
             Entries::Nibbles(v) | Entries::Bytes(v) => v.len(),
+            Entries::Lines(v) => std::mem::size_of_val(v.as_slice()),
         }
     }
 

@@ -116,7 +116,7 @@ fn saved_tables_load_back_and_damaged_ones_are_refused() {
 /// A file as `save` writes it, with any header values: a valid
 /// checksum over whatever it holds.
 fn crafted(name: &str, len: u64, nibble: u8, max: u8, entries: &[u8]) -> Vec<u8> {
-    let mut out = header(name, len, false, max);
+    let mut out = header(name, len, 0, max);
     let at = out.len() - 2;
     out[at] = nibble;
     let sum = digest(&out, entries);
@@ -139,7 +139,17 @@ fn crafted_files_with_valid_checksums_are_refused_where_checkable() {
     // Each: refused by decode (the key count checked when given).
     let cases = [
         ("keys", crafted(&name, keys - 9, 0, 60, &bytes(keys - 9, 1))),
-        ("width", crafted(&name, keys, 2, 60, &bytes(keys, 1))),
+        ("width", crafted(&name, keys, 3, 60, &bytes(keys, 1))),
+        // Packed lines: a least over the largest distance; a step below
+        // the least.
+        (
+            "line least",
+            crafted(&name, 120, 2, 5, &[[6u8; 2].as_slice(), &[0; 30]].concat()),
+        ),
+        (
+            "line step",
+            crafted(&name, 120, 2, 5, &[[3u8, 2].as_slice(), &[0; 30]].concat()),
+        ),
         ("above max", crafted(&name, keys, 0, 60, &bytes(keys, 61))),
         ("max 255", crafted(&name, keys, 0, 255, &bytes(keys, 1))),
         (
@@ -629,4 +639,113 @@ fn layer_weights_are_the_sums_of_their_states_weights() {
         }
         assert_eq!(got, want, "case {i}");
     }
+}
+
+/// A packed copy against the plain search's distances, line by line:
+/// for each line some step `b` (one for the whole line) gives every read
+/// (`m` below `b`, the distance at `b` and `b + 1`, `b + 2` further,
+/// unreached as infinitely far, a line with nothing reached unreached),
+/// and no step keeps a larger sum; every read at most the distance. On
+/// graphs deep and shallow, many keys unreached, a size not a multiple
+/// of the line, and byte tables (distances past 14).
+#[test]
+fn packed_tables_read_each_lines_best_step() {
+    let cases = [
+        (1_000, 700, 30, 1_000),
+        (70_000, 140_000, 0, 70_000),
+        (100_000, 90_000, 0, 100_000),
+        (150_000, 400_000, 70, 40_000),
+    ];
+    let model = |d: u8, m: u8, b: u8| {
+        if d < b {
+            m
+        } else if d <= b + 1 {
+            d
+        } else if b >= 253 {
+            u8::MAX
+        } else {
+            b + 2
+        }
+    };
+    let mut lossy = 0;
+    let dir = scratch("packed");
+    fs::create_dir_all(&dir).expect("a temporary directory");
+    for (i, &(n, edges, free, keys)) in cases.iter().enumerate() {
+        let graph = Random::new(n, edges, free, keys, i as u64 + 40);
+        let want = graph.reference();
+        let table = PatternDb::build(&graph, None).expect("a small table");
+        let packed = table.packed();
+        assert!(!packed.is_exact() && table.is_exact());
+        assert!(
+            packed.bytes() <= (keys as usize).div_ceil(120) * 32,
+            "case {i}"
+        );
+        let file = dir.join(format!("t{i}.pdb"));
+        packed.save(&file).expect("writable");
+        let back = PatternDb::load(&file, "random")
+            .expect("readable")
+            .expect("valid");
+        assert!(
+            !back.is_exact() && back.bytes() == packed.bytes(),
+            "case {i}"
+        );
+        assert!(
+            (0..keys).all(|k| back.get(k) == packed.get(k)),
+            "case {i}: loaded back"
+        );
+        // A code changed, or the file cut short: refused (rebuilt).
+        let mut bytes = fs::read(&file).expect("readable");
+        let at = bytes.len() - 40;
+        bytes[at] ^= 4;
+        fs::write(&file, &bytes).expect("writable");
+        assert!(
+            PatternDb::load(&file, "random")
+                .expect("readable")
+                .is_none(),
+            "case {i}"
+        );
+        bytes[at] ^= 4;
+        fs::write(&file, &bytes[..bytes.len() - 1]).expect("writable");
+        assert!(
+            PatternDb::load(&file, "random")
+                .expect("readable")
+                .is_none(),
+            "case {i}"
+        );
+        for (line, chunk) in want.chunks(120).enumerate() {
+            let reads: Vec<u8> = (0..chunk.len())
+                .map(|j| packed.get((line * 120 + j) as u64))
+                .collect();
+            for (j, (&r, &d)) in reads.iter().zip(chunk).enumerate() {
+                assert!(r <= d, "case {i} key {}", line * 120 + j);
+                lossy += usize::from(r != d);
+            }
+            let m = chunk.iter().copied().min().unwrap_or(u8::MAX);
+            if m == u8::MAX {
+                assert!(reads.iter().all(|&r| r == u8::MAX), "case {i} line {line}");
+                continue;
+            }
+            let sum = |b: u8| -> u64 {
+                chunk
+                    .iter()
+                    .map(|&d| u64::from(model(d, m, b).min(d)))
+                    .sum()
+            };
+            let steps = (m + 1)..=(m.saturating_add(16)).min(253);
+            let best = steps.clone().map(sum).max().expect("a step");
+            let fits = steps
+                .clone()
+                .any(|b| chunk.iter().zip(&reads).all(|(&d, &r)| model(d, m, b) == r));
+            assert!(fits, "case {i} line {line}: {chunk:?} read {reads:?}");
+            let got: u64 = reads
+                .iter()
+                .zip(chunk)
+                .map(|(&r, &d)| u64::from(r.min(d)))
+                .sum();
+            assert_eq!(got, best, "case {i} line {line}");
+        }
+    }
+    fs::remove_dir_all(&dir).ok();
+    // The cases do exercise the codes' limits.
+    assert!(lossy > 0);
 }

@@ -1,0 +1,232 @@
+//! Two bits an entry: [`PatternDb::packed`]'s lines of 120 keys, each
+//! with two values of its own, its least entry `m` and a step `b > m`,
+//! and each key as one of four codes: `m`, `b`, `b + 1`, or "`b + 2` or
+//! more". A key reads a lower bound of the table's entry, at 32 bytes a
+//! line (a little over a quarter byte a key: about half a nibble
+//! table's memory).
+//!
+//! *Why a lower bound.* An entry `d` is coded `m` where `d < b` (and
+//! `m <= d`: the line's least), itself where `b <= d <= b + 1`, and
+//! `b + 2` where `d >= b + 2`. An unreached key counts as infinitely far
+//! (coded "`b + 2` or more", a finite bound that no longer proves a dead
+//! end) unless the line holds no reached key (the line then reads
+//! [`PatternDb::UNREACHED`] everywhere). Where `b + 2` passes 254, the
+//! largest distance stored, the code reads `UNREACHED` (255), and then
+//! no reached entry is that far, so only unreached keys hold it. So every
+//! read is at most the abstract distance, and a bound made of such reads
+//! stays admissible. It is not consistent in general (a child may read
+//! two less than its parent where its entry is coded `m`), which a search
+//! relying on consistency must not assume; IDA*'s cuts need only
+//! admissibility.
+//!
+//! *The step.* Each line takes the `b` that keeps the most of its
+//! entries' sum (the smallest such `b`), among `m + 1 ..= m + 16`
+//! capped at 253: on tables whose entries crowd around two or three
+//! values (the 3x3x3's eight-edge table: 9 and 10 hold 88% of its keys)
+//! nearly every entry reads exactly (0.38% read lower there,
+//! docs/puzzles/twisty.md "Two bits an entry").
+
+use super::PatternDb;
+use super::table::Entries;
+
+/// Keys a line holds: 30 bytes of four two-bit codes after the two
+/// values.
+pub(super) const LINE_KEYS: u64 = 120;
+
+/// The steps tried above a line's least entry.
+const STEPS: u8 = 16;
+
+/// One line of a packed table: 32 bytes, aligned so that a read touches
+/// one cache line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub(super) struct Line {
+    /// The line's least entry: code 0.
+    low: u8,
+    /// `b - 1`: code `c > 0` reads `step + c`.
+    step: u8,
+    codes: [u8; 30],
+}
+
+impl Line {
+    /// The entry of the line's key `j` (`j < LINE_KEYS`).
+    #[inline]
+    pub(super) fn get(&self, j: usize) -> u8 {
+        let c = self.codes[j / 4] >> (2 * (j % 4)) & 3;
+        if c == 0 {
+            self.low
+        } else {
+            self.step.saturating_add(c)
+        }
+    }
+
+    /// The line's 32 bytes, as a file holds them.
+    pub(super) fn bytes(&self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        out[0] = self.low;
+        out[1] = self.step;
+        out[2..].copy_from_slice(&self.codes);
+        out
+    }
+
+    /// The line of 32 bytes [`bytes`](Self::bytes) gave (`b` is 32
+    /// long).
+    pub(super) fn from_bytes(b: &[u8]) -> Line {
+        let mut codes = [0u8; 30];
+        codes.copy_from_slice(&b[2..32]);
+        Line {
+            low: b[0],
+            step: b[1],
+            codes,
+        }
+    }
+
+    /// Whether the line's two values are as [`of`](Self::of) makes them
+    /// for a table whose largest distance is `max`.
+    pub(super) fn plausible(&self, max: u8) -> bool {
+        let unreached = PatternDb::UNREACHED;
+        (self.low == unreached && self.step == unreached)
+            || (self.low <= max && self.step >= self.low && self.step <= 252)
+    }
+
+    /// The line of `entries` (at most [`LINE_KEYS`]).
+    fn of(entries: &[u8]) -> Line {
+        let low = entries
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(PatternDb::UNREACHED);
+        if low == PatternDb::UNREACHED {
+            return Line {
+                low,
+                step: PatternDb::UNREACHED,
+                codes: [0; 30],
+            };
+        }
+        // How many entries are `low + i` (the last bin: that far or
+        // further, unreached included).
+        let mut count = [0u32; STEPS as usize + 3];
+        let last = count.len() - 1;
+        for &d in entries {
+            count[usize::from(d - low).min(last)] += 1;
+        }
+        // The sum read with step b = low + s: below b reads low, b and
+        // b + 1 themselves, further b + 2.
+        let mut best = (0u64, 1u8);
+        for s in 1..=STEPS.min(253 - low.min(252)) {
+            let sum: u64 = count
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| {
+                    let i = i as u64;
+                    let s = u64::from(s);
+                    let read = if i < s { 0 } else { i.min(s + 2) };
+                    u64::from(n) * read
+                })
+                .sum();
+            if sum > best.0 {
+                best = (sum, s);
+            }
+        }
+        let b = low + best.1;
+        let mut line = Line {
+            low,
+            step: b - 1,
+            codes: [0; 30],
+        };
+        for (j, &d) in entries.iter().enumerate() {
+            let c = if d < b { 0 } else { (d - b).min(2) + 1 };
+            line.codes[j / 4] |= c << (2 * (j % 4));
+        }
+        line
+    }
+}
+
+/// The lines of `table`'s entries, on every thread where there are
+/// several.
+pub(super) fn pack(table: &PatternDb) -> Vec<Line> {
+    let n = table.len();
+    let count = n.div_ceil(LINE_KEYS) as usize;
+    let mut lines = vec![
+        Line {
+            low: 0,
+            step: 0,
+            codes: [0; 30]
+        };
+        count
+    ];
+    let fill = |first: usize, out: &mut [Line]| {
+        let mut entries = [0u8; LINE_KEYS as usize];
+        for (i, line) in out.iter_mut().enumerate() {
+            let start = (first + i) as u64 * LINE_KEYS;
+            let len = (n - start).min(LINE_KEYS) as usize;
+            for (j, e) in entries[..len].iter_mut().enumerate() {
+                *e = table.get(start + j as u64);
+            }
+            *line = Line::of(&entries[..len]);
+        }
+    };
+    /// Lines a task: 120K keys.
+    const TASK: usize = 1 << 10;
+    #[cfg(feature = "parallel")]
+    if count > TASK && crate::threads::many() {
+        use rayon::prelude::*;
+        lines
+            .par_chunks_mut(TASK)
+            .enumerate()
+            .for_each(|(t, out)| fill(t * TASK, out));
+        return lines;
+    }
+    fill(0, &mut lines);
+    lines
+}
+
+impl PatternDb {
+    /// This table at two bits an entry: lines of 120 keys, each with its
+    /// least entry `m` and a step `b` of its own, every entry read as
+    /// `m` where it is below `b`, itself at `b` and `b + 1`, and `b + 2`
+    /// where it is that or more (unreached included, but where nothing in
+    /// the line is reached). Each [`get`](Self::get) of the copy is at
+    /// most this table's (module docs: the proof), so a bound made of it
+    /// stays admissible; it is no longer [`exact`](Self::is_exact).
+    /// [`save`](Self::save) writes it as it is (a third entry width) and
+    /// [`load`](Self::load) reads it back packed.
+    /// The 3x3x3's eight-edge table by class (319,875,072 keys, 160 MB as
+    /// nibbles) packs into 85 MB with 0.38% of its entries read lower
+    /// (docs/puzzles/twisty.md, "Two bits an entry").
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // A path of 300 cells, 0 the goal: cell r is r away; none past 200.
+    /// struct Path;
+    /// impl Abstraction for Path {
+    ///     fn name(&self) -> String { "path".into() }
+    ///     fn size(&self) -> u64 { 300 }
+    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    ///         if r > 0 { out.push((r - 1, true)) }
+    ///         if r < 200 { out.push((r + 1, true)) }
+    ///     }
+    /// }
+    /// let table = PatternDb::build(&Path, None)?;
+    /// let packed = table.packed();
+    /// // Keys 0..120 hold 0 to 119: the largest sum keeps 0 and, with
+    /// // b = 16, 16 and 17 exact; 1 to 15 read 0, 18 and further 18.
+    /// assert_eq!((packed.get(0), packed.get(5), packed.get(17)), (0, 0, 17));
+    /// assert_eq!((packed.get(18), packed.get(100)), (18, 18));
+    /// assert_eq!(packed.get(250), PatternDb::UNREACHED); // past 200: none reached
+    /// assert!((0..300).all(|k| packed.get(k) <= table.get(k)));
+    /// assert!(table.is_exact() && !packed.is_exact());
+    /// assert!(packed.bytes() < table.bytes());
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn packed(&self) -> PatternDb {
+        PatternDb {
+            name: self.name.clone(),
+            len: self.len,
+            max: self.max,
+            entries: Entries::Lines(pack(self)),
+            build_time: self.build_time,
+        }
+    }
+}
