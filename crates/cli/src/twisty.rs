@@ -7,7 +7,7 @@
 //! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr|-]
 //!     [--scramblealg "R U R' U'"]
 //!     [--random N [--seed S]] [--moves U,F,R] [-q] [--table-states N] [--views N] [--no-reduce]
-//!     [--no-inverse] [--two-bit] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
+//!     [--no-inverse] [--table-bits 2|4] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
 //!     [--stats] [--progress]
 //! puzzle-search twisty /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
 //! puzzle-search twisty 3x3x3 --random 3 --stats -t 2 -M 2048
@@ -19,8 +19,8 @@
 //! group of pieces (`--no-reduce`: groups of consecutive pieces), each
 //! read at up to `--views N` conjugates of the position (default 3): the
 //! 3x3x3 gets its corners by 48 symmetries and its edges eight at a time
-//! by 16 (161 MB, built once in about a minute on 2 cores, 0.5 GB at the
-//! peak), or with `--table-states 134217728` seven at a time by 4 (65 MB,
+//! by 16 (built once in about a minute on 2 cores, 0.5 GB at the peak;
+//! held at two bits an entry, 86 MB, or 161 MB with `--table-bits 4`), or with `--table-states 134217728` seven at a time by 4 (65 MB,
 //! about 20 s); `--no-reduce --views 1 --table-states 134217728` gives
 //! Korf's tables (87 MB). `--max-time SECS` stops a position's search after that
 //! long: its line says `stopped` and how many moves it ruled out, and the
@@ -142,13 +142,15 @@ pub struct Args {
     /// Read the tables at the position only, not at its inverse too.
     #[arg(long)]
     no_inverse: bool,
-    /// Hold each table over a group of pieces of more than 2^24 keys at
-    /// two bits an entry (lines of 124 entries over their least: each
-    /// entry 0, 1, 2 or 3-or-more over it, a lower bound): about half
-    /// the memory (the 3x3x3's tables 161 -> 84 MB), a little weaker.
-    /// The cache keeps the full tables.
-    #[arg(long)]
-    two_bit: bool,
+    /// Bits an entry of each table over a group of pieces of more than
+    /// 2^24 keys: 2 (the default) packs it into lines of 120 entries,
+    /// each read as a lower bound (the line's least, two values of the
+    /// line's own, or a floor over them): about half the memory (the
+    /// 3x3x3's tables 161 -> 86 MB) for 0.2% more nodes there; 4 keeps
+    /// the full tables. Both are cached.
+    #[arg(long, value_name = "2|4", default_value_t = 2,
+          value_parser = parse_bits)]
+    table_bits: u8,
     /// Read each table over a group of pieces at up to N conjugates of
     /// the position by the puzzle's symmetries (its rotations), the
     /// position among them: 1 reads the position alone.
@@ -198,6 +200,15 @@ enum CensusPath {
     Sorted,
     /// A hash set of the positions.
     Hash,
+}
+
+/// `--table-bits`: 2 or 4.
+fn parse_bits(s: &str) -> Result<u8, String> {
+    match s {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err(format!("`{s}`: 2 or 4")),
+    }
 }
 
 /// A positive number of seconds.
@@ -364,7 +375,7 @@ fn solve(
         views: args.views as usize,
         // The last of `--reduce` and `--no-reduce` given wins.
         reduce: args.reduce || !args.no_reduce,
-        pack_above: args.two_bit.then_some(puzzle_twisty::PACK_ABOVE),
+        pack_above: (args.table_bits == 2).then_some(puzzle_twisty::PACK_ABOVE),
     };
     // `--progress`: each table's build, a line a distance.
     let tables = args.progress.then(|| crate::progress::spinner("tables"));

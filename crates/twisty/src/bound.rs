@@ -181,6 +181,7 @@ struct Stage {
 /// assert_eq!(options.max_states, puzzle_twisty::MAX_TABLE);
 /// assert!(options.inverse && options.reduce);
 /// assert_eq!(options.views, 3);
+/// assert_eq!(options.pack_above, Some(puzzle_twisty::PACK_ABOVE));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableOptions {
@@ -211,19 +212,25 @@ pub struct TableOptions {
     /// six at a time, 87 MB).
     pub reduce: bool,
     /// Tables over groups of pieces with more keys than this are held at
-    /// two bits an entry ([`PatternDb::packed`]: each entry its line's
-    /// least plus 0 to 3, a lower bound of the distance; about half a
-    /// nibble table's memory). `None`, the default: every table at its
-    /// full width. The cache keeps the full table; the copy is made as it
-    /// is loaded. Where a table is packed the bound is no longer
-    /// [`exact`](OrbitBound::exact). Tables over the whole puzzle and
-    /// over pieces alike are never packed.
+    /// two bits an entry ([`PatternDb::packed`]: lines of 120 keys, each
+    /// read as its line's least, one of two values of the line's own, or
+    /// a floor over them: a lower bound of the distance at about half a
+    /// nibble table's memory). The default, `Some(`[`PACK_ABOVE`]`)`:
+    /// the 3x3x3's eight-edge table 160 -> 85 MB, its nodes 0.2% more,
+    /// the same time (docs/puzzles/twisty.md, "Two bits an entry");
+    /// `None` keeps every table at its full width. The packed copy is
+    /// cached beside the full table ([`TableSet::packed`]). Where a table
+    /// is packed the bound is no longer [`exact`](OrbitBound::exact).
+    /// Tables over the whole puzzle, over pieces alike, and the one table
+    /// of a puzzle whose moves turn one orbit (exact: the 2x2x2's
+    /// corners) are never packed.
     pub pack_above: Option<u64>,
 }
 
-/// The size past which `--two-bit` packs a table ([`TableOptions::pack_above`]):
-/// 2^24 keys (a table of 8 MB as nibbles), so that the small tables
-/// (the 3x3x3's corners by class: 2.2M keys) stay exact.
+/// The size past which a table is packed by default
+/// ([`TableOptions::pack_above`]): 2^24 keys (8 MB as nibbles), so that
+/// small tables (the 3x3x3's corners by class: 2.2M keys), which cost
+/// little memory and are often exact, keep their full width.
 pub const PACK_ABOVE: u64 = 1 << 24;
 
 impl Default for TableOptions {
@@ -233,7 +240,7 @@ impl Default for TableOptions {
             inverse: true,
             views: DEFAULT_VIEWS,
             reduce: true,
-            pack_above: None,
+            pack_above: Some(PACK_ABOVE),
         }
     }
 }
@@ -557,6 +564,16 @@ impl OrbitBound {
         let mut parts = Vec::new();
         let mut labels = Vec::new();
         let mut class_errors = Vec::new();
+        // One table over the one orbit the moves turn, its pieces all
+        // told apart: the puzzle's own distance (the 2x2x2's corners),
+        // so never packed (an exact table gives IDA* its depth at once).
+        let moving = shape::moving_orbits(def, moves);
+        let one = alike_groups.is_empty()
+            && matches!(groups.as_slice(), [(g, _)] if g.whole() && moving == [g.orbit]);
+        let options = TableOptions {
+            pack_above: options.pack_above.filter(|_| !one),
+            ..options
+        };
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (db, sym) = match kept {
@@ -646,9 +663,6 @@ impl OrbitBound {
                 }
             }
         }
-        // One table over the one orbit the moves turn, its pieces all
-        // told apart: the puzzle's own distance (the 2x2x2's corners).
-        let moving = shape::moving_orbits(def, moves);
         let exact = alike.is_empty()
             && matches!(parts.as_slice(), [p] if p.group.whole() && moving == [p.group.orbit] && p.db.is_exact());
         Ok(OrbitBound {

@@ -837,6 +837,75 @@ fn symmetric_views_are_admissible() {
     }
 }
 
+/// Tables packed to two bits (`pack_above: Some(0)`: every table over a
+/// group of pieces, however small): the bound never passes the BFS
+/// distance nor the full tables' bound, is below it somewhere (the packing
+/// is at work), is no longer exact, the in-place search never cuts a
+/// child within reach (its BFS distance below the moves left; the
+/// parent's-entry rule may cut by the parent's read what the child's own
+/// packed read would keep, or keep what it would cut), and IDA* gives the
+/// BFS's smallest shortest answers (the 2x2x2 by U, F and R; the 3x3x3
+/// with tables of at most 600 coordinates, by class).
+#[test]
+fn packed_tables_stay_admissible() {
+    use puzzle_twisty::TableOptions;
+    for (name, moves, max_states, depth, every) in [
+        ("2x2x2", &["U", "F", "R"][..], 2_000, 6, 211),
+        ("3x3x3", &[][..], 600, 4, 1999),
+    ] {
+        let def = Definition::builtin(name).expect("built in").expect("valid");
+        let moves = if moves.is_empty() {
+            Moves::all(&def)
+        } else {
+            Moves::select(&def, moves)
+        }
+        .expect("moves");
+        let plain = Twisty::new(def.clone(), moves);
+        let build = |pack_above| {
+            let options = TableOptions {
+                max_states,
+                pack_above,
+                ..TableOptions::default()
+            };
+            tables(&plain, options)
+        };
+        let (full, packed) = (build(None), build(Some(0)));
+        assert!(packed.tables().iter().all(|t| !t.is_exact()), "{name}");
+        assert!(!packed.exact());
+        check_bound(&plain, &packed, depth, false);
+        let dist = distances(&def, plain.moves(), depth);
+        let lower = dist
+            .keys()
+            .filter(|p| {
+                assert!(packed.lower(p) <= full.lower(p), "{name} at {p:?}");
+                packed.lower(p) < full.lower(p)
+            })
+            .count();
+        assert!(lower > 0, "{name}");
+        let puzzle = plain.clone().with_bound(packed);
+        let o = def.orbits();
+        let mut out = Vec::new();
+        let (mut kept, mut within) = (0, 0);
+        for (p, _) in dist.iter().step_by(13) {
+            for left in 1..=depth + 1 {
+                out.clear();
+                puzzle_search_core::InPlace::moves(&puzzle, p, left, None, &mut out);
+                for m in 0..puzzle.moves().len() as u16 {
+                    let child = p.then(puzzle.moves().get(usize::from(m)), o);
+                    let near = dist.get(&child).is_some_and(|&d| d < left);
+                    assert!(!near || out.contains(&m), "{name} at {p:?}, {left} left");
+                    kept += out.contains(&m) as usize;
+                    within += puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
+                        .is_some_and(|b| b < left) as usize;
+                }
+            }
+        }
+        // Not vacuous: children are kept, and the packed reads keep some.
+        assert!(kept > 0 && within > 0, "{name}");
+        assert!(check_answers(&puzzle, depth, every) > 20, "{name}");
+    }
+}
+
 /// IDA* on `puzzle` (with its bound, if any) against the
 /// lexicographically smallest shortest path read off a BFS (moves closed
 /// under inverse, so distances from solved are distances to it), on every
