@@ -1262,8 +1262,6 @@ impl OrbitBound {
     }
 }
 
-/// A table's label: its orbit, what it tracks and the first and last of
-/// `labels` (1-based, as the definition numbers them): `EDGE pieces 1-6`.
 /// A group's table from `set`: packed to two bits where `options` asks
 /// for it and the table is larger than `pack_above`
 /// ([`TableSet::packed`]: the packed copy cached beside the full one).
@@ -1280,6 +1278,8 @@ fn fetch<A: Abstraction>(
     db.map_err(BoundError::Table)
 }
 
+/// A table's label: its orbit, what it tracks and the first and last of
+/// `labels` (1-based, as the definition numbers them): `EDGE pieces 1-6`.
 fn range_label(orbit: &str, what: &str, labels: &[u8]) -> String {
     let (first, last) = (labels[0], labels[labels.len() - 1]);
     format!(

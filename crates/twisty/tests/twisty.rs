@@ -753,6 +753,18 @@ fn piece_group_tables_and_the_inverse_are_admissible() {
     }
 }
 
+/// A built-in puzzle by the moves named (all of them where none are).
+fn builtin_by(name: &str, moves: &[&str]) -> (Definition, Twisty) {
+    let def = Definition::builtin(name).expect("built in").expect("valid");
+    let moves = if moves.is_empty() {
+        Moves::all(&def)
+    } else {
+        Moves::select(&def, moves)
+    }
+    .expect("moves");
+    (def.clone(), Twisty::new(def, moves))
+}
+
 /// Tables read at conjugates of the position by the puzzle's symmetries
 /// (the 2x2x2 by U, F and R: the three turns about the UFR corner; the
 /// 3x3x3: the 24 rotations), over small groups of pieces: never above the
@@ -766,14 +778,7 @@ fn symmetric_views_are_admissible() {
         ("2x2x2", &["U", "F", "R"][..], 10_000, 6, 3, 211),
         ("3x3x3", &[][..], 600, 4, 6, 1999),
     ] {
-        let def = Definition::builtin(name).expect("built in").expect("valid");
-        let moves = if moves.is_empty() {
-            Moves::all(&def)
-        } else {
-            Moves::select(&def, moves)
-        }
-        .expect("moves");
-        let plain = Twisty::new(def.clone(), moves);
+        let (def, plain) = builtin_by(name, moves);
         let build = |views, reduce| {
             let options = TableOptions {
                 max_states,
@@ -853,14 +858,7 @@ fn packed_tables_stay_admissible() {
         ("2x2x2", &["U", "F", "R"][..], 2_000, 6, 211),
         ("3x3x3", &[][..], 600, 4, 1999),
     ] {
-        let def = Definition::builtin(name).expect("built in").expect("valid");
-        let moves = if moves.is_empty() {
-            Moves::all(&def)
-        } else {
-            Moves::select(&def, moves)
-        }
-        .expect("moves");
-        let plain = Twisty::new(def.clone(), moves);
+        let (def, plain) = builtin_by(name, moves);
         let build = |pack_above| {
             let options = TableOptions {
                 max_states,
