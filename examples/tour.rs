@@ -433,7 +433,7 @@ fn cube() -> Result<Showcase, String> {
         // Korf's tables read at the position alone, then the defaults.
         // Tables of at most 2^27 entries (the defaults before issue 44):
         // built in seconds, so the tour stays short; the program's
-        // defaults are eight edges at a time (161 MB, about a minute).
+        // defaults are eight edges at a time (86 MB packed, about a minute).
         let small = 1 << 27;
         let options = if symmetric {
             TableOptions {

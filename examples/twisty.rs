@@ -15,11 +15,11 @@
 //! where the puzzle's symmetries (rotations and mirror images) keep a
 //! group of pieces (`--no-reduce`: groups of consecutive pieces), each
 //! read at up to `--views N` conjugates of the position (default 3): the
-//! 3x3x3 gets its corners by 48 symmetries and its edges seven at a time
-//! by 4 (65 MB, built once in about 20 s on 2 cores), or with
-//! `--table-states 1000000000` eight at a time by 16 (161 MB, about a
-//! minute, 0.5 GB at the peak); `--no-reduce --views 1` gives Korf's
-//! tables (87 MB). `--max-time SECS` stops a position's search after that
+//! 3x3x3 gets its corners by 48 symmetries and its edges eight at a time
+//! by 16 (built once in about a minute on 2 cores, 0.5 GB at the peak;
+//! held at two bits an entry, 86 MB, or 161 MB with `--table-bits 4`),
+//! or with `--table-states 134217728` seven at a time by 4;
+//! `--no-reduce --views 1 --table-states 134217728` gives Korf's tables. `--max-time SECS` stops a position's search after that
 //! long: its line says `stopped` and how many moves it ruled out, and the
 //! next position is solved (exit code 1 at the end).
 //! `--scrambles FILE` solves each scramble optimally (IDA* in place on

@@ -27,8 +27,9 @@ use crate::symmetry::Symmetries;
 /// The most coordinates one table has by default (a nibble each once
 /// built, two bits each more while it is built: at most 256 MB, 384 MB
 /// while built): by symmetry class, the 3x3x3's edges go eight at a time
-/// by 16 symmetries (319,875,072 entries, 161 MB, built once in about a
-/// minute on 2 cores); split into groups of consecutive pieces
+/// by 16 symmetries (319,875,072 entries, 161 MB as nibbles and 86 MB
+/// packed, [`TableOptions::pack_above`]; built once in about a minute on
+/// 2 cores); split into groups of consecutive pieces
 /// (`reduce: false`), its corners (88,179,840) fit whole and its edges go
 /// seven at a time (510,935,040). (Until issue 44: 2^27, the edges seven
 /// at a time by 4 symmetries, 64 MB, four times the nodes and about
@@ -205,7 +206,8 @@ pub struct TableOptions {
     /// a group of pieces (about as many times smaller as they are; the
     /// orbit's group then chosen among those they keep, and read at its
     /// conjugates to cover the rest). The default, `true`: the 3x3x3's
-    /// corners by 48 symmetries and edges eight at a time by 16 (161 MB),
+    /// corners by 48 symmetries and edges eight at a time by 16 (86 MB
+    /// packed),
     /// or seven at a time by 4 with `max_states` 2^27 (65 MB). `false`
     /// splits every orbit into groups of consecutive pieces (Korf's
     /// tables for the 3x3x3 with `max_states` 2^27: corners whole, edges
