@@ -848,7 +848,9 @@ fn symmetric_views_are_admissible() {
 /// is at work), is no longer exact, the in-place search never cuts a
 /// child within reach (its BFS distance below the moves left; the
 /// parent's-entry rule may cut by the parent's read what the child's own
-/// packed read would keep, or keep what it would cut), and IDA* gives the
+/// packed read would keep) and keeps only children whose bound allows
+/// them (the rule keeps children unread only on a sure read), and IDA*
+/// (debug builds check `moves_bounded`'s promise) gives the
 /// BFS's smallest shortest answers (the 2x2x2 by U, F and R; the 3x3x3
 /// with tables of at most 600 coordinates, by class).
 #[test]
@@ -892,9 +894,13 @@ fn packed_tables_stay_admissible() {
                     let child = p.then(puzzle.moves().get(usize::from(m)), o);
                     let near = dist.get(&child).is_some_and(|&d| d < left);
                     assert!(!near || out.contains(&m), "{name} at {p:?}, {left} left");
+                    // Every child kept reads within the moves left
+                    // (`moves_bounded`'s promise).
+                    let allowed = puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
+                        .is_some_and(|b| b < left);
+                    assert!(allowed || !out.contains(&m), "{name} at {p:?}, {left} left");
                     kept += out.contains(&m) as usize;
-                    within += puzzle_search_core::Puzzle::lower_bound(&puzzle, &child)
-                        .is_some_and(|b| b < left) as usize;
+                    within += allowed as usize;
                 }
             }
         }

@@ -60,6 +60,27 @@ impl Line {
         }
     }
 
+    /// The entry of key `j`, and whether the read is the entry itself:
+    /// codes 1 and 2 always are; code 0 where the step is one over the
+    /// least (then an entry below the step is the least); code 3 never
+    /// (but in a line with nothing reached, where every read is
+    /// "unreached" and true).
+    #[inline]
+    pub(super) fn get_sure(&self, j: usize) -> (u8, bool) {
+        let c = self.codes[j / 4] >> (2 * (j % 4)) & 3;
+        match c {
+            0 => (
+                self.low,
+                self.step == self.low || self.low == PatternDb::UNREACHED,
+            ),
+            3 => (
+                self.step.saturating_add(3),
+                self.low == PatternDb::UNREACHED,
+            ),
+            _ => (self.step.saturating_add(c), true),
+        }
+    }
+
     /// The line's 32 bytes, as a file holds them.
     pub(super) fn bytes(&self) -> [u8; 32] {
         let mut out = [0u8; 32];

@@ -79,6 +79,41 @@ impl PatternDb {
         }
     }
 
+    /// [`get`](Self::get), and whether the value read is the entry
+    /// itself: always for a table as built or loaded; for a
+    /// [`packed`](Self::packed) one, where the key's code says so (`b`
+    /// and `b + 1`, the least where the step is one over it), else it is
+    /// only a lower bound. A rule that reasons from a state's exact entry
+    /// to its neighbours' (they differ by at most one) may use the read
+    /// only where it is sure.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert_eq!(table.get_sure(6), (6, true));
+    /// // Packed with step 2: 2 and 3 read exactly, 1 reads 0, 6 reads 4.
+    /// let packed = table.packed();
+    /// assert_eq!((packed.get_sure(3), packed.get_sure(1), packed.get_sure(6)), ((3, true), (0, false), (4, false)));
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    #[inline]
+    pub fn get_sure(&self, key: u64) -> (u8, bool) {
+        match &self.entries {
+            Entries::Lines(v) => v[(key / LINE_KEYS) as usize].get_sure((key % LINE_KEYS) as usize),
+            _ => (self.get(key), true),
+        }
+    }
+
     /// The abstraction's name, as built or loaded.
     ///
     /// ```

@@ -667,7 +667,7 @@ fn packed_tables_read_each_lines_best_step() {
             b + 2
         }
     };
-    let mut lossy = 0;
+    let (mut lossy, mut unsure) = (0, 0);
     let dir = scratch("packed");
     fs::create_dir_all(&dir).expect("a temporary directory");
     for (i, &(n, edges, free, keys)) in cases.iter().enumerate() {
@@ -717,8 +717,14 @@ fn packed_tables_read_each_lines_best_step() {
                 .map(|j| packed.get((line * 120 + j) as u64))
                 .collect();
             for (j, (&r, &d)) in reads.iter().zip(chunk).enumerate() {
-                assert!(r <= d, "case {i} key {}", line * 120 + j);
+                let key = (line * 120 + j) as u64;
+                assert!(r <= d, "case {i} key {key}");
                 lossy += usize::from(r != d);
+                // A sure read is the entry itself.
+                let (got, sure) = packed.get_sure(key);
+                assert_eq!(got, r, "case {i} key {key}");
+                assert!(!sure || r == d, "case {i} key {key}");
+                unsure += usize::from(!sure);
             }
             let m = chunk.iter().copied().min().unwrap_or(u8::MAX);
             if m == u8::MAX {
@@ -747,5 +753,5 @@ fn packed_tables_read_each_lines_best_step() {
     }
     fs::remove_dir_all(&dir).ok();
     // The cases do exercise the codes' limits.
-    assert!(lossy > 0);
+    assert!(lossy > 0 && unsure >= lossy);
 }
