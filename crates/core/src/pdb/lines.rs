@@ -1,4 +1,5 @@
-//! Two bits an entry: [`PatternDb::packed`]'s lines of 120 keys, each
+//! Two bits an entry: the lines of
+//! [`PatternDb::packed`](super::PatternDb::packed), 120 keys each, each
 //! with two values of its own, its least entry `m` and a step `b > m`,
 //! and each key as one of four codes: `m`, `b`, `b + 1`, or "`b + 2` or
 //! more". A key reads a lower bound of the table's entry, at 32 bytes a
@@ -10,8 +11,8 @@
 //! `b + 2` where `d >= b + 2`. An unreached key counts as infinitely far
 //! (coded "`b + 2` or more", a finite bound that no longer proves a dead
 //! end) unless the line holds no reached key (the line then reads
-//! [`PatternDb::UNREACHED`] everywhere). Where `b + 2` passes 254, the
-//! largest distance stored, the code reads `UNREACHED` (255), and then
+//! [`PatternDb::UNREACHED`](super::PatternDb::UNREACHED) everywhere).
+//! Where `b + 2` passes 254, the largest distance stored, the code reads `UNREACHED` (255), and then
 //! no reached entry is that far, so only unreached keys hold it. So every
 //! read is at most the abstract distance, and a bound made of such reads
 //! stays admissible. It is not consistent in general (a child may read
@@ -26,8 +27,8 @@
 //! nearly every entry reads exactly (0.38% read lower there,
 //! docs/puzzles/twisty.md "Two bits an entry").
 
-use super::PatternDb;
-use super::table::Entries;
+/// A key no goal reaches ([`PatternDb::UNREACHED`](super::PatternDb::UNREACHED)).
+const UNREACHED: u8 = u8::MAX;
 
 /// Keys a line holds: 30 bytes of four two-bit codes after the two
 /// values.
@@ -69,14 +70,8 @@ impl Line {
     pub(super) fn get_sure(&self, j: usize) -> (u8, bool) {
         let c = self.codes[j / 4] >> (2 * (j % 4)) & 3;
         match c {
-            0 => (
-                self.low,
-                self.step == self.low || self.low == PatternDb::UNREACHED,
-            ),
-            3 => (
-                self.step.saturating_add(3),
-                self.low == PatternDb::UNREACHED,
-            ),
+            0 => (self.low, self.step == self.low || self.low == UNREACHED),
+            3 => (self.step.saturating_add(3), self.low == UNREACHED),
             _ => (self.step.saturating_add(c), true),
         }
     }
@@ -105,22 +100,18 @@ impl Line {
     /// Whether the line's two values are as [`of`](Self::of) makes them
     /// for a table whose largest distance is `max`.
     pub(super) fn plausible(&self, max: u8) -> bool {
-        let unreached = PatternDb::UNREACHED;
+        let unreached = UNREACHED;
         (self.low == unreached && self.step == unreached)
             || (self.low <= max && self.step >= self.low && self.step <= 252)
     }
 
     /// The line of `entries` (at most [`LINE_KEYS`]).
     fn of(entries: &[u8]) -> Line {
-        let low = entries
-            .iter()
-            .copied()
-            .min()
-            .unwrap_or(PatternDb::UNREACHED);
-        if low == PatternDb::UNREACHED {
+        let low = entries.iter().copied().min().unwrap_or(UNREACHED);
+        if low == UNREACHED {
             return Line {
                 low,
-                step: PatternDb::UNREACHED,
+                step: UNREACHED,
                 codes: [0; 30],
             };
         }
@@ -163,10 +154,9 @@ impl Line {
     }
 }
 
-/// The lines of `table`'s entries, on every thread where there are
-/// several.
-pub(super) fn pack(table: &PatternDb) -> Vec<Line> {
-    let n = table.len();
+/// The lines of the `n` entries `get` reads, on every thread where there
+/// are several.
+pub(super) fn pack(n: u64, get: impl Fn(u64) -> u8 + Sync) -> Vec<Line> {
     let count = n.div_ceil(LINE_KEYS) as usize;
     let mut lines = vec![
         Line {
@@ -182,7 +172,7 @@ pub(super) fn pack(table: &PatternDb) -> Vec<Line> {
             let start = (first + i) as u64 * LINE_KEYS;
             let len = (n - start).min(LINE_KEYS) as usize;
             for (j, e) in entries[..len].iter_mut().enumerate() {
-                *e = table.get(start + j as u64);
+                *e = get(start + j as u64);
             }
             *line = Line::of(&entries[..len]);
         }
@@ -200,54 +190,4 @@ pub(super) fn pack(table: &PatternDb) -> Vec<Line> {
     }
     fill(0, &mut lines);
     lines
-}
-
-impl PatternDb {
-    /// This table at two bits an entry: lines of 120 keys, each with its
-    /// least entry `m` and a step `b` of its own, every entry read as
-    /// `m` where it is below `b`, itself at `b` and `b + 1`, and `b + 2`
-    /// where it is that or more (unreached included, but where nothing in
-    /// the line is reached). Each [`get`](Self::get) of the copy is at
-    /// most this table's (module docs: the proof), so a bound made of it
-    /// stays admissible; it is no longer [`exact`](Self::is_exact).
-    /// [`save`](Self::save) writes it as it is (a third entry width) and
-    /// [`load`](Self::load) reads it back packed.
-    /// The 3x3x3's eight-edge table by class (319,875,072 keys, 160 MB as
-    /// nibbles) packs into 85 MB with 0.38% of its entries read lower
-    /// (docs/puzzles/twisty.md, "Two bits an entry").
-    ///
-    /// ```
-    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// // A path of 300 cells, 0 the goal: cell r is r away; none past 200.
-    /// struct Path;
-    /// impl Abstraction for Path {
-    ///     fn name(&self) -> String { "path".into() }
-    ///     fn size(&self) -> u64 { 300 }
-    ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
-    ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
-    ///         if r > 0 { out.push((r - 1, true)) }
-    ///         if r < 200 { out.push((r + 1, true)) }
-    ///     }
-    /// }
-    /// let table = PatternDb::build(&Path, None)?;
-    /// let packed = table.packed();
-    /// // Keys 0..120 hold 0 to 119: the largest sum keeps 0 and, with
-    /// // b = 16, 16 and 17 exact; 1 to 15 read 0, 18 and further 18.
-    /// assert_eq!((packed.get(0), packed.get(5), packed.get(17)), (0, 0, 17));
-    /// assert_eq!((packed.get(18), packed.get(100)), (18, 18));
-    /// assert_eq!(packed.get(250), PatternDb::UNREACHED); // past 200: none reached
-    /// assert!((0..300).all(|k| packed.get(k) <= table.get(k)));
-    /// assert!(table.is_exact() && !packed.is_exact());
-    /// assert!(packed.bytes() < table.bytes());
-    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
-    /// ```
-    pub fn packed(&self) -> PatternDb {
-        PatternDb {
-            name: self.name.clone(),
-            len: self.len,
-            max: self.max,
-            entries: Entries::Lines(pack(self)),
-            build_time: self.build_time,
-        }
-    }
 }

@@ -318,11 +318,12 @@ impl<'a> TableSet<'a> {
                 Ok(Some(table)) if table.is_exact() => {} // not a packed file: rebuilt
                 Ok(Some(table)) => {
                     let held = self.resident.saturating_add(table.bytes() as u64);
-                    if let Some(allowed) = self.budget.memory_cap()
-                        && held.saturating_add(extra) > allowed
-                    {
-                        let needed = held.saturating_add(extra);
-                        return Err(PdbError(ErrorKind::SetOverBudget { needed, allowed }));
+                    let needed = held.saturating_add(extra);
+                    match self.budget.memory_cap() {
+                        Some(allowed) if needed > allowed => {
+                            return Err(PdbError(ErrorKind::SetOverBudget { needed, allowed }));
+                        }
+                        _ => {}
                     }
                     self.resident = held;
                     self.report.tables.push(TableNote {
@@ -347,10 +348,10 @@ impl<'a> TableSet<'a> {
             .saturating_sub(full.bytes() as u64)
             .saturating_add(table.bytes() as u64);
         drop(full);
-        if let Some(dir) = self.cache
-            && let Err(e) = table.save(&PatternDb::file_in(dir, &name))
-        {
-            self.report.unsaved.push(e);
+        if let Some(dir) = self.cache {
+            if let Err(e) = table.save(&PatternDb::file_in(dir, &name)) {
+                self.report.unsaved.push(e);
+            }
         }
         if let Some(note) = self.report.tables.last_mut() {
             note.name = name;
