@@ -499,8 +499,8 @@ fn entries_len(len: u64, width: u8) -> Option<u64> {
 /// byte, 0.3 s on 519 MB).
 ///
 /// A packed table's lines: each line's two values as a line made by
-/// [`PatternDb::packed`] has them (its least at most `max`, its step
-/// from the least to 252, or both "unreached"); its codes are not checked
+/// [`PatternDb::packed`] has them (its least at most `max` and its step
+/// at least the least, or both "unreached"); its codes are not checked
 /// one by one (the checksum stands for them).
 fn valid(entries: &[u8], width: u8, max: u8) -> bool {
     if width == LINES {

@@ -22,8 +22,9 @@
 //!
 //! *The step.* Each line takes the `b` that keeps the most of its
 //! entries' sum (the smallest such `b`), among `m + 1 ..= m + 16`
-//! capped at 253: on tables whose entries crowd around two or three
-//! values (the 3x3x3's eight-edge table: 9 and 10 hold 88% of its keys)
+//! and at most 253 where `m` allows (else `m + 1`): on tables whose
+//! entries crowd around two or three values (the 3x3x3's eight-edge
+//! table: 9 and 10 hold 88% of its keys)
 //! nearly every entry reads exactly (0.38% read lower there,
 //! docs/puzzles/twisty.md "Two bits an entry").
 
@@ -98,11 +99,11 @@ impl Line {
     }
 
     /// Whether the line's two values are as [`of`](Self::of) makes them
-    /// for a table whose largest distance is `max`.
+    /// for a table whose largest distance is `max`: both "unreached", or
+    /// the least at most `max` and the step at least the least (`b > m`).
     pub(super) fn plausible(&self, max: u8) -> bool {
-        let unreached = UNREACHED;
-        (self.low == unreached && self.step == unreached)
-            || (self.low <= max && self.step >= self.low && self.step <= 252)
+        (self.low == UNREACHED && self.step == UNREACHED)
+            || (self.low <= max && self.step >= self.low)
     }
 
     /// The line of `entries` (at most [`LINE_KEYS`]).

@@ -755,3 +755,56 @@ fn packed_tables_read_each_lines_best_step() {
     // The cases do exercise the codes' limits.
     assert!(lossy > 0 && unsure >= lossy);
 }
+
+/// A path of 255 reached cells (distances up to 254, the most a table
+/// stores) and unreached ones, keyed so that the first line holds 253,
+/// 254 and then unreached keys: packed, that line reads exactly (its step
+/// 254, past the usual cap; "b + 2 or more" is "unreached"), every key
+/// at most its entry, and the file loads back.
+#[test]
+fn packed_lines_at_the_largest_distances() {
+    struct Far;
+    impl Abstraction for Far {
+        fn name(&self) -> String {
+            "far".into()
+        }
+        fn size(&self) -> u64 {
+            400
+        }
+        fn goals(&self, out: &mut Vec<u64>) {
+            out.push(0)
+        }
+        fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+            if r > 0 {
+                out.push((r - 1, true));
+            }
+            if r < 254 {
+                out.push((r + 1, true));
+            }
+        }
+        fn key(&self, r: u64) -> u64 {
+            (r + 400 - 253) % 400
+        }
+    }
+    let table = PatternDb::build(&Far, None).expect("distances up to 254");
+    let packed = table.packed();
+    for key in 0..400 {
+        // The first line exactly; the others (reached and unreached keys
+        // mixed) at most the entry.
+        assert!(packed.get(key) <= table.get(key), "key {key}");
+        assert!(key >= 120 || packed.get(key) == table.get(key), "key {key}");
+    }
+    assert_eq!(
+        (packed.get(0), packed.get(1), packed.get(2)),
+        (253, 254, u8::MAX)
+    );
+    let dir = scratch("far");
+    fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("far.pdb");
+    packed.save(&file).expect("writable");
+    let back = PatternDb::load(&file, "far")
+        .expect("readable")
+        .expect("valid");
+    assert!((0..400).all(|k| back.get(k) == packed.get(k)));
+    fs::remove_dir_all(&dir).ok();
+}
