@@ -665,8 +665,9 @@ impl OrbitBound {
                 }
             }
         }
-        let exact = alike.is_empty()
-            && matches!(parts.as_slice(), [p] if p.group.whole() && moving == [p.group.orbit] && p.db.is_exact());
+        // `one` above: that table is then the distance itself (and kept
+        // unpacked for it).
+        let exact = one;
         Ok(OrbitBound {
             whole: None,
             exact,

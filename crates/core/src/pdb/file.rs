@@ -135,7 +135,7 @@ impl PatternDb {
             return Ok(None);
         }
         if width == LINES {
-            return read_lines(&mut file, &head, size)
+            return read_lines(&mut file, &head, size, max)
                 .map(|lines| lines.map(|l| Self::from_lines(name, len, max, l)));
         }
         // The entries straight into their own buffer, at disk (or page
@@ -387,15 +387,18 @@ fn in_file(what: &str, path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{what} {}: {e}", path.display()))
 }
 
-/// A packed table's `size` bytes of lines and its checksum from `file`,
-/// a megabyte at a time, each line checked ([`Line::plausible`] against
-/// the header's `max`, read from `head`) and summed as it is read: the
-/// lines land in their own aligned buffer with no second copy of the
-/// table. `None` where the file is cut short, its sum or a line is wrong.
-fn read_lines(file: &mut fs::File, head: &[u8], size: u64) -> io::Result<Option<Vec<Line>>> {
-    let Some(&max) = head.last() else {
-        return Ok(None);
-    };
+/// A packed table's `size` bytes of lines and its checksum from `file`
+/// (after the header `head`), a megabyte at a time, each line checked
+/// ([`Line::plausible`] against the header's `max`) and summed as it is
+/// read: the lines land in their own aligned buffer with no second copy
+/// of the table. `None` where the file is cut short, its sum or a line is
+/// wrong.
+fn read_lines(
+    file: &mut fs::File,
+    head: &[u8],
+    size: u64,
+    max: u8,
+) -> io::Result<Option<Vec<Line>>> {
     let count = usize::try_from(size / 32).map_err(|_| io::ErrorKind::OutOfMemory)?;
     let mut lines = Vec::new();
     lines
