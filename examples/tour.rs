@@ -433,11 +433,13 @@ fn cube() -> Result<Showcase, String> {
         // Korf's tables read at the position alone, then the defaults.
         // Tables of at most 2^27 entries (the defaults before issue 44):
         // built in seconds, so the tour stays short; the program's
-        // defaults are eight edges at a time (86 MB packed, about a minute).
+        // defaults are eight edges at a time (86 MB packed, about a minute)
+        // and the projection's table (H48's coordinate, another minute).
         let small = 1 << 27;
         let options = if symmetric {
             TableOptions {
                 max_states: small,
+                project_from: None,
                 ..TableOptions::default()
             }
         } else {
@@ -447,6 +449,7 @@ fn cube() -> Result<Showcase, String> {
                 views: 1,
                 reduce: false,
                 pack_above: None,
+                project_from: None,
             }
         };
         let ready = Instant::now();

@@ -152,6 +152,13 @@ pub struct Args {
     #[arg(long, value_name = "2|4", default_value_t = 2,
           value_parser = parse_bits)]
     table_bits: u8,
+    /// Build no table over the projection of several orbits (each
+    /// orbit's pieces relabelled by the blocks of places the moves'
+    /// squares keep: the 3x3x3's corners by tetrad with their turns and
+    /// edges by slice, H48's coordinate, 117,567,450 indices by class
+    /// under its 48 symmetries).
+    #[arg(long)]
+    no_projection: bool,
     /// Read each table over a group of pieces at up to N conjugates of
     /// the position by the puzzle's symmetries (its rotations), the
     /// position among them: 1 reads the position alone.
@@ -377,6 +384,7 @@ fn solve(
         // The last of `--reduce` and `--no-reduce` given wins.
         reduce: args.reduce || !args.no_reduce,
         pack_above: (args.table_bits == 2).then_some(puzzle_twisty::PACK_ABOVE),
+        project_from: (!args.no_projection).then_some(puzzle_twisty::PROJECT_FROM),
     };
     // `--progress`: each table's build, a line a distance.
     let tables = args.progress.then(|| crate::progress::spinner("tables"));

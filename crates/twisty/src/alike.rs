@@ -263,7 +263,7 @@ impl LabelGroup {
 /// `sum C(i_k, k + 1)` over its places' indices `i_k` among the free
 /// ones, in order (`binom` from [`binomials`]).
 #[inline]
-fn colex_digit(mask: u64, taken: u64, binom: &[u64]) -> u64 {
+pub(crate) fn colex_digit(mask: u64, taken: u64, binom: &[u64]) -> u64 {
     let (mut m, mut digit, mut k) = (mask, 0u64, 0usize);
     while m != 0 {
         let j = m.trailing_zeros();
@@ -281,11 +281,11 @@ fn colex_digit(mask: u64, taken: u64, binom: &[u64]) -> u64 {
 const MAX_SYMBOLS: usize = 16;
 
 /// The side of [`binomials`]' table.
-const BINOM: usize = MAX_GROUP_ORBIT + 1;
+pub(crate) const BINOM: usize = MAX_GROUP_ORBIT + 1;
 
 /// `C(n, k)` at `n * BINOM + k` for `n, k <= 64` (all within `u64`),
 /// made once.
-fn binomials() -> &'static [u64] {
+pub(crate) fn binomials() -> &'static [u64] {
     static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = vec![0u64; BINOM * BINOM];

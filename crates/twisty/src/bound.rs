@@ -19,6 +19,7 @@ use crate::coords::Coordinates;
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::moves::Moves;
+use crate::projection::{Projection, ProjectionSpace, compose, invert};
 use crate::reads::{TableReads, Tally};
 use crate::shape;
 use crate::symgroup::{SymGroup, SymSpace, choose};
@@ -133,6 +134,15 @@ struct AlikePart {
     db: PatternDb,
 }
 
+/// The table over the projection of several orbits (the squares'
+/// blocks: [`Projection`]), read at the position and, where admissible,
+/// its inverse.
+#[derive(Debug)]
+struct ProjPart {
+    proj: Projection,
+    db: PatternDb,
+}
+
 /// The most symmetries the tables are read at, all tables together
 /// (their conjugates are marked made in a `u64`).
 const MAX_USED: usize = 64;
@@ -150,6 +160,9 @@ thread_local! {
             pieces: Vec::new(),
             ranks: Vec::new(),
             indices: Vec::new(),
+            child: Vec::new(),
+            other: Vec::new(),
+            inv: Vec::new(),
         })
     };
 }
@@ -164,6 +177,11 @@ struct Scratch {
     ranks: Vec<u64>,
     /// The children's indices in the whole puzzle's table by class.
     indices: Vec<Option<u64>>,
+    /// A child (for the projection's index), a conjugate, the inverse
+    /// of the position: a position's bytes each.
+    child: Vec<u8>,
+    other: Vec<u8>,
+    inv: Vec<u8>,
 }
 
 /// One table read at one conjugate of the position or of its inverse.
@@ -183,6 +201,7 @@ struct Stage {
 /// assert!(options.inverse && options.reduce);
 /// assert_eq!(options.views, 3);
 /// assert_eq!(options.pack_above, Some(puzzle_twisty::PACK_ABOVE));
+/// assert_eq!(options.project_from, Some(puzzle_twisty::PROJECT_FROM));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableOptions {
@@ -227,7 +246,22 @@ pub struct TableOptions {
     /// of a puzzle whose moves turn one orbit (exact: the 2x2x2's
     /// corners) are never packed.
     pub pack_above: Option<u64>,
+    /// Build one more table over the projection of every moving orbit
+    /// onto the blocks of places the moves' squares keep, indexed by
+    /// class under every symmetry (the 3x3x3's corners by tetrad with
+    /// their turns and edges by slice: H48's coordinate, 117,567,450
+    /// indices, 31 MB packed), where `reduce` is on, the bound is not
+    /// exact, and the projection has at least this many indices and at
+    /// most `max_states` (the most turns kept within it). Read first at
+    /// the position and last at its inverse. The default,
+    /// `Some(`[`PROJECT_FROM`]`)`; `None` builds none.
+    pub project_from: Option<u64>,
 }
+
+/// The fewest indices a projection's table is built for by default
+/// ([`TableOptions::project_from`]): 2^20, below which a projection
+/// is too coarse to cut what the orbits' tables do not.
+pub const PROJECT_FROM: u64 = 1 << 20;
 
 /// The size past which a table is packed by default
 /// ([`TableOptions::pack_above`]): 2^24 keys (8 MB as nibbles), so that
@@ -243,6 +277,7 @@ impl Default for TableOptions {
             views: DEFAULT_VIEWS,
             reduce: true,
             pack_above: Some(PACK_ABOVE),
+            project_from: Some(PROJECT_FROM),
         }
     }
 }
@@ -304,6 +339,8 @@ pub struct OrbitBound {
     /// The tables over orbits with pieces alike or `?` orientations,
     /// read after every stage of `parts`.
     alike: Vec<AlikePart>,
+    /// The table over the projection of several orbits, where built.
+    projection: Option<ProjPart>,
     inverse: bool,
     symmetries: Symmetries,
     /// The symmetries read, by slot (slot 0: the identity).
@@ -556,6 +593,7 @@ impl OrbitBound {
                 stages: Vec::new(),
                 parts: Vec::new(),
                 alike: Vec::new(),
+                projection: None,
                 inverse: false,
                 symmetries,
                 used: vec![0],
@@ -633,6 +671,24 @@ impl OrbitBound {
             alike.push(AlikePart { group, db });
         }
         let identity = def.solved() == &crate::position::Position::identity(def.orbits());
+        let projection = match options.project_from {
+            Some(from) if options.reduce && !one && identity => {
+                Projection::new(def, moves, &symmetries, options.max_states)
+                    .filter(|p| p.size() >= from)
+            }
+            _ => None,
+        };
+        let projection = match projection {
+            Some(proj) => {
+                let label = proj.label(def);
+                let name = format!("twisty {} {label} {digest:016x}", def.name());
+                labels.push(label);
+                let space = ProjectionSpace { proj: &proj, name };
+                let db = fetch(&mut set, &space, proj.bytes(), options)?;
+                Some(ProjPart { proj, db })
+            }
+            None => None,
+        };
         let mut used = vec![0];
         for part in &mut parts {
             for i in views(&part.group, &symmetries, options.views.clamp(1, MAX_VIEWS)) {
@@ -679,6 +735,7 @@ impl OrbitBound {
             stages,
             parts,
             alike,
+            projection,
             inverse,
             symmetries,
             used,
@@ -746,6 +803,24 @@ impl OrbitBound {
                 }
                 best = best.max(d);
             }
+            if let Some(pp) = &self.projection {
+                let Scratch { other, inv, .. } = scratch;
+                other.resize(len, 0);
+                inv.resize(len, 0);
+                let d = pp.db.get(pp.proj.index(s, other));
+                if d == PatternDb::UNREACHED {
+                    return None;
+                }
+                best = best.max(d);
+                if self.inverse {
+                    invert(s, pp.proj.orbits(), inv);
+                    let d = pp.db.get(pp.proj.index(inv, other));
+                    if d == PatternDb::UNREACHED {
+                        return None;
+                    }
+                    best = best.max(d);
+                }
+            }
             Some(u32::from(best))
         })
     }
@@ -776,7 +851,13 @@ impl OrbitBound {
         let len = self.len;
         let before = moves.len();
         let mut keys = [0u64; BATCH];
+        let first = self.stages.len() + self.alike.len();
         SCRATCH.with_borrow_mut(|scratch| {
+            if let Some(pp) = &self.projection {
+                self.keep_projection(
+                    pp, s, all, moves, start, max, false, first, &mut keys, scratch,
+                );
+            }
             let Scratch { conj, pieces, .. } = scratch;
             pieces.resize(2 * BATCH * MAX_GROUP_ORBIT, 0);
             conj.resize(self.used.len() * len, 0);
@@ -834,7 +915,104 @@ impl OrbitBound {
                 tally.add(index, if skipped { 0 } else { read as u64 }, cut, skipped);
             }
         }
+        if let Some(pp) = &self.projection {
+            if self.inverse {
+                SCRATCH.with_borrow_mut(|scratch| {
+                    self.keep_projection(
+                        pp,
+                        s,
+                        all,
+                        moves,
+                        start,
+                        max,
+                        true,
+                        first + 1,
+                        &mut keys,
+                        scratch,
+                    );
+                });
+            }
+        }
         moves.len() < before
+    }
+
+    /// [`keep_part`](Self::keep_part) for the projection's table, at the
+    /// position (with the parent's-entry rule first) or at its inverse:
+    /// each kept child made (or its inverse, `m^-1` then the position's
+    /// inverse), its index from it, then the entries; tallied as stage
+    /// `stage`.
+    #[allow(clippy::too_many_arguments)]
+    fn keep_projection(
+        &self,
+        pp: &ProjPart,
+        s: &[u8],
+        all: &crate::moves::Moves,
+        moves: &mut Vec<u16>,
+        start: usize,
+        max: u32,
+        inverse: bool,
+        stage: usize,
+        keys: &mut [u64; BATCH],
+        scratch: &mut Scratch,
+    ) {
+        if moves.len() == start {
+            return;
+        }
+        let read = moves.len() - start;
+        let len = self.len;
+        let Scratch {
+            child, other, inv, ..
+        } = scratch;
+        child.resize(len, 0);
+        other.resize(len, 0);
+        inv.resize(len, 0);
+        let orbits = pp.proj.orbits();
+        let mut settled = false;
+        if !inverse && self.settle {
+            let (d, sure) = pp.db.get_sure(pp.proj.index(s, other));
+            let d = u32::from(d);
+            if d < max && sure {
+                settled = true;
+            } else if d > max.saturating_add(1) {
+                moves.truncate(start);
+                settled = true;
+            }
+        }
+        if !settled {
+            if inverse {
+                invert(s, orbits, inv);
+            }
+            let mut from = start;
+            while from < moves.len() {
+                let to = moves.len().min(from + BATCH);
+                let mut entries = [0u8; BATCH];
+                for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
+                    let mv = usize::from(mv);
+                    if inverse {
+                        // A move whose inverse is not searched (a bound
+                        // built for other moves): read as 0, kept.
+                        match all.inverse(mv) {
+                            Some(back) => compose(all.get(back).as_slice(), inv, orbits, child),
+                            None => {
+                                *key = u64::MAX;
+                                continue;
+                            }
+                        }
+                    } else {
+                        compose(s, all.get(mv).as_slice(), orbits, child);
+                    }
+                    *key = pp.proj.index(child, other);
+                }
+                for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
+                    *e = if key == u64::MAX { 0 } else { pp.db.get(key) };
+                }
+                from = keep_batch(moves, from, to, &entries, max);
+            }
+        }
+        if let Some(tally) = &self.tally {
+            let cut = (start + read - moves.len()) as u64;
+            tally.add(stage, if settled { 0 } else { read as u64 }, cut, settled);
+        }
     }
 
     /// [`keep_part`](Self::keep_part) for a table over pieces alike, read
@@ -1067,7 +1245,9 @@ impl OrbitBound {
     #[must_use]
     pub fn count_reads(mut self, on: bool) -> Self {
         let whole = usize::from(self.whole.is_some());
-        self.tally = on.then(|| Tally::new(self.stages.len() + self.alike.len() + whole));
+        let projection = if self.projection.is_some() { 2 } else { 0 };
+        self.tally =
+            on.then(|| Tally::new(self.stages.len() + self.alike.len() + projection + whole));
         self
     }
 
@@ -1139,6 +1319,24 @@ impl OrbitBound {
                     settled,
                 }
             }))
+            .chain(self.projection.iter().flat_map(|_| {
+                [false, true]
+                    .into_iter()
+                    .filter(|&inv| !inv || self.inverse)
+                    .map(|inv| {
+                        let at = self.stages.len() + self.alike.len() + usize::from(inv);
+                        let (reads, cuts, settled) = tally.take(at);
+                        TableReads {
+                            table: self.labels[self.parts.len() + self.alike.len()].clone(),
+                            view: 0,
+                            inverse: inv,
+                            reads,
+                            cuts,
+                            settled,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            }))
             .chain(self.whole.iter().map(|_| {
                 let (reads, cuts, settled) = tally.take(self.stages.len() + self.alike.len());
                 TableReads {
@@ -1156,7 +1354,7 @@ impl OrbitBound {
     /// Whether some table is read at the inverse position too (a table
     /// over a whole orbit never is: it reads the same there).
     pub fn reads_inverse(&self) -> bool {
-        self.stages.iter().any(|s| s.inverse)
+        self.stages.iter().any(|s| s.inverse) || (self.projection.is_some() && self.inverse)
     }
 
     /// How many conjugates each table is read at, largest table first
@@ -1166,7 +1364,32 @@ impl OrbitBound {
             .iter()
             .map(|p| p.views.len())
             .chain(self.alike.iter().map(|_| 1))
+            .chain(self.projection.iter().map(|_| 1))
             .collect()
+    }
+
+    /// The projection's table, where one was built
+    /// ([`TableOptions::project_from`]): what it keeps of each orbit.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, TableOptions};
+    /// use puzzle_search_core::Budget;
+    /// let cube = Definition::builtin("3x3x3").expect("built in")?;
+    /// let moves = Moves::all(&cube)?;
+    /// // Small tables: the projection keeps no turns (edges by slice,
+    /// // corners by tetrad: 50,578 indices by class).
+    /// let options = TableOptions { max_states: 60_000, project_from: Some(1), ..TableOptions::default() };
+    /// let bound = OrbitBound::build_with(&cube, &moves, options, &Budget::default(), None, None)?;
+    /// assert_eq!(
+    ///     bound.projection().as_deref(),
+    ///     Some("projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 by 48 symmetries"),
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn projection(&self) -> Option<String> {
+        self.projection
+            .as_ref()
+            .map(|_| self.labels[self.parts.len() + self.alike.len()].clone())
     }
 
     /// How many tables are indexed by symmetry class.
@@ -1205,6 +1428,7 @@ impl OrbitBound {
             .map(|w| &w.db)
             .chain(self.parts.iter().map(|p| &p.db))
             .chain(self.alike.iter().map(|p| &p.db))
+            .chain(self.projection.iter().map(|p| &p.db))
             .collect()
     }
 

@@ -527,7 +527,10 @@ fn orbit_tables_are_exact_or_admissible() {
         None,
     )
     .expect("tables");
-    assert_eq!(bound.tables().len(), 2);
+    // Its two orbits' tables, and the projection's (by the squares'
+    // blocks).
+    assert!(bound.projection().is_some());
+    assert_eq!(bound.tables().len(), 3);
     let (equal, n) = check_bound(&plain, &bound, 5, false);
     assert!(equal > n / 2, "{equal} of {n}");
     // Not closed under inverse: refused.
@@ -585,7 +588,7 @@ fn the_whole_puzzles_table_is_exact() {
     let mini = Definition::parse(MINI).expect("valid");
     let plain = Twisty::new(mini.clone(), Moves::all(&mini).expect("moves"));
     let bound = tables(&plain, puzzle_twisty::TableOptions::default());
-    assert_eq!(bound.tables().len(), 2);
+    assert_eq!(bound.tables().len(), 2 + usize::from(bound.projection().is_some()));
     assert!(!bound.exact());
 }
 
@@ -674,6 +677,7 @@ fn plain_tables(plain: &Twisty, max_states: u64, inverse: bool) -> puzzle_twisty
             views: 1,
             reduce: false,
             pack_above: None,
+            project_from: None,
         },
     )
 }
@@ -786,6 +790,7 @@ fn symmetric_views_are_admissible() {
                 views,
                 reduce,
                 pack_above: None,
+                project_from: None,
             };
             tables(&plain, options)
         };
@@ -852,24 +857,29 @@ fn symmetric_views_are_admissible() {
 /// them (the rule keeps children unread only on a sure read), and IDA*
 /// (debug builds check `moves_bounded`'s promise) gives the
 /// BFS's smallest shortest answers (the 2x2x2 by U, F and R; the 3x3x3
-/// with tables of at most 600 coordinates, by class).
+/// with tables of at most 600 coordinates, by class, and with tables of
+/// at most 60,000 and the projection's).
 #[test]
 fn packed_tables_stay_admissible() {
     use puzzle_twisty::TableOptions;
-    for (name, moves, max_states, depth, every) in [
-        ("2x2x2", &["U", "F", "R"][..], 2_000, 6, 211),
-        ("3x3x3", &[][..], 600, 4, 1999),
+    for (name, moves, max_states, project_from, depth, every) in [
+        ("2x2x2", &["U", "F", "R"][..], 2_000, None, 6, 211),
+        ("3x3x3", &[][..], 600, None, 4, 1999),
+        // With the projection's table (no turns at this size), packed too.
+        ("3x3x3", &[][..], 60_000, Some(1), 4, 1999),
     ] {
         let (def, plain) = builtin_by(name, moves);
         let build = |pack_above| {
             let options = TableOptions {
                 max_states,
                 pack_above,
+                project_from,
                 ..TableOptions::default()
             };
             tables(&plain, options)
         };
         let (full, packed) = (build(None), build(Some(0)));
+        assert_eq!(packed.projection().is_some(), project_from.is_some());
         assert!(packed.tables().iter().all(|t| !t.is_exact()), "{name}");
         assert!(!packed.exact());
         check_bound(&plain, &packed, depth, false);
@@ -1080,7 +1090,8 @@ fn mutated_inputs_read_or_give_one_line_errors() {
 /// the moves left after them, for every position within 5 moves of the
 /// two-orbit puzzle (tables over groups of pieces, read at the inverse
 /// too) and for 3x3x3 positions along random walks (small tables by
-/// symmetry class, read at three conjugates and the inverse), every
+/// symmetry class, read at three conjugates and the inverse, and the
+/// projection's table: edges by slice, corners by tetrad), every
 /// `left` from 1 to 9.
 #[test]
 fn the_parents_entry_settles_only_what_the_children_would() {
@@ -1132,15 +1143,18 @@ fn the_parents_entry_settles_only_what_the_children_would() {
 
 /// The small tables [`the_parents_entry_settles_only_what_the_children_would`]
 /// reads: the two-orbit puzzle's by groups of two or three pieces, the
-/// 3x3x3's by symmetry class (a slice of edges, four corners).
+/// 3x3x3's by symmetry class (at most 60,000 coordinates each) and its
+/// projection (edges by slice, corners by tetrad, no turns: 50,578
+/// indices by class).
 fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
     let cube = plain.definition().orbits().len() == 2 && plain.moves().len() == 18;
     puzzle_twisty::TableOptions {
-        max_states: if cube { 20_000 } else { 2000 },
+        max_states: if cube { 60_000 } else { 2000 },
         inverse: true,
         views: 3,
         reduce: cube,
         pack_above: None,
+        project_from: cube.then_some(1),
     }
 }
 

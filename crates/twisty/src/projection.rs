@@ -1,0 +1,848 @@
+//! [`Projection`]: one table over several orbits at once, each orbit's
+//! pieces relabelled by the blocks its places fall into under the moves'
+//! squares (issue 44, item 3): on the 3x3x3, the corners by tetrad and
+//! the edges by slice, the corners' turns kept, which is H48's
+//! coordinate (Tronto's nissy, `h0`), derived from the definition.
+//!
+//! *The blocks*: the orbits of the places under the group the squares
+//! `m^2` of the moves generate. Any relabelling of the pieces is an
+//! abstraction: a move puts on place `j` what was on `m.p[j]`, turned by
+//! `m.o[j]`, so the new label on `j` is the old one on `m.p[j]` and a
+//! kept turn the old one plus `m.o[j]`, whatever the pieces of one label
+//! are; dropping an orbit's turns is one too (a place's new label never
+//! depends on a turn). Every path of the puzzle maps to a path as long,
+//! solved to the goal, so the distance in the projection never exceeds
+//! the puzzle's. The squares' blocks are chosen because every symmetry
+//! maps them onto blocks: a symmetry `r` maps each move `m` onto a move
+//! (or the inverse of one), so `r^-1 m^2 r` is a square or its inverse,
+//! and `r` maps the squares' group, and so its orbits, onto themselves.
+//! Labels that symmetries map onto labels are what the index by class
+//! needs (below).
+//!
+//! *The index*: one orbit, the *lead*, by the class of its value (labels
+//! and turns) under every symmetry; the others (the *rest*) by their
+//! values seen from the class's representative: with `r` the symmetry
+//! taking the lead's value to its class's least (one fixed a value, the
+//! `words`), the index of `g` is `class * rest + x`, `x` the rest's
+//! values in `r^-1 g r`. Conjugating by a symmetry maps the projection's
+//! graph onto itself and fixes the goal (the labels are blocks, the
+//! solved state the identity), so `g` and `r^-1 g r` are as far from it,
+//! and every index of a class is given its distance by the build: a
+//! child's index is emitted with its equivalents, the indices of its
+//! conjugates by the symmetries that fix its class's representative
+//! (every symmetry taking a value to the representative is `t r` with
+//! `t` among those). A conjugate is computed on a whole position that
+//! shows the projected state (a *lift*: each block's pieces put on its
+//! places in order): which lift does not matter, since a symmetry maps
+//! blocks onto blocks, the labels of the conjugate do not depend on which
+//! piece of a block sits where.
+
+use std::cell::RefCell;
+
+use puzzle_search_core::pdb::Abstraction;
+use puzzle_search_core::rank;
+
+use crate::alike::{BINOM, binomials, colex_digit};
+use crate::definition::Definition;
+use crate::group::{MAX_COORD, MAX_GROUP_ORBIT};
+use crate::moves::Moves;
+use crate::position::Position;
+use crate::symmetry::Symmetries;
+
+/// The most blocks an orbit is split into for a projection (more would
+/// leave the pieces nearly told apart: the tables over groups of pieces
+/// serve those).
+const MAX_BLOCKS: usize = 16;
+
+/// One orbit of a [`Projection`]: its places' blocks, and its turns if
+/// kept.
+#[derive(Clone, Debug)]
+struct Part {
+    orbit: usize,
+    offset: usize,
+    n: usize,
+    o: u8,
+    /// Per piece (its label in the solved state, the identity): its
+    /// block.
+    block: Vec<u8>,
+    /// Per block: how many places it has.
+    counts: Vec<u8>,
+    /// Per block: the weight of its digit (the radices after it; the last
+    /// block's digit is always 0 and is not written).
+    weight: Vec<u64>,
+    /// Per block, its digit's radix (`C(places left, count)`).
+    radix: Vec<u64>,
+    placements: u64,
+    /// Whether the turns are kept, and whether the last follows from the
+    /// others (every move keeps their sum).
+    oriented: bool,
+    kept: bool,
+    turns: u64,
+    /// Per symmetry `r` (by index): the places `r.p[j]` of the orbit
+    /// (`n` each), and the image of each block under `r^-1`
+    /// ([`MAX_BLOCKS`] each), so that a conjugate's labels are ranked
+    /// without making it ([`rank_conj`](Self::rank_conj)).
+    conj_places: Vec<u8>,
+    conj_blocks: Vec<u8>,
+}
+
+impl Part {
+    /// Orbit `k` of `def` (`n` pieces, `o` turns, the places' `block`s),
+    /// turns kept where `oriented`.
+    fn new(def: &Definition, k: usize, block: Vec<u8>, kept: bool, oriented: bool) -> Option<Part> {
+        let orbit = &def.orbits()[k];
+        let (n, o) = (orbit.pieces, orbit.orientations);
+        let blocks = usize::from(*block.iter().max()?) + 1;
+        if n > MAX_GROUP_ORBIT || blocks > MAX_BLOCKS {
+            return None;
+        }
+        let mut counts = vec![0u8; blocks];
+        for &b in &block {
+            counts[usize::from(b)] += 1;
+        }
+        let mut radix = vec![1u64; blocks];
+        let mut left = n;
+        for b in 0..blocks {
+            radix[b] = rank::binomial(left, usize::from(counts[b]))?;
+            left -= usize::from(counts[b]);
+        }
+        let mut weight = vec![1u64; blocks];
+        for b in (0..blocks.saturating_sub(1)).rev() {
+            weight[b] = weight[b + 1].checked_mul(radix[b + 1])?;
+        }
+        let placements = weight[0].checked_mul(radix[0])?;
+        let oriented = oriented && o > 1;
+        let turns = if oriented {
+            u64::from(o).checked_pow(if kept { n - 1 } else { n } as u32)?
+        } else {
+            1
+        };
+        placements.checked_mul(turns)?;
+        Some(Part {
+            orbit: k,
+            offset: def.offset(k),
+            n,
+            o,
+            block,
+            counts,
+            weight,
+            radix,
+            placements,
+            oriented,
+            kept,
+            turns,
+            conj_places: Vec::new(),
+            conj_blocks: Vec::new(),
+        })
+    }
+
+    /// Fills [`conj_places`](Self::conj_places) and
+    /// [`conj_blocks`](Self::conj_blocks) for `symmetries` (each maps
+    /// blocks onto blocks: checked by `blocks_kept` first).
+    fn conjugations(&mut self, symmetries: &Symmetries) {
+        let (off, n) = (self.offset, self.n);
+        for i in 0..symmetries.len() {
+            let r = &symmetries.get(i).as_slice()[off..off + n];
+            self.conj_places.extend_from_slice(r);
+            let mut image = [0u8; MAX_BLOCKS];
+            for (y, &x) in r.iter().enumerate() {
+                // `r^-1` takes piece `x = r.p[y]` to `y`.
+                image[usize::from(self.block[usize::from(x)])] = self.block[y];
+            }
+            self.conj_blocks.extend_from_slice(&image);
+        }
+    }
+
+    /// The value of this orbit (its turns not kept) in `r^-1 s r`, `r`
+    /// symmetry `i`, read from `s` without making the conjugate: its
+    /// place `j` holds `r^-1` of the piece on `s`'s place `r.p[j]`, whose
+    /// block is the image of that piece's block.
+    #[inline]
+    fn rank_conj(&self, s: &[u8], i: usize) -> u64 {
+        let (off, n) = (self.offset, self.n);
+        let places = &self.conj_places[i * n..][..n];
+        let image = &self.conj_blocks[i * MAX_BLOCKS..][..MAX_BLOCKS];
+        let mut masks = [0u64; MAX_BLOCKS];
+        for (j, &at) in places.iter().enumerate() {
+            let b = self.block[usize::from(s[off + usize::from(at)])];
+            masks[usize::from(image[usize::from(b)])] |= 1u64 << j;
+        }
+        self.rank_masks(&masks)
+    }
+
+    /// The labels' value of the blocks' places `masks`.
+    #[inline]
+    fn rank_masks(&self, masks: &[u64; MAX_BLOCKS]) -> u64 {
+        let binom = binomials();
+        let mut taken = 0u64;
+        let mut p = 0u64;
+        let last = self.counts.len() - 1;
+        for (b, &w) in self.weight[..last].iter().enumerate() {
+            p += colex_digit(masks[b], taken, binom) * w;
+            taken |= masks[b];
+        }
+        p
+    }
+
+    /// How many values (labels by place, times turns).
+    fn radix(&self) -> u64 {
+        self.placements * self.turns
+    }
+
+    /// The value of this orbit in the whole position `s`.
+    #[inline]
+    fn rank(&self, s: &[u8]) -> u64 {
+        let (off, n) = (self.offset, self.n);
+        let mut masks = [0u64; MAX_BLOCKS];
+        for j in 0..n {
+            masks[usize::from(self.block[usize::from(s[off + j])])] |= 1u64 << j;
+        }
+        let p = self.rank_masks(&masks);
+        if !self.oriented {
+            return p;
+        }
+        p * self.turns + rank::orientation_rank(&s[off + n..off + 2 * n], self.o, self.kept)
+    }
+
+    /// Writes a whole position's bytes for this orbit showing value `x`
+    /// ([`rank`](Self::rank)'s inverse): each block's pieces on its
+    /// places in order.
+    fn lift(&self, x: u64, out: &mut [u8]) {
+        let (off, n) = (self.offset, self.n);
+        let binom = binomials();
+        let blocks = self.counts.len();
+        let mut p = x / self.turns;
+        let mut digits = [0u64; MAX_BLOCKS];
+        for b in (0..blocks).rev() {
+            digits[b] = p % self.radix[b];
+            p /= self.radix[b];
+        }
+        const FREE: u8 = u8::MAX;
+        let mut sym = [FREE; MAX_GROUP_ORBIT];
+        let mut free = [0u8; MAX_GROUP_ORBIT];
+        for (b, &digit) in digits[..blocks].iter().enumerate() {
+            let mut m = 0;
+            for (j, &x) in sym[..n].iter().enumerate() {
+                if x == FREE {
+                    free[m] = j as u8;
+                    m += 1;
+                }
+            }
+            // Colex unrank: the largest index first.
+            let mut d = digit;
+            let mut i = m;
+            for k in (1..=usize::from(self.counts[b])).rev() {
+                i -= 1;
+                while binom[i * BINOM + k] > d {
+                    i -= 1;
+                }
+                d -= binom[i * BINOM + k];
+                sym[usize::from(free[i])] = b as u8;
+            }
+        }
+        // Each block's pieces in order onto its places in order.
+        let mut next = [0usize; MAX_BLOCKS];
+        for j in 0..n {
+            let b = sym[j];
+            let piece = (next[usize::from(b)]..n)
+                .find(|&q| self.block[q] == b)
+                .unwrap_or(0);
+            next[usize::from(b)] = piece + 1;
+            out[off + j] = piece as u8;
+        }
+        let turns = &mut out[off + n..off + 2 * n];
+        if self.oriented {
+            rank::orientation_unrank(x % self.turns, self.o, self.kept, turns);
+        } else {
+            turns.fill(0);
+        }
+    }
+}
+
+/// A projection of a puzzle and its index by class (see the module's
+/// docs).
+#[derive(Debug)]
+pub(crate) struct Projection {
+    /// The lead first, then the rest in orbit order.
+    parts: Vec<Part>,
+    symmetries: Symmetries,
+    /// The identity's index among the symmetries.
+    identity: usize,
+    /// Per lead value: its class (high bits) and the symmetry taking it
+    /// to the class's representative (low 8 bits).
+    words: Vec<u32>,
+    /// Per class: its representative's lead value.
+    reps: Vec<u32>,
+    /// Per class: where its representative's other symmetries start in
+    /// `stab` (one more entry at the end).
+    stab_at: Vec<u32>,
+    /// The symmetries other than the identity that fix a class's
+    /// representative.
+    stab: Vec<u8>,
+    /// The rest's values (the product of their radices).
+    rest: u64,
+    /// Whether a rest orbit keeps its turns (its conjugate is then made
+    /// whole, not ranked from the position: [`Part::rank_conj`]).
+    rest_turned: bool,
+    /// The solved position (the identity): every lift starts from it.
+    solved: Vec<u8>,
+    /// The moves, as positions.
+    moves: Vec<Position>,
+    orbits: Vec<crate::position::Orbit>,
+}
+
+thread_local! {
+    /// A thread's positions for lifts and conjugates (no allocation an
+    /// index once grown).
+    static BUF: RefCell<[Vec<u8>; 3]> = const { RefCell::new([Vec::new(), Vec::new(), Vec::new()]) };
+}
+
+impl Projection {
+    /// The projection of `def` under `moves` by the squares' blocks, each
+    /// orbit's turns kept where that leaves at most `max` indices (the
+    /// most turns kept within it), or `None` where none is worth a table:
+    /// the solved state not the identity, an orbit moved whose pieces are
+    /// not told apart (those have their own tables), no block of two
+    /// places or more, or no lead of at most [`MAX_COORD`] values. The symmetries are `symmetries`,
+    /// all of them (each maps the blocks onto blocks: see the module's
+    /// docs; checked here).
+    pub(crate) fn new(
+        def: &Definition,
+        moves: &Moves,
+        symmetries: &Symmetries,
+        max: u64,
+    ) -> Option<Projection> {
+        if def.solved() != &Position::identity(def.orbits()) || symmetries.len() > 256 {
+            return None;
+        }
+        let moving = crate::shape::moving_orbits(def, moves);
+        let mut orbits = Vec::new();
+        for &k in &moving {
+            let shape = crate::shape::of(def, moves, k)?;
+            orbits.push((k, squares_blocks(def, moves, k), shape.kept));
+        }
+        if !orbits
+            .iter()
+            .any(|(_, b, _)| b.iter().enumerate().any(|(j, &x)| b[..j].contains(&x)))
+        {
+            return None;
+        }
+        if !blocks_kept(def, symmetries, &orbits) {
+            return None;
+        }
+        // Which orbits keep their turns: of the choices within `max`
+        // (counted as values over the symmetries), the most values.
+        let oriented: Vec<usize> = (0..orbits.len())
+            .filter(|&i| def.orbits()[orbits[i].0].orientations > 1)
+            .collect();
+        if oriented.len() > 8 {
+            return None;
+        }
+        let syms = symmetries.len() as u64;
+        let mut best: Option<(u64, Vec<Part>)> = None;
+        for mask in 0u32..1 << oriented.len() {
+            let parts: Option<Vec<Part>> = orbits
+                .iter()
+                .enumerate()
+                .map(|(i, (k, block, kept))| {
+                    let on = oriented
+                        .iter()
+                        .position(|&x| x == i)
+                        .is_some_and(|bit| mask & 1 << bit != 0);
+                    Part::new(def, *k, block.clone(), *kept, on)
+                })
+                .collect();
+            let Some(parts) = parts else { continue };
+            let Some(size) = parts.iter().try_fold(1u64, |a, p| a.checked_mul(p.radix())) else {
+                continue;
+            };
+            let about = size / syms;
+            let lead_fits = parts.iter().any(|p| p.radix() <= MAX_COORD);
+            if about <= max && lead_fits && best.as_ref().is_none_or(|(s, _)| about > *s) {
+                best = Some((about, parts));
+            }
+        }
+        let (_, mut parts) = best?;
+        let lead = (0..parts.len())
+            .filter(|&i| parts[i].radix() <= MAX_COORD)
+            .max_by_key(|&i| (parts[i].radix(), std::cmp::Reverse(i)))?;
+        let first = parts.remove(lead);
+        parts.insert(0, first);
+        let identity = (0..symmetries.len())
+            .find(|&i| symmetries.get(i) == &Position::identity(def.orbits()))?;
+        let rest = parts[1..]
+            .iter()
+            .try_fold(1u64, |a, p| a.checked_mul(p.radix()))?;
+        let rest_turned = parts[1..].iter().any(|p| p.oriented);
+        for p in &mut parts[1..] {
+            p.conjugations(symmetries);
+        }
+        let mut proj = Projection {
+            rest_turned,
+            parts,
+            symmetries: symmetries.clone(),
+            identity,
+            words: Vec::new(),
+            reps: Vec::new(),
+            stab_at: Vec::new(),
+            stab: Vec::new(),
+            rest,
+            solved: def.solved().as_slice().to_vec(),
+            moves: (0..moves.len()).map(|m| moves.get(m).clone()).collect(),
+            orbits: def.orbits().to_vec(),
+        };
+        proj.classify();
+        proj.size_checked()?;
+        Some(proj)
+    }
+
+    /// The lead's classes: the values in order, each not yet classed the
+    /// least of a new class (its representative), its conjugates by every
+    /// symmetry classed with it; each conjugate `c = r^-1 v r` reaches the
+    /// representative by `r`'s inverse (checked on `c`; where it fails,
+    /// the symmetries are tried in turn).
+    fn classify(&mut self) {
+        let lead = &self.parts[0];
+        let values = lead.radix();
+        let len = self.solved.len();
+        let syms = self.symmetries.len();
+        let inverses = self.inverses();
+        let (mut g, mut c, mut d) = (self.solved.clone(), vec![0u8; len], vec![0u8; len]);
+        let mut words = vec![u32::MAX; values as usize];
+        for v in 0..values {
+            if words[v as usize] != u32::MAX {
+                continue;
+            }
+            let class = self.reps.len() as u32;
+            self.reps.push(v as u32);
+            self.stab_at.push(self.stab.len() as u32);
+            lead.lift(v, &mut g);
+            for (i, &inverse) in inverses.iter().enumerate() {
+                self.symmetries.conjugate_into(i, &g, &mut c);
+                let x = lead.rank(&c);
+                if x == v && i != self.identity {
+                    self.stab.push(i as u8);
+                }
+                if words[x as usize] != u32::MAX {
+                    continue;
+                }
+                let back = |j: usize, d: &mut [u8]| {
+                    self.symmetries.conjugate_into(j, &c, d);
+                    lead.rank(d) == v
+                };
+                let j = match inverse {
+                    j if back(j, &mut d) => j,
+                    _ => (0..syms)
+                        .find(|&j| back(j, &mut d))
+                        .unwrap_or(self.identity),
+                };
+                words[x as usize] = class << 8 | j as u32;
+            }
+        }
+        self.stab_at.push(self.stab.len() as u32);
+        self.words = words;
+    }
+
+    /// Each symmetry's inverse, as found on a position of many moves
+    /// (the one `j` whose conjugation undoes `i`'s there; the identity
+    /// where none or several do, which [`classify`](Self::classify)'s
+    /// check then catches).
+    fn inverses(&self) -> Vec<usize> {
+        let len = self.solved.len();
+        let mut g = self.solved.clone();
+        let mut t = vec![0u8; len];
+        for _ in 0..3 {
+            for m in &self.moves {
+                compose(&g, m.as_slice(), &self.orbits, &mut t);
+                std::mem::swap(&mut g, &mut t);
+            }
+        }
+        let syms = self.symmetries.len();
+        let (mut c, mut d) = (vec![0u8; len], vec![0u8; len]);
+        (0..syms)
+            .map(|i| {
+                self.symmetries.conjugate_into(i, &g, &mut c);
+                let undo: Vec<usize> = (0..syms)
+                    .filter(|&j| {
+                        self.symmetries.conjugate_into(j, &c, &mut d);
+                        d == g
+                    })
+                    .collect();
+                match undo.as_slice() {
+                    [j] => *j,
+                    _ => self.identity,
+                }
+            })
+            .collect()
+    }
+
+    /// `Some(())` where the indices fit a `u64` and the class numbers
+    /// their 24 bits.
+    fn size_checked(&self) -> Option<()> {
+        (self.reps.len() < 1 << 24).then_some(())?;
+        (self.reps.len() as u64).checked_mul(self.rest).map(|_| ())
+    }
+
+    /// How many indices.
+    pub(crate) fn size(&self) -> u64 {
+        self.reps.len() as u64 * self.rest
+    }
+
+    /// What the projection keeps, for the table's name: per orbit its
+    /// blocks' sizes and whether its turns are kept.
+    pub(crate) fn label(&self, def: &Definition) -> String {
+        let mut parts: Vec<&Part> = self.parts.iter().collect();
+        parts.sort_by_key(|p| p.orbit);
+        let each: Vec<String> = parts
+            .iter()
+            .map(|p| {
+                let sizes: Vec<String> = p.counts.iter().map(|c| c.to_string()).collect();
+                format!(
+                    "{} in blocks {}{}",
+                    def.orbits()[p.orbit].name,
+                    sizes.join("+"),
+                    if p.oriented { " turned" } else { "" }
+                )
+            })
+            .collect();
+        format!(
+            "projection {} by {} symmetries",
+            each.join(", "),
+            self.symmetries.len()
+        )
+    }
+
+    /// The index of the whole position `s` (a position's bytes), using
+    /// `buf` (as long) for its conjugate.
+    #[inline]
+    pub(crate) fn index(&self, s: &[u8], buf: &mut [u8]) -> u64 {
+        let v = self.parts[0].rank(s);
+        let w = self.words[v as usize];
+        let sym = (w & 0xff) as usize;
+        if !self.rest_turned {
+            return self.parts[1..].iter().fold(u64::from(w >> 8), |x, p| {
+                x * p.radix() + p.rank_conj(s, sym)
+            });
+        }
+        let h = if sym == self.identity {
+            s
+        } else {
+            self.symmetries.conjugate_into(sym, s, buf);
+            &*buf
+        };
+        self.rest_of(u64::from(w >> 8), h)
+    }
+
+    /// The index of class `class` with the rest's values read from `h`.
+    #[inline]
+    fn rest_of(&self, class: u64, h: &[u8]) -> u64 {
+        self.parts[1..]
+            .iter()
+            .fold(class, |x, p| x * p.radix() + p.rank(h))
+    }
+
+    /// A whole position showing index `i` (its lead at the class's
+    /// representative) into `out`.
+    fn lift(&self, mut i: u64, out: &mut [u8]) {
+        out.copy_from_slice(&self.solved);
+        for p in self.parts[1..].iter().rev() {
+            p.lift(i % p.radix(), out);
+            i /= p.radix();
+        }
+        self.parts[0].lift(u64::from(self.reps[i as usize]), out);
+    }
+
+    /// The index of `s` and those of its equivalents (its conjugates by
+    /// the symmetries that fix its class's representative), each to `f`.
+    fn indices(&self, s: &[u8], h: &mut [u8], t: &mut [u8], f: &mut impl FnMut(u64)) {
+        let v = self.parts[0].rank(s);
+        let w = self.words[v as usize];
+        let (class, sym) = (w >> 8, (w & 0xff) as usize);
+        self.symmetries.conjugate_into(sym, s, h);
+        let class = class as usize;
+        f(self.rest_of(class as u64, h));
+        let (a, b) = (
+            self.stab_at[class] as usize,
+            self.stab_at[class + 1] as usize,
+        );
+        for &k in &self.stab[a..b] {
+            self.symmetries.conjugate_into(usize::from(k), h, t);
+            f(self.rest_of(class as u64, t));
+        }
+    }
+
+    /// The bytes its index takes beside the table (the lead's words).
+    pub(crate) fn bytes(&self) -> u64 {
+        4 * self.words.len() as u64 + 4 * self.reps.len() as u64 + self.stab.len() as u64
+    }
+
+    /// A position's bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.solved.len()
+    }
+
+    /// The puzzle's orbits (for [`compose`] and [`invert`]).
+    pub(crate) fn orbits(&self) -> &[crate::position::Orbit] {
+        &self.orbits
+    }
+}
+
+/// `a` then `b` (positions' bytes of `orbits`) into `out`: `Position::then`
+/// on slices.
+#[inline]
+pub(crate) fn compose(a: &[u8], b: &[u8], orbits: &[crate::position::Orbit], out: &mut [u8]) {
+    let mut off = 0;
+    for o in orbits {
+        let n = o.pieces;
+        let modulo = o.orientations;
+        for j in 0..n {
+            let from = usize::from(b[off + j]);
+            out[off + j] = a[off + from];
+            let t = a[off + n + from] + b[off + n + j];
+            out[off + n + j] = if t >= modulo { t - modulo } else { t };
+        }
+        off += 2 * n;
+    }
+}
+
+/// The inverse of the position `s` (bytes of `orbits`) into `out`:
+/// `Position::inverse` on slices.
+#[inline]
+pub(crate) fn invert(s: &[u8], orbits: &[crate::position::Orbit], out: &mut [u8]) {
+    let mut off = 0;
+    for o in orbits {
+        let n = o.pieces;
+        for j in 0..n {
+            let p = usize::from(s[off + j]);
+            out[off + p] = j as u8;
+            let t = s[off + n + j];
+            out[off + n + p] = if t == 0 { 0 } else { o.orientations - t };
+        }
+        off += 2 * n;
+    }
+}
+
+/// Orbit `k`'s blocks: the orbits of its places under the moves' squares,
+/// numbered in order of their least place.
+fn squares_blocks(def: &Definition, moves: &Moves, k: usize) -> Vec<u8> {
+    let (off, n) = (def.offset(k), def.orbits()[k].pieces);
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for m in 0..moves.len() {
+        let p = moves.get(m).as_slice();
+        for j in 0..n {
+            let sq = usize::from(p[off + usize::from(p[off + j])]);
+            let (a, b) = (find(&mut parent, j), find(&mut parent, sq));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut number = vec![u8::MAX; n];
+    let mut next = 0u8;
+    (0..n)
+        .map(|j| {
+            let r = find(&mut parent, j);
+            if number[r] == u8::MAX {
+                number[r] = next;
+                next = next.saturating_add(1);
+            }
+            number[r]
+        })
+        .collect()
+}
+
+/// Whether every symmetry maps each orbit's blocks onto blocks (the
+/// module's docs prove it for the squares' blocks; checked, as the
+/// index's correctness rests on it).
+fn blocks_kept(
+    def: &Definition,
+    symmetries: &Symmetries,
+    orbits: &[(usize, Vec<u8>, bool)],
+) -> bool {
+    (0..symmetries.len()).all(|i| {
+        let r = symmetries.get(i).as_slice();
+        orbits.iter().all(|(k, block, _)| {
+            let (off, n) = (def.offset(*k), block.len());
+            let mut image = [u8::MAX; MAX_BLOCKS];
+            (0..n).all(|j| {
+                let b = usize::from(block[j]);
+                let c = block[usize::from(r[off + j])];
+                if image[b] == u8::MAX {
+                    image[b] = c;
+                }
+                image[b] == c
+            })
+        })
+    })
+}
+
+/// A [`Projection`]'s indices as the core's table build sees them.
+pub(crate) struct ProjectionSpace<'a> {
+    pub(crate) proj: &'a Projection,
+    pub(crate) name: String,
+}
+
+impl Abstraction for ProjectionSpace<'_> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn size(&self) -> u64 {
+        self.proj.size()
+    }
+
+    fn goals(&self, out: &mut Vec<u64>) {
+        let p = self.proj;
+        let len = p.len();
+        let (mut h, mut t) = (vec![0u8; len], vec![0u8; len]);
+        p.indices(&p.solved, &mut h, &mut t, &mut |i| out.push(i));
+    }
+
+    /// Every move costs one; the moves are closed under inverse (the
+    /// bound's build asks for it), so distances from the goal are
+    /// distances to it.
+    fn every_move_costs(&self) -> bool {
+        true
+    }
+
+    fn neighbours(&self, index: u64, out: &mut Vec<(u64, bool)>) {
+        let p = self.proj;
+        let len = p.len();
+        BUF.with_borrow_mut(|[g, c, h]| {
+            g.resize(len, 0);
+            c.resize(len, 0);
+            h.resize(len, 0);
+            p.lift(index, g);
+            let mut t = [0u8; 1024];
+            for m in &p.moves {
+                compose(g, m.as_slice(), &p.orbits, c);
+                if len <= t.len() {
+                    p.indices(c, h, &mut t[..len], &mut |i| out.push((i, true)));
+                } else {
+                    let mut t = vec![0u8; len];
+                    p.indices(c, h, &mut t, &mut |i| out.push((i, true)));
+                }
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzle_search_core::pdb::PatternDb;
+
+    /// The projected state of a whole position, without any symmetry: the
+    /// orbits' values in mixed radix.
+    fn key(p: &Projection, s: &[u8]) -> u64 {
+        p.parts.iter().fold(0, |k, x| k * x.radix() + x.rank(s))
+    }
+
+    /// Every projected state a breadth-first search over the projected
+    /// states (no symmetry) reaches from solved has that distance in the
+    /// table at its index; the table reaches no other index.
+    fn check(def: &Definition, moves: &Moves, max: u64) -> Projection {
+        let sym = Symmetries::new(def, moves);
+        let p = Projection::new(def, moves, &sym, max).expect("a projection");
+        let space = ProjectionSpace {
+            proj: &p,
+            name: "test".into(),
+        };
+        let db = PatternDb::build(&space, None).expect("built");
+        let states = p.parts.iter().map(Part::radix).product::<u64>();
+        let len = p.len();
+        let mut dist = vec![u8::MAX; states as usize];
+        let mut layer = vec![p.solved.clone()];
+        dist[key(&p, &p.solved) as usize] = 0;
+        let (mut d, mut buf, mut seen) = (0u8, vec![0u8; len], 1u64);
+        let mut indices = std::collections::HashSet::new();
+        while !layer.is_empty() {
+            let mut next = Vec::new();
+            for g in &layer {
+                let i = p.index(g, &mut buf);
+                assert_eq!(db.get(i), d, "distance of {g:?}");
+                indices.insert(i);
+                for m in &p.moves {
+                    let mut c = vec![0u8; len];
+                    compose(g, m.as_slice(), &p.orbits, &mut c);
+                    let k = key(&p, &c) as usize;
+                    if dist[k] == u8::MAX {
+                        dist[k] = d + 1;
+                        seen += 1;
+                        next.push(c);
+                    }
+                }
+            }
+            layer = next;
+            d += 1;
+        }
+        let reached = (0..p.size())
+            .filter(|&i| db.get(i) != PatternDb::UNREACHED)
+            .count();
+        assert_eq!(
+            reached,
+            indices.len(),
+            "indices reached by the build and by the search"
+        );
+        assert!(
+            p.size() * 4 < seen,
+            "the classes save indices: {} of {seen}",
+            p.size()
+        );
+        p
+    }
+
+    #[test]
+    fn projected_distances_equal_a_search_of_the_projection() {
+        // The 2x2x2's corners by tetrad, turns kept: one orbit.
+        let cube = Definition::builtin("2x2x2")
+            .expect("built in")
+            .expect("parses");
+        let moves = Moves::all(&cube).expect("moves");
+        let p = check(&cube, &moves, 1 << 24);
+        assert!(p.parts[0].oriented);
+        // The 3x3x3's corners by tetrad and edges by slice, no turns (the
+        // cap leaves none): two orbits, blocks of four.
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("parses");
+        let moves = Moves::all(&cube).expect("moves");
+        let p = check(&cube, &moves, 1 << 20);
+        assert_eq!(p.parts.len(), 2);
+        assert!(p.parts.iter().all(|x| !x.oriented));
+        assert_eq!(
+            p.label(&cube),
+            "projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 by 48 symmetries"
+        );
+    }
+
+    #[test]
+    fn the_cube_projects_to_h48s_coordinate() {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("parses");
+        let moves = Moves::all(&cube).expect("moves");
+        let sym = Symmetries::new(&cube, &moves);
+        let p = Projection::new(&cube, &moves, &sym, 1 << 29).expect("a projection");
+        // Corners by tetrad with their turns (3,393 classes under the 48
+        // symmetries, as H48 counts them), edges by slice.
+        assert_eq!(
+            p.label(&cube),
+            "projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 turned by 48 symmetries"
+        );
+        assert_eq!(p.reps.len(), 3393);
+        assert_eq!(p.size(), 3393 * 34650);
+        let mut g = p.solved.clone();
+        for part in &p.parts {
+            for x in (0..part.radix()).step_by(997) {
+                part.lift(x, &mut g);
+                assert_eq!(part.rank(&g), x);
+            }
+        }
+    }
+}
