@@ -251,8 +251,9 @@ pub struct TableOptions {
     /// class under every symmetry (the 3x3x3's corners by tetrad with
     /// their turns and edges by slice: H48's coordinate, 117,567,450
     /// indices, 31 MB packed), where `reduce` is on, the bound is not
-    /// exact, and the projection has at least this many indices and at
-    /// most `max_states` (the most turns kept within it). Read first at
+    /// exact, the puzzle has symmetries besides the identity, and the
+    /// projection has at least this many indices and at most
+    /// `max_states` (the most turns kept within it). Read first at
     /// the position and last at its inverse. The default,
     /// `Some(`[`PROJECT_FROM`]`)`; `None` builds none.
     pub project_from: Option<u64>,
@@ -672,7 +673,12 @@ impl OrbitBound {
         }
         let identity = def.solved() == &crate::position::Position::identity(def.orbits());
         let projection = match options.project_from {
-            Some(from) if options.reduce && !one && identity => {
+            // Only where symmetries shrink it: without, the projection
+            // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
+            // scrambles at twice the cost a node (1.55 -> 2.35 s); with
+            // 16 and 48 it pays (docs/puzzles/twisty.md, "A table over
+            // the projection").
+            Some(from) if options.reduce && !one && identity && symmetries.len() > 1 => {
                 Projection::new(def, moves, &symmetries, options.max_states)
                     .filter(|p| p.size() >= from)
             }

@@ -302,10 +302,11 @@ impl Projection {
     /// orbit's turns kept where that leaves at most `max` indices (the
     /// most turns kept within it), or `None` where none is worth a table:
     /// the solved state not the identity, an orbit moved whose pieces are
-    /// not told apart (those have their own tables), no block of two
-    /// places or more, or no lead of at most [`MAX_COORD`] values. The symmetries are `symmetries`,
-    /// all of them (each maps the blocks onto blocks: see the module's
-    /// docs; checked here).
+    /// not told apart (those have their own tables), no orbit of two
+    /// blocks or more with a block of two places or more, or no lead of
+    /// at most [`MAX_COORD`] values. The symmetries are `symmetries`, all
+    /// of them (each maps the blocks onto blocks: see the module's docs;
+    /// checked here).
     pub(crate) fn new(
         def: &Definition,
         moves: &Moves,
@@ -321,10 +322,13 @@ impl Projection {
             let shape = crate::shape::of(def, moves, k)?;
             orbits.push((k, squares_blocks(def, moves, k), shape.kept));
         }
-        if !orbits
-            .iter()
-            .any(|(_, b, _)| b.iter().enumerate().any(|(j, &x)| b[..j].contains(&x)))
-        {
+        // A relabelling proper somewhere: an orbit of two blocks or more,
+        // one of two places or more (one block is the turns alone, single
+        // places the pieces told apart: the orbits' tables serve those).
+        let relabels = |b: &[u8]| {
+            b.iter().any(|&x| x != b[0]) && b.iter().enumerate().any(|(j, &x)| b[..j].contains(&x))
+        };
+        if !orbits.iter().any(|(_, b, _)| relabels(b)) {
             return None;
         }
         if !blocks_kept(def, symmetries, &orbits) {
@@ -339,7 +343,7 @@ impl Projection {
             return None;
         }
         let syms = symmetries.len() as u64;
-        let mut best: Option<(u64, Vec<Part>)> = None;
+        let mut choices: Vec<(u64, Vec<Part>)> = Vec::new();
         for mask in 0u32..1 << oriented.len() {
             let parts: Option<Vec<Part>> = orbits
                 .iter()
@@ -356,13 +360,40 @@ impl Projection {
             let Some(size) = parts.iter().try_fold(1u64, |a, p| a.checked_mul(p.radix())) else {
                 continue;
             };
-            let about = size / syms;
-            let lead_fits = parts.iter().any(|p| p.radix() <= MAX_COORD);
-            if about <= max && lead_fits && best.as_ref().is_none_or(|(s, _)| about > *s) {
-                best = Some((about, parts));
+            // The symmetries shrink the lead's values only: the lead's
+            // classes (at least its values over the symmetries) times the
+            // rest's values.
+            let Some(lead) = parts
+                .iter()
+                .map(Part::radix)
+                .filter(|&r| r <= MAX_COORD)
+                .max()
+            else {
+                continue;
+            };
+            let about = (size / lead).saturating_mul(lead.div_ceil(syms));
+            if about <= max {
+                choices.push((about, parts));
             }
         }
-        let (_, mut parts) = best?;
+        // The most indices first; the estimate is at most the size (a
+        // class holds at most a value per symmetry), so a choice is
+        // checked once its classes are counted.
+        choices.sort_by_key(|(about, _)| std::cmp::Reverse(*about));
+        choices
+            .into_iter()
+            .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
+            .find(|p| p.size() <= max)
+    }
+
+    /// The projection of `parts` (the lead chosen among them), its
+    /// classes counted.
+    fn with_parts(
+        def: &Definition,
+        moves: &Moves,
+        symmetries: &Symmetries,
+        mut parts: Vec<Part>,
+    ) -> Option<Projection> {
         let lead = (0..parts.len())
             .filter(|&i| parts[i].radix() <= MAX_COORD)
             .max_by_key(|&i| (parts[i].radix(), std::cmp::Reverse(i)))?;
@@ -449,13 +480,15 @@ impl Projection {
     /// check then catches).
     fn inverses(&self) -> Vec<usize> {
         let len = self.solved.len();
+        // A walk of moves in a scattered order (all moves in order would
+        // cancel on a cube: X X2 X' is nothing).
         let mut g = self.solved.clone();
         let mut t = vec![0u8; len];
-        for _ in 0..3 {
-            for m in &self.moves {
-                compose(&g, m.as_slice(), &self.orbits, &mut t);
-                std::mem::swap(&mut g, &mut t);
-            }
+        let count = self.moves.len().max(1);
+        for i in 0..64usize {
+            let m = &self.moves[(i * i + 3 * i) % count];
+            compose(&g, m.as_slice(), &self.orbits, &mut t);
+            std::mem::swap(&mut g, &mut t);
         }
         let syms = self.symmetries.len();
         let (mut c, mut d) = (vec![0u8; len], vec![0u8; len]);
@@ -843,6 +876,29 @@ mod tests {
                 part.lift(x, &mut g);
                 assert_eq!(part.rank(&g), x);
             }
+        }
+        // Every symmetry's inverse found (classify's fast path).
+        let inverses = p.inverses();
+        for (i, &j) in inverses.iter().enumerate() {
+            assert_eq!(i == p.identity, j == p.identity, "symmetry {i}");
+        }
+        // The index read without making the conjugate equals the one read
+        // from the conjugate made whole, along a walk.
+        assert!(!p.rest_turned);
+        let len = p.len();
+        let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
+        for i in 0..500usize {
+            compose(
+                &s,
+                p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice(),
+                &p.orbits,
+                &mut t,
+            );
+            std::mem::swap(&mut s, &mut t);
+            let w = p.words[p.parts[0].rank(&s) as usize];
+            p.symmetries.conjugate_into((w & 0xff) as usize, &s, &mut h);
+            assert_eq!(p.parts[0].rank(&h), u64::from(p.reps[(w >> 8) as usize]));
+            assert_eq!(p.index(&s, &mut t), p.rest_of(u64::from(w >> 8), &h));
         }
     }
 }
