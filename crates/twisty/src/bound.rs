@@ -991,7 +991,16 @@ impl OrbitBound {
             while from < moves.len() {
                 let to = moves.len().min(from + BATCH);
                 let mut entries = [0u8; BATCH];
+                // At the position, each child's index stepped by the
+                // projection's tables where it has them.
+                let stepped = !inverse
+                    && pp
+                        .proj
+                        .child_indices(s, &moves[from..to], &mut keys[..to - from]);
                 for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
+                    if stepped {
+                        break;
+                    }
                     let mv = usize::from(mv);
                     if inverse {
                         // A move whose inverse is not searched (a bound

@@ -289,12 +289,37 @@ pub(crate) struct Projection {
     /// The moves, as positions.
     moves: Vec<Position>,
     orbits: Vec<crate::position::Orbit>,
+    /// The tables that step a child's index from its parent's values,
+    /// where they fit.
+    steps: Option<Steps>,
+}
+
+/// The most entries one of [`Steps`]' tables has (64 MB of `u32`s).
+const STEP_ENTRIES: u64 = 1 << 24;
+
+/// The most orbits a projection stepped by [`Steps`] has.
+const MAX_STEPPED: usize = 8;
+
+/// Tables that step a projection's index by a move (issue 44, item 1):
+/// each orbit's value after each move, and each rest orbit's value in
+/// each symmetry's conjugate, so that a child's index takes a look-up an
+/// orbit and the class word, not a child made and ranked. The 3x3x3's:
+/// 153,090 lead values and 34,650 edge arrangements by 18 moves, the
+/// edges by 48 symmetries: 20 MB.
+#[derive(Debug)]
+struct Steps {
+    /// Per orbit (lead first): `value * moves + move` -> value.
+    step: Vec<Vec<u32>>,
+    /// Per orbit (the lead's empty): `value * symmetries + symmetry` ->
+    /// the value in that conjugate.
+    conj: Vec<Vec<u32>>,
 }
 
 thread_local! {
     /// A thread's positions for lifts and conjugates (no allocation an
     /// index once grown).
-    static BUF: RefCell<[Vec<u8>; 3]> = const { RefCell::new([Vec::new(), Vec::new(), Vec::new()]) };
+    static BUF: RefCell<[Vec<u8>; 4]> =
+        const { RefCell::new([Vec::new(), Vec::new(), Vec::new(), Vec::new()]) };
 }
 
 impl Projection {
@@ -421,10 +446,127 @@ impl Projection {
             solved: def.solved().as_slice().to_vec(),
             moves: (0..moves.len()).map(|m| moves.get(m).clone()).collect(),
             orbits: def.orbits().to_vec(),
+            steps: None,
         };
         proj.classify();
         proj.size_checked()?;
+        proj.steps = proj.make_steps();
         Some(proj)
+    }
+
+    /// The move and conjugation tables of [`Steps`], where each fits in
+    /// [`STEP_ENTRIES`] and the orbits are at most [`MAX_STEPPED`]. An
+    /// orbit's value after a move, or in a conjugate, depends on that
+    /// orbit's bytes alone (a move and a conjugation act on each orbit
+    /// apart), so each value is lifted with the other orbits solved.
+    fn make_steps(&self) -> Option<Steps> {
+        let (moves, syms) = (self.moves.len(), self.symmetries.len());
+        let fits = |n: u64, k: usize| n.checked_mul(k as u64).is_some_and(|e| e <= STEP_ENTRIES);
+        if self.parts.len() > MAX_STEPPED
+            || !self.parts.iter().all(|p| fits(p.radix(), moves))
+            || !self.parts[1..].iter().all(|p| fits(p.radix(), syms))
+        {
+            return None;
+        }
+        let (mut g, mut c) = (self.solved.clone(), vec![0u8; self.solved.len()]);
+        let mut step = Vec::with_capacity(self.parts.len());
+        let mut conj = Vec::with_capacity(self.parts.len());
+        for (i, p) in self.parts.iter().enumerate() {
+            let values = p.radix() as usize;
+            let mut t = Vec::with_capacity(values * moves);
+            let mut u = Vec::with_capacity(if i > 0 { values * syms } else { 0 });
+            for x in 0..p.radix() {
+                p.lift(x, &mut g);
+                for m in &self.moves {
+                    compose(&g, m.as_slice(), &self.orbits, &mut c);
+                    t.push(p.rank(&c) as u32);
+                }
+                if i > 0 {
+                    for k in 0..syms {
+                        self.symmetries.conjugate_into(k, &g, &mut c);
+                        u.push(p.rank(&c) as u32);
+                    }
+                }
+            }
+            step.push(t);
+            conj.push(u);
+        }
+        Some(Steps { step, conj })
+    }
+
+    /// [`ProjectionSpace`]'s neighbours of `index` by the step tables:
+    /// what [`indices`](Self::indices) gives for each child of the
+    /// index's lift, from the values alone (a conjugate's value is a
+    /// function of the value conjugated, each orbit apart).
+    fn step_neighbours(&self, st: &Steps, index: u64, out: &mut Vec<(u64, bool)>) {
+        let (count, syms) = (self.moves.len(), self.symmetries.len());
+        let rests = self.parts.len() - 1;
+        let mut values = [0usize; MAX_STEPPED];
+        let mut i = index;
+        for k in (1..=rests).rev() {
+            let r = self.parts[k].radix();
+            values[k] = (i % r) as usize;
+            i /= r;
+        }
+        values[0] = self.reps[i as usize] as usize;
+        let mut seen = [0usize; MAX_STEPPED];
+        for m in 0..count {
+            let w = self.words[st.step[0][values[0] * count + m] as usize];
+            let (class, sym) = ((w >> 8) as usize, (w & 0xff) as usize);
+            let mut x = class as u64;
+            for k in 1..=rests {
+                let y = st.step[k][values[k] * count + m] as usize;
+                seen[k] = st.conj[k][y * syms + sym] as usize;
+                x = x * self.parts[k].radix() + seen[k] as u64;
+            }
+            out.push((x, true));
+            let (a, b) = (
+                self.stab_at[class] as usize,
+                self.stab_at[class + 1] as usize,
+            );
+            for &t in &self.stab[a..b] {
+                let x = (1..=rests)
+                    .zip(&seen[1..])
+                    .fold(class as u64, |x, (k, &v)| {
+                        let z = st.conj[k][v * syms + usize::from(t)];
+                        x * self.parts[k].radix() + u64::from(z)
+                    });
+                out.push((x, true));
+            }
+        }
+    }
+
+    /// The indices of the children of `s` by `moves` (indices into the
+    /// moves the projection was made with) into `out`, stepped from `s`'s
+    /// orbits' values by [`Steps`]' tables: the lead's value after the
+    /// move, its class word, each rest orbit's value after the move seen
+    /// through the word's symmetry. `false`, nothing written, where there
+    /// are no tables or a move is not among those.
+    #[inline]
+    pub(crate) fn child_indices(&self, s: &[u8], moves: &[u16], out: &mut [u64]) -> bool {
+        let Some(st) = &self.steps else {
+            return false;
+        };
+        let (count, syms) = (self.moves.len(), self.symmetries.len());
+        if moves.iter().any(|&m| usize::from(m) >= count) {
+            return false;
+        }
+        let mut base = [0usize; MAX_STEPPED];
+        for (b, p) in base.iter_mut().zip(&self.parts) {
+            *b = p.rank(s) as usize * count;
+        }
+        for (o, &m) in out.iter_mut().zip(moves) {
+            let m = usize::from(m);
+            let w = self.words[st.step[0][base[0] + m] as usize];
+            let sym = (w & 0xff) as usize;
+            let mut x = u64::from(w >> 8);
+            for (k, p) in self.parts.iter().enumerate().skip(1) {
+                let y = st.step[k][base[k] + m] as usize;
+                x = x * p.radix() + u64::from(st.conj[k][y * syms + sym]);
+            }
+            *o = x;
+        }
+        true
     }
 
     /// The lead's classes: the values in order, each not yet classed the
@@ -604,9 +746,17 @@ impl Projection {
         }
     }
 
-    /// The bytes its index takes beside the table (the lead's words).
+    /// The bytes its index takes beside the table (the lead's words, the
+    /// step tables).
     pub(crate) fn bytes(&self) -> u64 {
-        4 * self.words.len() as u64 + 4 * self.reps.len() as u64 + self.stab.len() as u64
+        let steps = self.steps.as_ref().map_or(0, |st| {
+            st.step
+                .iter()
+                .chain(&st.conj)
+                .map(|t| 4 * t.len() as u64)
+                .sum::<u64>()
+        });
+        4 * self.words.len() as u64 + 4 * self.reps.len() as u64 + self.stab.len() as u64 + steps
     }
 
     /// A position's bytes.
@@ -745,21 +895,19 @@ impl Abstraction for ProjectionSpace<'_> {
 
     fn neighbours(&self, index: u64, out: &mut Vec<(u64, bool)>) {
         let p = self.proj;
+        if let Some(st) = &p.steps {
+            p.step_neighbours(st, index, out);
+            return;
+        }
         let len = p.len();
-        BUF.with_borrow_mut(|[g, c, h]| {
-            g.resize(len, 0);
-            c.resize(len, 0);
-            h.resize(len, 0);
+        BUF.with_borrow_mut(|[g, c, h, t]| {
+            for b in [&mut *g, &mut *c, &mut *h, &mut *t] {
+                b.resize(len, 0);
+            }
             p.lift(index, g);
-            let mut t = [0u8; 1024];
             for m in &p.moves {
                 compose(g, m.as_slice(), &p.orbits, c);
-                if len <= t.len() {
-                    p.indices(c, h, &mut t[..len], &mut |i| out.push((i, true)));
-                } else {
-                    let mut t = vec![0u8; len];
-                    p.indices(c, h, &mut t, &mut |i| out.push((i, true)));
-                }
+                p.indices(c, h, t, &mut |i| out.push((i, true)));
             }
         });
     }
@@ -827,6 +975,18 @@ mod tests {
             "the classes save indices: {} of {seen}",
             p.size()
         );
+        // The build by whole positions (no step tables) gives the same
+        // table as the build by the tables.
+        let mut p = p;
+        let steps = p.steps.take();
+        assert!(steps.is_some());
+        let space = ProjectionSpace {
+            proj: &p,
+            name: "test".into(),
+        };
+        let whole = PatternDb::build(&space, None).expect("built");
+        assert!((0..p.size()).all(|i| whole.get(i) == db.get(i)));
+        p.steps = steps;
         p
     }
 
@@ -899,6 +1059,14 @@ mod tests {
             p.symmetries.conjugate_into((w & 0xff) as usize, &s, &mut h);
             assert_eq!(p.parts[0].rank(&h), u64::from(p.reps[(w >> 8) as usize]));
             assert_eq!(p.index(&s, &mut t), p.rest_of(u64::from(w >> 8), &h));
+            // Each child's index stepped by the tables equals the child's.
+            let all: Vec<u16> = (0..p.moves.len() as u16).collect();
+            let mut stepped = vec![0u64; all.len()];
+            assert!(p.child_indices(&s, &all, &mut stepped));
+            for (m, &x) in stepped.iter().enumerate() {
+                compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
+                assert_eq!(x, p.index(&h, &mut t), "move {m}");
+            }
         }
     }
 }
