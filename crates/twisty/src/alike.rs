@@ -213,7 +213,6 @@ impl LabelGroup {
     /// The symbols and turns (by place; 0 where untracked) of coordinate
     /// `r`: [`rank`](Self::rank)'s inverse.
     fn unrank(&self, r: u64, sym: &mut [u8], ori: &mut [u8]) {
-        let binom = binomials();
         let n = sym.len();
         let symbols = self.counts.len();
         // The digits, last symbol first.
@@ -224,27 +223,8 @@ impl LabelGroup {
             p /= self.radix[s];
         }
         sym.fill(0);
-        let mut free: [u8; MAX_GROUP_ORBIT] = [0; MAX_GROUP_ORBIT];
         for (s, &digit) in digits.iter().enumerate().take(symbols).skip(1) {
-            // The free places, in order.
-            let mut m = 0;
-            for (j, &x) in sym.iter().enumerate() {
-                if x == 0 {
-                    free[m] = j as u8;
-                    m += 1;
-                }
-            }
-            // Colex unrank: the largest index first.
-            let mut d = digit;
-            let mut i = m;
-            for k in (1..=usize::from(self.counts[s])).rev() {
-                i -= 1;
-                while binom[i * BINOM + k] > d {
-                    i -= 1;
-                }
-                d -= binom[i * BINOM + k];
-                sym[usize::from(free[i])] = s as u8;
-            }
+            colex_place(sym, 0, s as u8, self.counts[s], digit);
         }
         let mut t = r % self.turns;
         for j in (0..n).rev() {
@@ -256,6 +236,32 @@ impl LabelGroup {
                 0
             };
         }
+    }
+}
+
+/// Puts symbol `s` on the `count` places of `sym` still holding `empty`
+/// that colex rank `digit` names among them ([`colex_digit`]'s
+/// inverse): the largest index first, each the largest whose binomial
+/// is within what is left of the digit.
+pub(crate) fn colex_place(sym: &mut [u8], empty: u8, s: u8, count: u8, digit: u64) {
+    let binom = binomials();
+    let mut free = [0u8; MAX_GROUP_ORBIT];
+    let mut m = 0;
+    for (j, &x) in sym.iter().enumerate() {
+        if x == empty {
+            free[m] = j as u8;
+            m += 1;
+        }
+    }
+    let mut d = digit;
+    let mut i = m;
+    for k in (1..=usize::from(count)).rev() {
+        i -= 1;
+        while binom[i * BINOM + k] > d {
+            i -= 1;
+        }
+        d -= binom[i * BINOM + k];
+        sym[usize::from(free[i])] = s;
     }
 }
 

@@ -19,7 +19,8 @@ use crate::coords::Coordinates;
 use crate::definition::Definition;
 use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
 use crate::moves::Moves;
-use crate::projection::{Projection, ProjectionSpace, compose, invert};
+use crate::position::{invert_bytes, then_bytes};
+use crate::projection::{Projection, ProjectionSpace};
 use crate::reads::{TableReads, Tally};
 use crate::shape;
 use crate::symgroup::{SymGroup, SymSpace, choose};
@@ -819,7 +820,7 @@ impl OrbitBound {
                 }
                 best = best.max(d);
                 if self.inverse {
-                    invert(s, pp.proj.orbits(), inv);
+                    invert_bytes(s, pp.proj.orbits(), true, inv);
                     let d = pp.db.get(pp.proj.index(inv, other));
                     if d == PatternDb::UNREACHED {
                         return None;
@@ -985,7 +986,7 @@ impl OrbitBound {
         }
         if !settled {
             if inverse {
-                invert(s, orbits, inv);
+                invert_bytes(s, orbits, true, inv);
             }
             let mut from = start;
             while from < moves.len() {
@@ -1006,14 +1007,14 @@ impl OrbitBound {
                         // A move whose inverse is not searched (a bound
                         // built for other moves): read as 0, kept.
                         match all.inverse(mv) {
-                            Some(back) => compose(all.get(back).as_slice(), inv, orbits, child),
+                            Some(back) => then_bytes(all.get(back).as_slice(), inv, orbits, child),
                             None => {
                                 *key = u64::MAX;
                                 continue;
                             }
                         }
                     } else {
-                        compose(s, all.get(mv).as_slice(), orbits, child);
+                        then_bytes(s, all.get(mv).as_slice(), orbits, child);
                     }
                     *key = pp.proj.index(child, other);
                 }
@@ -1390,7 +1391,7 @@ impl OrbitBound {
     /// let cube = Definition::builtin("3x3x3").expect("built in")?;
     /// let moves = Moves::all(&cube)?;
     /// // Small tables: the projection keeps no turns (edges by slice,
-    /// // corners by tetrad: 50,578 indices by class).
+    /// // corners by tetrad: 54,740 indices by class).
     /// let options = TableOptions { max_states: 60_000, project_from: Some(1), ..TableOptions::default() };
     /// let bound = OrbitBound::build_with(&cube, &moves, options, &Budget::default(), None, None)?;
     /// assert_eq!(

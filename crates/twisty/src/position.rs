@@ -107,24 +107,7 @@ impl Position {
 
     /// [`then`](Self::then) into `out` (same orbits), without allocating.
     pub(crate) fn then_into(&self, m: &Position, orbits: &[Orbit], out: &mut Position) {
-        let (a, b, c) = (&self.0, &m.0, &mut out.0);
-        let mut off = 0;
-        for o in orbits {
-            let n = o.pieces;
-            let modulo = o.orientations;
-            for j in 0..n {
-                let from = usize::from(b[off + j]);
-                c[off + j] = a[off + from];
-                let t = a[off + n + from];
-                c[off + n + j] = if t == WILD {
-                    WILD
-                } else {
-                    let s = t + b[off + n + j];
-                    if s >= modulo { s - modulo } else { s }
-                };
-            }
-            off += 2 * n;
-        }
+        then_bytes(&self.0, &m.0, orbits, &mut out.0);
     }
 
     /// This position after `m`, in place (as [`then`](Self::then); each
@@ -172,22 +155,7 @@ impl Position {
     /// as it is (the inverse of a mirror image: `crate::mirror`).
     pub(crate) fn inverse_turned(&self, orbits: &[Orbit], negate: bool) -> Position {
         let mut out = self.clone();
-        let (a, c) = (&self.0, &mut out.0);
-        let mut off = 0;
-        for o in orbits {
-            let n = o.pieces;
-            for j in 0..n {
-                let p = usize::from(a[off + j]);
-                c[off + p] = j as u8;
-                let t = a[off + n + j];
-                c[off + n + p] = if t == 0 || !negate {
-                    t
-                } else {
-                    o.orientations - t
-                };
-            }
-            off += 2 * n;
-        }
+        invert_bytes(&self.0, orbits, negate, &mut out.0);
         out
     }
 
@@ -224,5 +192,51 @@ fn compose(a: &[u8], b: &[u8], modulo: u8, out: &mut [u8]) {
             let s = t + b[n + j];
             if s >= modulo { s - modulo } else { s }
         };
+    }
+}
+
+/// `a` then `b` as positions' bytes of `orbits`, into `out` (as long):
+/// [`Position::then`] on slices, for code that keeps positions in
+/// buffers of its own.
+#[inline]
+pub(crate) fn then_bytes(a: &[u8], b: &[u8], orbits: &[Orbit], out: &mut [u8]) {
+    let mut off = 0;
+    for o in orbits {
+        let n = o.pieces;
+        let modulo = o.orientations;
+        for j in 0..n {
+            let from = usize::from(b[off + j]);
+            out[off + j] = a[off + from];
+            let t = a[off + n + from];
+            out[off + n + j] = if t == WILD {
+                WILD
+            } else {
+                let s = t + b[off + n + j];
+                if s >= modulo { s - modulo } else { s }
+            };
+        }
+        off += 2 * n;
+    }
+}
+
+/// The permutation of the bytes `s` inverted into `out`, each turn
+/// carried to where its piece came from, negated where `negate`:
+/// [`Position::inverse_turned`] on slices.
+#[inline]
+pub(crate) fn invert_bytes(s: &[u8], orbits: &[Orbit], negate: bool, out: &mut [u8]) {
+    let mut off = 0;
+    for o in orbits {
+        let n = o.pieces;
+        for j in 0..n {
+            let p = usize::from(s[off + j]);
+            out[off + p] = j as u8;
+            let t = s[off + n + j];
+            out[off + n + p] = if t == 0 || !negate {
+                t
+            } else {
+                o.orientations - t
+            };
+        }
+        off += 2 * n;
     }
 }

@@ -967,10 +967,10 @@ fn check_answers(puzzle: &Twisty, max: u32, every: usize) -> usize {
 /// corners whole, edges six at a time; each read at the inverse too)
 /// admissible within 4 moves, and IDA* with them against BFS.
 /// `cargo test --release -p puzzle-twisty -- --ignored three_by_three_tables`
-/// (about two minutes: the 3x3x3's default tables, 161 MB built and 86
-/// MB held packed, and Korf's, 87 MB built and 46 MB packed).
+/// (about two minutes: the 3x3x3's default tables, 161 + 59 MB built
+/// and 117 MB held packed, and Korf's, 87 MB built and 46 MB packed).
 #[test]
-#[ignore = "tables of 161 and 87 MB: cargo test --release -p puzzle-twisty -- --ignored"]
+#[ignore = "tables of 220 and 87 MB: cargo test --release -p puzzle-twisty -- --ignored"]
 fn three_by_three_tables() {
     use puzzle_twisty::OrbitBound;
     let cube = Definition::builtin("2x2x2")
@@ -991,8 +991,9 @@ fn three_by_three_tables() {
         .expect("built in")
         .expect("valid");
     let plain = Twisty::new(three.clone(), Moves::all(&three).expect("moves"));
-    // The defaults: corners by 48 symmetries, edges seven at a time by
-    // 4, read at three conjugates and the inverse; then Korf's tables.
+    // The defaults: corners by 48 symmetries, edges eight at a time by
+    // 16, read at three conjugates and the inverse, and the projection's
+    // table (H48's coordinate); then Korf's tables.
     let bound = OrbitBound::build(
         plain.definition(),
         plain.moves(),
@@ -1001,9 +1002,13 @@ fn three_by_three_tables() {
         None,
     )
     .expect("tables");
-    assert_eq!(bound.tables().len(), 2);
+    assert_eq!(bound.tables().len(), 3);
     assert_eq!(bound.reduced(), 2);
-    assert_eq!(bound.views(), vec![3, 1]);
+    assert_eq!(bound.views(), vec![3, 1, 1]);
+    assert_eq!(
+        bound.projection().as_deref(),
+        Some("projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 turned by 48 symmetries")
+    );
     let (equal, n) = check_bound(&plain, &bound, 4, false);
     assert!(equal > n / 2, "{equal} of {n}");
     check_answers(&plain.clone().with_bound(bound), 4, 97);
@@ -1146,7 +1151,7 @@ fn the_parents_entry_settles_only_what_the_children_would() {
 /// The small tables [`the_parents_entry_settles_only_what_the_children_would`]
 /// reads: the two-orbit puzzle's by groups of two or three pieces, the
 /// 3x3x3's by symmetry class (at most 60,000 coordinates each) and its
-/// projection (edges by slice, corners by tetrad, no turns: 50,578
+/// projection (edges by slice, corners by tetrad, no turns: 54,740
 /// indices by class).
 fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
     let cube = plain.definition().orbits().len() == 2 && plain.moves().len() == 18;
