@@ -386,10 +386,13 @@ impl Projection {
         // class holds at most a value per symmetry), so a choice is
         // checked once its classes are counted.
         choices.sort_by_key(|(about, _)| std::cmp::Reverse(*about));
-        choices
+        let mut proj = choices
             .into_iter()
             .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
-            .find(|p| p.size() <= max)
+            .find(|p| p.size() <= max)?;
+        // Only the projection chosen gets its step tables.
+        proj.steps = proj.make_steps();
+        Some(proj)
     }
 
     /// The projection of `parts` (the lead chosen among them), its
@@ -431,7 +434,6 @@ impl Projection {
         };
         proj.classify();
         proj.size_checked()?;
-        proj.steps = proj.make_steps();
         Some(proj)
     }
 
