@@ -973,17 +973,9 @@ impl OrbitBound {
         other.resize(len, 0);
         inv.resize(len, 0);
         let orbits = pp.proj.orbits();
-        let mut settled = false;
-        if !inverse && self.settle {
-            let (d, sure) = pp.db.get_sure(pp.proj.index(s, other));
-            let d = u32::from(d);
-            if d < max && sure {
-                settled = true;
-            } else if d > max.saturating_add(1) {
-                moves.truncate(start);
-                settled = true;
-            }
-        }
+        let settled = !inverse
+            && self.settle
+            && settled_by_entry(&pp.db, pp.proj.index(s, other), max, moves, start);
         if !settled {
             if inverse {
                 invert_bytes(s, orbits, true, inv);
@@ -1045,15 +1037,8 @@ impl OrbitBound {
         max: u32,
         keys: &mut [u64; BATCH],
     ) -> bool {
-        if self.settle {
-            let d = u32::from(part.db.get(part.group.key(s)));
-            if d < max {
-                return true;
-            }
-            if d > max.saturating_add(1) {
-                moves.truncate(start);
-                return true;
-            }
+        if self.settle && settled_by_entry(&part.db, part.group.key(s), max, moves, start) {
+            return true;
         }
         let mut from = start;
         while from < moves.len() {
@@ -1191,16 +1176,9 @@ impl OrbitBound {
         let (mut loc, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         if !inverse {
             part.group.locate(s, &mut loc, &mut ori);
-            if self.settle {
-                let (d, sure) = part.db.get_sure(part.index(&loc, &ori));
-                let d = u32::from(d);
-                if d < max && sure {
-                    return true;
-                }
-                if d > max.saturating_add(1) {
-                    moves.truncate(start);
-                    return true;
-                }
+            if self.settle && settled_by_entry(&part.db, part.index(&loc, &ori), max, moves, start)
+            {
+                return true;
             }
         }
         let (mut pos, mut turned) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
@@ -1523,6 +1501,31 @@ fn fetch<A: Abstraction>(
         _ => set.table(space, extra),
     };
     db.map_err(BoundError::Table)
+}
+
+/// The parent's-entry rule ([`OrbitBound::keep_within`]'s stages; proof
+/// at `keep_part`): with the position's own entry in `db` at `key`,
+/// whether its children need no read: every one within `max` (a read
+/// sure to be the entry, below `max`) or none (a read over `max + 1`;
+/// `moves[start..]` then cut).
+#[inline]
+fn settled_by_entry(
+    db: &PatternDb,
+    key: u64,
+    max: u32,
+    moves: &mut Vec<u16>,
+    start: usize,
+) -> bool {
+    let (d, sure) = db.get_sure(key);
+    let d = u32::from(d);
+    if d < max && sure {
+        return true;
+    }
+    if d > max.saturating_add(1) {
+        moves.truncate(start);
+        return true;
+    }
+    false
 }
 
 /// A table's label: its orbit, what it tracks and the first and last of
