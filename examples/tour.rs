@@ -503,6 +503,78 @@ fn cube() -> Result<Showcase, String> {
     })
 }
 
+/// A uniformly random 2x2x2 position (`twisty 2x2x2 --random 1 --seed
+/// 2026`), solved optimally: tables over four corners at a time read at
+/// the position alone on one thread, then the default (one exact table
+/// over the whole cube by its symmetries) on every thread. A random
+/// 3x3x3 position takes minutes (`twisty 3x3x3 --random 10`, the issue 44
+/// figures in docs/puzzles/twisty.md), too long for the tour.
+fn pocket_random() -> Result<Showcase, String> {
+    use puzzle_search::twisty::{
+        Definition, Moves, OrbitBound, TableOptions, Twisty, random_position,
+    };
+    let def = Definition::builtin("2x2x2")
+        .ok_or("the built-in 2x2x2")?
+        .map_err(|e| e.to_string())?;
+    let moves = Moves::all(&def).map_err(|e| e.to_string())?;
+    let plain = Twisty::new(def, moves);
+    let (start, _) = random_position(
+        plain.definition(),
+        plain.moves(),
+        &mut SplitMix64::new(2026),
+    );
+    let dir = puzzle_search_cli::args::cache_dir(None);
+    let mut ways = Vec::new();
+    for strong in [false, true] {
+        let options = if strong {
+            TableOptions::default()
+        } else {
+            // 8 * 7 * 6 * 5 places and 3^4 turns: four corners a table.
+            TableOptions {
+                max_states: 8 * 7 * 6 * 5 * 81,
+                inverse: false,
+                views: 1,
+                reduce: false,
+                pack_above: None,
+                project_from: None,
+            }
+        };
+        let ready = Instant::now();
+        let bound = OrbitBound::build_with(
+            plain.definition(),
+            plain.moves(),
+            options,
+            &puzzle_search::Budget::default(),
+            dir.as_deref(),
+            None,
+        )
+        .map_err(|e| e.to_string())?;
+        let ready = ready.elapsed();
+        let puzzle = plain.clone().with_bound(bound);
+        let solver = Solver::new(Strategy::IdaStar { max_depth: 20 }).parallel(strong);
+        let report = solver.solve(MakeUnmake(&puzzle), &start);
+        let answer = answer_cell(&puzzle, &start, &report.outcome, "unsolvable", |&m| {
+            format!("{} ", puzzle.moves().names()[usize::from(m)])
+        });
+        let way = if strong {
+            format!("one exact table by symmetry class, every thread (ready in {ready:.1?})")
+        } else {
+            format!("IDA*, corners four at a time, at the position (ready in {ready:.1?})")
+        };
+        ways.push(Way {
+            way,
+            threads: threads_of(strong),
+            nodes: Some(report.stats.expanded),
+            time: report.stats.elapsed,
+            answer: format!("{} moves", answer.split_whitespace().count()),
+        });
+    }
+    Ok(Showcase {
+        instance: "2x2x2 cube, a uniformly random position".into(),
+        ways,
+    })
+}
+
 /// A Rotation Game board 13 moves from solved (God's number; the first of
 /// `rotation_boards 13 1`): classic IDA* against the pattern database.
 fn rotation_deep() -> Result<Showcase, String> {
@@ -716,6 +788,7 @@ fn main() -> std::process::ExitCode {
     for case in [
         fifteen(),
         cube(),
+        pocket_random(),
         rotation_deep(),
         boxslide_dense(),
         Ok(lights_out()),
