@@ -879,6 +879,52 @@ fn twisty_census_path_can_be_forced() {
     }
 }
 
+/// Tables chosen by memory (issue 44): a cap too small for the default
+/// table makes it smaller (said on stderr), the answer the same.
+#[test]
+fn twisty_chooses_its_tables_by_memory() {
+    let cache = std::env::temp_dir().join(format!("fit-cache-{}", std::process::id()));
+    let cache = cache.to_string_lossy().into_owned();
+    let alg = "R U F' R2 U' F";
+    let full = run(
+        "twisty",
+        &[
+            "2x2x2",
+            "--no-reduce",
+            "--scramblealg",
+            alg,
+            "--cache",
+            &cache,
+        ],
+        "",
+    );
+    assert_eq!(full.status.code(), Some(0), "{}", stderr(&full));
+    assert!(!stderr(&full).contains("note:"), "{}", stderr(&full));
+    // The corners' one table (3,674,160 coordinates) needs 4.6 MB to build.
+    let fitted = run(
+        "twisty",
+        &[
+            "2x2x2",
+            "--no-reduce",
+            "--scramblealg",
+            alg,
+            "--cache",
+            &cache,
+            "-M",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(fitted.status.code(), Some(0), "{}", stderr(&fitted));
+    assert!(
+        stderr(&fitted).contains("note: the tables fit within 2 MB with at most"),
+        "{}",
+        stderr(&fitted)
+    );
+    assert_eq!(stdout(&fitted), stdout(&full));
+    std::fs::remove_dir_all(&cache).ok();
+}
+
 /// twsearch's ways to give a scramble: `--scramblealg MOVES` (named
 /// `scramblealg`) and a scramble file on stdin (`--scrambles -`), each
 /// solved optimally; a bad move in the alg is one line naming it.

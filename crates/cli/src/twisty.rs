@@ -31,7 +31,10 @@
 //! pieces (over its labels where pieces look alike or turns are `?`), at most `--table-states N` entries each, read at the position
 //! and its inverse unless `--no-inverse`: `OrbitBound`, built once into
 //! the cache directory: `--cache`, else `$XDG_CACHE_HOME/puzzle-search`,
-//! else `~/.cache/puzzle-search`, within `--max-memory`), replays the
+//! else `~/.cache/puzzle-search`, within `--max-memory MB`: 2048 by
+//! default, or what is available if less; where the tables would pass
+//! it, smaller ones are chosen and a `note:` line on stderr says so),
+//! replays the
 //! answer, and prints `NAME LENGTH MOVES` a line, the moves in twsearch's notation, the lexicographically
 //! smallest optimal answer in the definition's move order. Threads:
 //! `RAYON_NUM_THREADS`.
@@ -86,8 +89,14 @@ pub struct Args {
     /// census distances count quarter turns (`U2` is `U U`).
     #[arg(short = 'q', long = "quarter")]
     quarter: bool,
-    /// The most memory the census or the tables may take, in MB
-    /// (default: what the system has available; `-M`, as twsearch).
+    /// The most memory the census or the tables may take, in MB (`-M`,
+    /// as twsearch). The census's default: what the system has
+    /// available. The tables' default: 2048 MB (or what is available,
+    /// if less); tables that would pass the cap (their builds' peaks
+    /// with the tables held) are chosen smaller: the projection's table
+    /// left out first, then each table's `--table-states` halved (said
+    /// on stderr). Larger tables on request: a larger `-M` with a larger
+    /// `--table-states`.
     #[arg(short = 'M', long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
     max_memory: Option<u64>,
     /// Threads for the census, the table builds and the searches
@@ -346,6 +355,10 @@ fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The tables' memory cap when `-M` is not given (2 GB): issue 44's
+/// choice of tables by memory, the default set within it.
+const TABLE_MEMORY: u64 = 2 << 30;
+
 /// Each position solved optimally (IDA* with the orbits' tables), its
 /// answer replayed before it is printed; `name` says where errors are.
 fn solve(
@@ -371,7 +384,13 @@ fn solve(
         return Ok(());
     }
     let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
-    if let Some(m) = memory_limit(args.max_memory) {
+    // The tables' memory: `-M`, else 2 GB (or what is available, if
+    // less); tables that would pass it are chosen smaller.
+    let cap = match args.max_memory {
+        Some(_) => memory_limit(args.max_memory),
+        None => Some(memory_limit(None).map_or(TABLE_MEMORY, |m| m.min(TABLE_MEMORY))),
+    };
+    if let Some(m) = cap {
         budget = budget.max_memory(m);
     }
     let cache = crate::args::cache_dir(args.cache.as_deref());
@@ -401,7 +420,7 @@ fn solve(
     };
     let progress: Option<&(dyn Fn(puzzle_search_core::pdb::BuildProgress) + Sync)> =
         if args.progress { Some(&told) } else { None };
-    let bound = OrbitBound::build_with(
+    let (bound, used) = OrbitBound::build_fitting(
         puzzle.definition(),
         puzzle.moves(),
         options,
@@ -410,15 +429,29 @@ fn solve(
         progress,
     )
     .map_err(|e| {
-        // A memory stop names the flags that change it.
-        let hint = match e {
-            puzzle_twisty::BoundError::Memory { .. } => " (raise -M MB, or lower --table-states N)",
-            _ => "",
+        // A memory stop names the flag that changes it.
+        let hint = if e.over_memory().is_some() {
+            " (raise -M MB)"
+        } else {
+            ""
         };
         Failure::from(format!("{name}: {e}{hint}"))
-    })?
+    })?;
+    if used != options {
+        // Smaller tables than asked for: slower searches, so said.
+        eprintln!(
+            "note: the tables fit within {} MB with at most {} coordinates a table{} (raise -M MB for larger ones)",
+            cap.unwrap_or(0) >> 20,
+            used.max_states,
+            if used.project_from.is_none() && options.project_from.is_some() {
+                " and no table over the projection"
+            } else {
+                ""
+            }
+        );
+    }
     // With --stats, each table read's cut rate is printed a position.
-    .count_reads(args.stats);
+    let bound = bound.count_reads(args.stats);
     if let Some(bar) = &tables {
         bar.finish_and_clear();
     }

@@ -417,6 +417,31 @@ impl std::fmt::Display for BoundError {
 
 impl std::error::Error for BoundError {}
 
+impl BoundError {
+    /// The bytes needed and the memory cap, where the cap refused a table
+    /// (a build's peak, its move tables or placement classes, or the
+    /// tables held with it); `None` for every other refusal.
+    /// [`OrbitBound::build_fitting`] answers these with smaller tables.
+    ///
+    /// ```
+    /// use puzzle_twisty::BoundError;
+    /// let e = BoundError::Memory { needed: 10, allowed: 5 };
+    /// assert_eq!(e.over_memory(), Some((10, 5)));
+    /// assert_eq!(BoundError::NotClosed("U".into()).over_memory(), None);
+    /// ```
+    pub fn over_memory(&self) -> Option<(u64, u64)> {
+        match self {
+            BoundError::Memory { needed, allowed } => Some((*needed, *allowed)),
+            BoundError::Table(e) => e.over_memory(),
+            _ => None,
+        }
+    }
+}
+
+/// The smallest per-table cap [`OrbitBound::build_fitting`] tries:
+/// below it the tables would cut too little to be worth a search.
+pub const FIT_FLOOR: u64 = 1 << 10;
+
 impl OrbitBound {
     /// The tables of the definition's orbits under `moves`, with the
     /// default [`TableOptions`], as one [`TableSet`]: each loaded from
@@ -437,6 +462,65 @@ impl OrbitBound {
         progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
     ) -> Result<OrbitBound, BoundError> {
         Self::build_with(def, moves, TableOptions::default(), budget, cache, progress)
+    }
+
+    /// [`build_with`](Self::build_with), the tables chosen by the
+    /// budget's memory cap: where a table would pass it (its build's
+    /// peak with the tables held before it), the projection's table is
+    /// left out first, then every table's cap (`max_states`) is halved
+    /// and the set built again, down to [`FIT_FLOOR`]. Tables are built
+    /// largest first, so a cap too small for the largest is found before
+    /// anything is built; those built before a refusal are taken from
+    /// `cache` on the next try (without a cache they are built again).
+    /// Returns the bound and the options it was built with (equal to
+    /// `options` where everything fit).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, TableOptions, Twisty};
+    /// use puzzle_search_core::Budget;
+    /// let def = Definition::builtin("2x2x2").expect("built in")?;
+    /// let puzzle = Twisty::new(def.clone(), Moves::all(&def)?);
+    /// let options = TableOptions { reduce: false, ..TableOptions::default() };
+    /// // The corners' one table (3,674,160 coordinates) needs more than
+    /// // 2 MB to build: the cap is halved until a split fits.
+    /// let budget = Budget::default().max_memory(2 << 20);
+    /// let (bound, used) =
+    ///     OrbitBound::build_fitting(puzzle.definition(), puzzle.moves(), options, &budget, None, None)?;
+    /// assert!(used.max_states < options.max_states);
+    /// assert!(bound.tables().len() > 1);
+    /// assert!(bound.tables().iter().map(|t| t.bytes() as u64).sum::<u64>() <= 2 << 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`build_with`](Self::build_with); a memory refusal only where
+    /// even [`FIT_FLOOR`] coordinates a table do not fit.
+    pub fn build_fitting(
+        def: &Definition,
+        moves: &Moves,
+        options: TableOptions,
+        budget: &Budget,
+        cache: Option<&Path>,
+        progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    ) -> Result<(OrbitBound, TableOptions), BoundError> {
+        let mut tried = options;
+        loop {
+            let err = match Self::build_with(def, moves, tried, budget, cache, progress) {
+                Ok(bound) => return Ok((bound, tried)),
+                Err(e) if e.over_memory().is_some() => e,
+                Err(e) => return Err(e),
+            };
+            if tried.project_from.is_some() && options.project_from.is_some() {
+                // The projection is an extra table: left out before the
+                // orbits' tables are made smaller.
+                tried.project_from = None;
+            } else if tried.max_states / 2 >= FIT_FLOOR {
+                tried.max_states /= 2;
+                tried.project_from = options.project_from;
+            } else {
+                return Err(err);
+            }
+        }
     }
 
     /// [`build`](Self::build) with `options`: the largest table, and

@@ -68,8 +68,8 @@ mod symgroup;
 mod symmetry;
 
 pub use bound::{
-    BoundError, DEFAULT_VIEWS, MAX_TABLE, MAX_VIEWS, OrbitBound, PACK_ABOVE, PROJECT_FROM,
-    TableOptions,
+    BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_TABLE, MAX_VIEWS, OrbitBound, PACK_ABOVE,
+    PROJECT_FROM, TableOptions,
 };
 pub use class_census::ClassCensus;
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};

@@ -250,6 +250,25 @@ impl PdbError {
         }
     }
 
+    /// The bytes needed and the cap, where the memory cap refused the
+    /// table (its build's peak, or the set's tables with it): the error a
+    /// caller can answer with a smaller table.
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// use puzzle_search_core::pdb::TableSet;
+    /// let budget = Budget::default().max_memory(1000);
+    /// let err = TableSet::new(&budget).check(1500).unwrap_err();
+    /// assert_eq!(err.over_memory(), Some((1500, 1000)));
+    /// ```
+    pub fn over_memory(&self) -> Option<(u64, u64)> {
+        match self.0 {
+            ErrorKind::OverBudget { needed, allowed }
+            | ErrorKind::SetOverBudget { needed, allowed } => Some((needed, allowed)),
+            _ => None,
+        }
+    }
+
     /// A space of `n` states or keys: more than 2^32.
     pub(crate) fn too_large(n: u64) -> Self {
         Self(ErrorKind::TooLarge(n))
