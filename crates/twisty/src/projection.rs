@@ -282,18 +282,92 @@ const STEP_ENTRIES: u64 = 1 << 24;
 const MAX_STEPPED: usize = 8;
 
 /// Tables that step a projection's index by a move (issue 44, item 1):
-/// each orbit's value after each move, and each rest orbit's value in
-/// each symmetry's conjugate, so that a child's index takes a look-up an
-/// orbit and the class word, not a child made and ranked. The 3x3x3's:
-/// 153,090 lead values and 34,650 edge arrangements by 18 moves, the
-/// edges by 48 symmetries: 20 MB.
+/// each orbit's labels and turns after each move, apart, and each rest
+/// orbit's value in each symmetry's conjugate, so that a child's index
+/// takes a few look-ups an orbit and the class word, not a child made
+/// and ranked. Labels and turns apart because each is a function of
+/// itself alone under a move (a place's new label is the old one on
+/// `m.p[j]`, its new turn the old one there plus `m.o[j]`), and the
+/// tables are small: the 3x3x3's lead (70 tetrad arrangements, 2,187
+/// turns) takes 81 KB by 18 moves where its 153,090 values took 11 MB.
+/// Entries are two bytes where every value fits (the edges' 34,650
+/// arrangements: 1.2 MB by move, 3.3 MB by 48 symmetries): 4.7 MB in
+/// all where whole values in four bytes took 20 MB (the same speed,
+/// measured; 15 MB less memory).
 #[derive(Debug)]
 struct Steps {
-    /// Per orbit (lead first): `value * moves + move` -> value.
-    step: Vec<Vec<u32>>,
+    /// Per orbit (lead first): `labels * moves + move` -> labels.
+    labels: Vec<Narrow>,
+    /// Per orbit: `turns * moves + move` -> turns (empty where its
+    /// turns are not kept).
+    turns: Vec<Narrow>,
     /// Per orbit (the lead's empty): `value * symmetries + symmetry` ->
     /// the value in that conjugate.
-    conj: Vec<Vec<u32>>,
+    conj: Vec<Narrow>,
+}
+
+impl Steps {
+    /// Where orbit value `v` (of `turns` turn values) starts its rows in
+    /// [`labels`](Self::labels) and [`turns`](Self::turns), by `moves`.
+    #[inline]
+    fn rows(v: u64, turns: u64, moves: usize) -> (usize, usize) {
+        ((v / turns) as usize * moves, (v % turns) as usize * moves)
+    }
+
+    /// Orbit `k`'s value after move `m` from its [`rows`](Self::rows).
+    #[inline]
+    fn after(&self, k: usize, turns: u64, rows: (usize, usize), m: usize) -> u64 {
+        let l = self.labels[k].get(rows.0 + m) as u64;
+        if turns > 1 {
+            l * turns + self.turns[k].get(rows.1 + m) as u64
+        } else {
+            l
+        }
+    }
+
+    /// The bytes of every table.
+    fn bytes(&self) -> u64 {
+        self.labels
+            .iter()
+            .chain(&self.turns)
+            .chain(&self.conj)
+            .map(Narrow::bytes)
+            .sum()
+    }
+}
+
+/// A step table's entries: two bytes each where every value fits
+/// (half the cache lines of four), else four.
+#[derive(Debug)]
+enum Narrow {
+    Two(Vec<u16>),
+    Four(Vec<u32>),
+}
+
+impl Narrow {
+    /// `values`, every one below `radix`.
+    fn new(values: Vec<u32>, radix: u64) -> Narrow {
+        if radix <= 1 << 16 {
+            Narrow::Two(values.into_iter().map(|v| v as u16).collect())
+        } else {
+            Narrow::Four(values)
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> usize {
+        match self {
+            Narrow::Two(v) => usize::from(v[i]),
+            Narrow::Four(v) => v[i] as usize,
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Narrow::Two(v) => 2 * v.len() as u64,
+            Narrow::Four(v) => 4 * v.len() as u64,
+        }
+    }
 }
 
 thread_local! {
@@ -446,35 +520,58 @@ impl Projection {
         let (moves, syms) = (self.moves.len(), self.symmetries.len());
         let fits = |n: u64, k: usize| n.checked_mul(k as u64).is_some_and(|e| e <= STEP_ENTRIES);
         if self.parts.len() > MAX_STEPPED
-            || !self.parts.iter().all(|p| fits(p.radix(), moves))
+            || !self
+                .parts
+                .iter()
+                .all(|p| fits(p.placements, moves) && fits(p.turns, moves))
             || !self.parts[1..].iter().all(|p| fits(p.radix(), syms))
         {
             return None;
         }
         let (mut g, mut c) = (self.solved.clone(), vec![0u8; self.solved.len()]);
-        let mut step = Vec::with_capacity(self.parts.len());
-        let mut conj = Vec::with_capacity(self.parts.len());
+        let mut steps = Steps {
+            labels: Vec::with_capacity(self.parts.len()),
+            turns: Vec::with_capacity(self.parts.len()),
+            conj: Vec::with_capacity(self.parts.len()),
+        };
         for (i, p) in self.parts.iter().enumerate() {
-            let values = p.radix() as usize;
-            let mut t = Vec::with_capacity(values * moves);
-            let mut u = Vec::with_capacity(if i > 0 { values * syms } else { 0 });
-            for x in 0..p.radix() {
-                p.lift(x, &mut g);
+            let t = p.turns;
+            // The labels lifted with turns 0, the turns with labels 0:
+            // each after a move is a function of itself.
+            let mut labels = Vec::with_capacity(p.placements as usize * moves);
+            for l in 0..p.placements {
+                p.lift(l * t, &mut g);
                 for m in &self.moves {
                     compose(&g, m.as_slice(), &self.orbits, &mut c);
-                    t.push(p.rank(&c) as u32);
+                    labels.push((p.rank(&c) / t) as u32);
                 }
-                if i > 0 {
-                    for k in 0..syms {
-                        self.symmetries.conjugate_into(k, &g, &mut c);
-                        u.push(p.rank(&c) as u32);
+            }
+            let mut turns = Vec::new();
+            if t > 1 {
+                turns.reserve(t as usize * moves);
+                for x in 0..t {
+                    p.lift(x, &mut g);
+                    for m in &self.moves {
+                        compose(&g, m.as_slice(), &self.orbits, &mut c);
+                        turns.push((p.rank(&c) % t) as u32);
                     }
                 }
             }
-            step.push(t);
-            conj.push(u);
+            let mut conj = Vec::with_capacity(if i > 0 { p.radix() as usize * syms } else { 0 });
+            if i > 0 {
+                for x in 0..p.radix() {
+                    p.lift(x, &mut g);
+                    for k in 0..syms {
+                        self.symmetries.conjugate_into(k, &g, &mut c);
+                        conj.push(p.rank(&c) as u32);
+                    }
+                }
+            }
+            steps.labels.push(Narrow::new(labels, p.placements));
+            steps.turns.push(Narrow::new(turns, t));
+            steps.conj.push(Narrow::new(conj, p.radix()));
         }
-        Some(Steps { step, conj })
+        Some(steps)
     }
 
     /// [`ProjectionSpace`]'s neighbours of `index` by the step tables:
@@ -484,23 +581,29 @@ impl Projection {
     fn step_neighbours(&self, st: &Steps, index: u64, out: &mut Vec<(u64, bool)>) {
         let (count, syms) = (self.moves.len(), self.symmetries.len());
         let rests = self.parts.len() - 1;
-        let mut values = [0usize; MAX_STEPPED];
+        let mut values = [0u64; MAX_STEPPED];
         let mut i = index;
         for k in (1..=rests).rev() {
             let r = self.parts[k].radix();
-            values[k] = (i % r) as usize;
+            values[k] = i % r;
             i /= r;
         }
-        values[0] = self.reps[i as usize] as usize;
+        values[0] = u64::from(self.reps[i as usize]);
+        let mut rows = [(0usize, 0usize); MAX_STEPPED];
+        for (k, p) in self.parts.iter().enumerate() {
+            rows[k] = Steps::rows(values[k], p.turns, count);
+        }
         let mut seen = [0usize; MAX_STEPPED];
         for m in 0..count {
-            let w = self.words[st.step[0][values[0] * count + m] as usize];
+            let lead = st.after(0, self.parts[0].turns, rows[0], m);
+            let w = self.words[lead as usize];
             let (class, sym) = ((w >> 8) as usize, (w & 0xff) as usize);
             let mut x = class as u64;
             for k in 1..=rests {
-                let y = st.step[k][values[k] * count + m] as usize;
-                seen[k] = st.conj[k][y * syms + sym] as usize;
-                x = x * self.parts[k].radix() + seen[k] as u64;
+                let p = &self.parts[k];
+                let y = st.after(k, p.turns, rows[k], m) as usize;
+                seen[k] = st.conj[k].get(y * syms + sym);
+                x = x * p.radix() + seen[k] as u64;
             }
             out.push((x, true));
             let (a, b) = (
@@ -511,8 +614,8 @@ impl Projection {
                 let x = (1..=rests)
                     .zip(&seen[1..])
                     .fold(class as u64, |x, (k, &v)| {
-                        let z = st.conj[k][v * syms + usize::from(t)];
-                        x * self.parts[k].radix() + u64::from(z)
+                        let z = st.conj[k].get(v * syms + usize::from(t));
+                        x * self.parts[k].radix() + z as u64
                     });
                 out.push((x, true));
             }
@@ -534,18 +637,19 @@ impl Projection {
         if moves.iter().any(|&m| usize::from(m) >= count) {
             return false;
         }
-        let mut base = [0usize; MAX_STEPPED];
-        for (b, p) in base.iter_mut().zip(&self.parts) {
-            *b = p.rank(s) as usize * count;
+        let mut rows = [(0usize, 0usize); MAX_STEPPED];
+        for (r, p) in rows.iter_mut().zip(&self.parts) {
+            *r = Steps::rows(p.rank(s), p.turns, count);
         }
+        let lead = self.parts[0].turns;
         for (o, &m) in out.iter_mut().zip(moves) {
             let m = usize::from(m);
-            let w = self.words[st.step[0][base[0] + m] as usize];
+            let w = self.words[st.after(0, lead, rows[0], m) as usize];
             let sym = (w & 0xff) as usize;
             let mut x = u64::from(w >> 8);
             for (k, p) in self.parts.iter().enumerate().skip(1) {
-                let y = st.step[k][base[k] + m] as usize;
-                x = x * p.radix() + u64::from(st.conj[k][y * syms + sym]);
+                let y = st.after(k, p.turns, rows[k], m) as usize;
+                x = x * p.radix() + st.conj[k].get(y * syms + sym) as u64;
             }
             *o = x;
         }
@@ -732,13 +836,7 @@ impl Projection {
     /// The bytes its index takes beside the table (the lead's words, the
     /// step tables).
     pub(crate) fn bytes(&self) -> u64 {
-        let steps = self.steps.as_ref().map_or(0, |st| {
-            st.step
-                .iter()
-                .chain(&st.conj)
-                .map(|t| 4 * t.len() as u64)
-                .sum::<u64>()
-        });
+        let steps = self.steps.as_ref().map_or(0, Steps::bytes);
         4 * self.words.len() as u64 + 4 * self.reps.len() as u64 + self.stab.len() as u64 + steps
     }
 
