@@ -302,11 +302,47 @@ struct Steps {
     /// turns are not kept).
     turns: Vec<Narrow>,
     /// Per orbit (the lead's empty): `value * symmetries + symmetry` ->
-    /// the value in that conjugate.
+    /// the value in that conjugate; for an orbit of two turns kept (split,
+    /// below) indexed by its labels alone, the value of its labels with
+    /// turns 0.
     conj: Vec<Narrow>,
+    /// Per orbit whose turns are kept and two (`None` for the others):
+    /// `turns * symmetries + symmetry` -> what the turns add to the
+    /// conjugate's turns. A conjugate's turn on place `j` is `M(c[b] +
+    /// t[a]) + r.o[j]` (`a = r.p[j]`, `b` the label on `a`, `c` the
+    /// inverse's turns by block, constant on a block: checked, `M` the
+    /// mirror's negation), linear over two turns: so the conjugate's
+    /// turns are those of its labels with turns 0 XOR those of turns `t`
+    /// with labels 0 less those of both 0; its ranks are binary digits,
+    /// so the ranks XOR too. The edges' 71M values by 48 symmetries would
+    /// be 3.4e9 entries; labels and turns apart, 1.7M and 98K.
+    conj_turns: Vec<Option<Narrow>>,
 }
 
 impl Steps {
+    /// Orbit `k`'s value `l * turns + t` (labels `l`, turns `t`) in
+    /// conjugate `sym` of `syms`.
+    #[inline]
+    fn conj_of(&self, k: usize, l: usize, t: usize, turns: u64, syms: usize, sym: usize) -> usize {
+        match &self.conj_turns[k] {
+            Some(ct) => self.conj[k].get(l * syms + sym) ^ ct.get(t * syms + sym),
+            None => self.conj[k].get((l * turns as usize + t) * syms + sym),
+        }
+    }
+
+    /// Orbit `k`'s labels and turns after move `m` from its
+    /// [`rows`](Self::rows).
+    #[inline]
+    fn after_apart(&self, k: usize, turns: u64, rows: (usize, usize), m: usize) -> (usize, usize) {
+        let l = self.labels[k].get(rows.0 + m);
+        let t = if turns > 1 {
+            self.turns[k].get(rows.1 + m)
+        } else {
+            0
+        };
+        (l, t)
+    }
+
     /// Where orbit value `v` (of `turns` turn values) starts its rows in
     /// [`labels`](Self::labels) and [`turns`](Self::turns), by `moves`.
     #[inline]
@@ -331,6 +367,7 @@ impl Steps {
             .iter()
             .chain(&self.turns)
             .chain(&self.conj)
+            .chain(self.conj_turns.iter().flatten())
             .map(Narrow::bytes)
             .sum()
     }
@@ -487,6 +524,22 @@ impl Projection {
         let rest = parts[1..]
             .iter()
             .try_fold(1u64, |a, p| a.checked_mul(p.radix()))?;
+        // A turned orbit's conjugate must not depend on which piece of
+        // a block sits where: each symmetry's inverse turns the pieces of
+        // a block alike (its turn on place `j` adds the inverse's turn of
+        // the piece there).
+        let alike = parts.iter().filter(|p| p.oriented).all(|p| {
+            (0..symmetries.len()).all(|i| {
+                let inv = &symmetries.inverse_of(i).as_slice()[p.offset + p.n..][..p.n];
+                (0..p.n).all(|b| {
+                    let first = (0..p.n).find(|&q| p.block[q] == p.block[b]).unwrap_or(b);
+                    inv[b] == inv[first]
+                })
+            })
+        });
+        if !alike {
+            return None;
+        }
         let rest_turned = parts[1..].iter().any(|p| p.oriented);
         for p in &mut parts[1..] {
             p.conjugations(symmetries);
@@ -519,12 +572,21 @@ impl Projection {
     fn make_steps(&self) -> Option<Steps> {
         let (moves, syms) = (self.moves.len(), self.symmetries.len());
         let fits = |n: u64, k: usize| n.checked_mul(k as u64).is_some_and(|e| e <= STEP_ENTRIES);
+        // A rest orbit's conjugates by its labels and turns apart where
+        // it has two turns (linear: `Steps::conj_turns`), else by value.
+        let split = |p: &Part| p.oriented && p.o == 2;
         if self.parts.len() > MAX_STEPPED
             || !self
                 .parts
                 .iter()
                 .all(|p| fits(p.placements, moves) && fits(p.turns, moves))
-            || !self.parts[1..].iter().all(|p| fits(p.radix(), syms))
+            || !self.parts[1..].iter().all(|p| {
+                if split(p) {
+                    fits(p.placements, syms) && fits(p.turns, syms) && p.radix() <= 1 << 32
+                } else {
+                    fits(p.radix(), syms)
+                }
+            })
         {
             return None;
         }
@@ -533,6 +595,7 @@ impl Projection {
             labels: Vec::with_capacity(self.parts.len()),
             turns: Vec::with_capacity(self.parts.len()),
             conj: Vec::with_capacity(self.parts.len()),
+            conj_turns: Vec::with_capacity(self.parts.len()),
         };
         for (i, p) in self.parts.iter().enumerate() {
             let t = p.turns;
@@ -557,8 +620,35 @@ impl Projection {
                     }
                 }
             }
-            let mut conj = Vec::with_capacity(if i > 0 { p.radix() as usize * syms } else { 0 });
-            if i > 0 {
+            let mut conj = Vec::new();
+            let mut conj_turns = None;
+            if i > 0 && split(p) {
+                // The labels' conjugates with turns 0, and what turns `x`
+                // add with labels 0 (XOR those of both 0).
+                conj.reserve(p.placements as usize * syms);
+                for l in 0..p.placements {
+                    p.lift(l * t, &mut g);
+                    for k in 0..syms {
+                        self.symmetries.conjugate_into(k, &g, &mut c);
+                        conj.push(p.rank(&c) as u32);
+                    }
+                }
+                let mut zero = Vec::with_capacity(syms);
+                let mut add = Vec::with_capacity(t as usize * syms);
+                for x in 0..t {
+                    p.lift(x, &mut g);
+                    for k in 0..syms {
+                        self.symmetries.conjugate_into(k, &g, &mut c);
+                        let v = (p.rank(&c) % t) as u32;
+                        if x == 0 {
+                            zero.push(v);
+                        }
+                        add.push(v ^ zero[k]);
+                    }
+                }
+                conj_turns = Some(Narrow::new(add, t));
+            } else if i > 0 {
+                conj.reserve(p.radix() as usize * syms);
                 for x in 0..p.radix() {
                     p.lift(x, &mut g);
                     for k in 0..syms {
@@ -570,6 +660,26 @@ impl Projection {
             steps.labels.push(Narrow::new(labels, p.placements));
             steps.turns.push(Narrow::new(turns, t));
             steps.conj.push(Narrow::new(conj, p.radix()));
+            steps.conj_turns.push(conj_turns);
+        }
+        // The split's linearity checked on values spread over the
+        // orbits' ranges (its proof at `Steps::conj_turns`).
+        for (k, p) in self.parts.iter().enumerate().skip(1) {
+            if steps.conj_turns[k].is_none() {
+                continue;
+            }
+            let t = p.turns;
+            for x in (0..p.radix()).step_by((p.radix() / 4096).max(1) as usize) {
+                let x = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) % p.radix()) as usize;
+                p.lift(x as u64, &mut g);
+                for sym in 0..syms {
+                    self.symmetries.conjugate_into(sym, &g, &mut c);
+                    let (l, u) = (x / t as usize, x % t as usize);
+                    if steps.conj_of(k, l, u, t, syms, sym) as u64 != p.rank(&c) {
+                        return None;
+                    }
+                }
+            }
         }
         Some(steps)
     }
@@ -601,8 +711,8 @@ impl Projection {
             let mut x = class as u64;
             for k in 1..=rests {
                 let p = &self.parts[k];
-                let y = st.after(k, p.turns, rows[k], m) as usize;
-                seen[k] = st.conj[k].get(y * syms + sym);
+                let (l, t) = st.after_apart(k, p.turns, rows[k], m);
+                seen[k] = st.conj_of(k, l, t, p.turns, syms, sym);
                 x = x * p.radix() + seen[k] as u64;
             }
             out.push((x, true));
@@ -614,8 +724,10 @@ impl Projection {
                 let x = (1..=rests)
                     .zip(&seen[1..])
                     .fold(class as u64, |x, (k, &v)| {
-                        let z = st.conj[k].get(v * syms + usize::from(t));
-                        x * self.parts[k].radix() + z as u64
+                        let p = &self.parts[k];
+                        let turns = p.turns as usize;
+                        let z = st.conj_of(k, v / turns, v % turns, p.turns, syms, usize::from(t));
+                        x * p.radix() + z as u64
                     });
                 out.push((x, true));
             }
@@ -648,8 +760,8 @@ impl Projection {
             let sym = (w & 0xff) as usize;
             let mut x = u64::from(w >> 8);
             for (k, p) in self.parts.iter().enumerate().skip(1) {
-                let y = st.after(k, p.turns, rows[k], m) as usize;
-                x = x * p.radix() + st.conj[k].get(y * syms + sym) as u64;
+                let (l, t) = st.after_apart(k, p.turns, rows[k], m);
+                x = x * p.radix() + st.conj_of(k, l, t, p.turns, syms, sym) as u64;
             }
             *o = x;
         }
@@ -1110,5 +1222,68 @@ mod tests {
                 assert_eq!(x, p.index(&h, &mut t), "move {m}");
             }
         }
+    }
+
+    /// All the edges' turns kept (the corners' dropped: 638,668,800
+    /// indices, past the default cap): the edges are a rest orbit with
+    /// two turns, conjugated by labels and turns apart (XOR), and every
+    /// child's stepped index, and every neighbour the build steps, equals
+    /// the one made whole.
+    #[test]
+    fn turned_edges_conjugate_by_labels_and_turns_apart() {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("parses");
+        let moves = Moves::all(&cube).expect("moves");
+        let sym = Symmetries::new(&cube, &moves);
+        let mut p = Projection::new(&cube, &moves, &sym, 1 << 30).expect("a projection");
+        assert_eq!(
+            p.label(&cube),
+            "projection EDGE in blocks 4+4+4 turned, CORNER in blocks 4+4 by 48 symmetries"
+        );
+        assert_eq!(p.size(), 638_668_800);
+        assert!(p.rest_turned);
+        let st = p.steps.as_ref().expect("step tables");
+        assert!(st.conj_turns[1].is_some());
+        let len = p.len();
+        let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
+        let all: Vec<u16> = (0..p.moves.len() as u16).collect();
+        let mut stepped = vec![0u64; all.len()];
+        let mut indices = Vec::new();
+        for i in 0..300usize {
+            compose(
+                &s,
+                p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice(),
+                &p.orbits,
+                &mut t,
+            );
+            std::mem::swap(&mut s, &mut t);
+            assert!(p.child_indices(&s, &all, &mut stepped));
+            for (m, &x) in stepped.iter().enumerate() {
+                compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
+                assert_eq!(x, p.index(&h, &mut t), "move {m}");
+            }
+            indices.push(p.index(&s, &mut t));
+        }
+        // The build's neighbours by the tables and by whole positions.
+        let steps = p.steps.take();
+        let mut whole = Vec::new();
+        for &i in &indices {
+            let space = ProjectionSpace {
+                proj: &p,
+                name: "test".into(),
+            };
+            space.neighbours(i, &mut whole);
+        }
+        p.steps = steps;
+        let mut by_tables = Vec::new();
+        for &i in &indices {
+            let space = ProjectionSpace {
+                proj: &p,
+                name: "test".into(),
+            };
+            space.neighbours(i, &mut by_tables);
+        }
+        assert_eq!(by_tables, whole);
     }
 }

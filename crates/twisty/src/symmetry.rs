@@ -192,6 +192,13 @@ impl Symmetries {
         &self.elements[i].0
     }
 
+    /// Symmetry `i`'s inverse as [`conjugate_into`](Self::conjugate_into)
+    /// reads it: the turn it gives a piece is its byte at the piece's
+    /// orientation offset.
+    pub(crate) fn inverse_of(&self, i: usize) -> &Position {
+        &self.elements[i].1
+    }
+
     /// Whether symmetry `i` is a mirror image (a reflection, possibly
     /// after a rotation): it reverses every turn's sense.
     ///
