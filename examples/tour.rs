@@ -414,9 +414,7 @@ fn fifteen() -> Result<Showcase, String> {
 /// the defaults (tables by symmetry class, read at three conjugates and
 /// at the inverse) on every thread.
 fn cube() -> Result<Showcase, String> {
-    use puzzle_search::twisty::{
-        Definition, Moves, OrbitBound, TableOptions, Twisty, parse_scrambles,
-    };
+    use puzzle_search::twisty::{Definition, Moves, TableOptions, Twisty, parse_scrambles};
     let def = Definition::builtin("3x3x3")
         .ok_or("the built-in cube")?
         .map_err(|e| e.to_string())?;
@@ -452,7 +450,6 @@ fn cube() -> Result<Showcase, String> {
                 project_from: None,
             }
         };
-        let ready = Instant::now();
         // Said once for both sets of tables (the message names both),
         // when a table is built (not when loaded).
         static TOLD: std::sync::Once = std::sync::Once::new();
@@ -465,41 +462,59 @@ fn cube() -> Result<Showcase, String> {
                 );
             });
         };
-        let budget = puzzle_search::Budget::default();
-        let bound = OrbitBound::build_with(
-            plain.definition(),
-            plain.moves(),
-            options,
-            &budget,
-            dir.as_deref(),
-            Some(&progress),
-        )
-        .map_err(|e| e.to_string())?;
-        let ready = ready.elapsed();
-        let puzzle = plain.clone().with_bound(bound);
-        let solver = Solver::new(Strategy::IdaStar { max_depth: 30 }).parallel(parallel);
-        let report = solver.solve(MakeUnmake(&puzzle), &start);
-        let answer = answer_cell(&puzzle, &start, &report.outcome, "unsolvable", |&m| {
-            format!("{} ", puzzle.moves().names()[usize::from(m)])
-        });
-        let way = if symmetric {
-            format!(
-                "tables by symmetry class, read at 3 conjugates and the inverse, every thread (ready in {ready:.1?})"
-            )
-        } else {
-            format!("IDA*, corners whole and edges six at a time (ready in {ready:.1?})")
-        };
-        ways.push(Way {
-            way,
-            threads: threads_of(parallel),
-            nodes: Some(report.stats.expanded),
-            time: report.stats.elapsed,
-            answer: format!("{} moves", answer.split_whitespace().count()),
-        });
+        ways.push(twisty_way(&plain, &start, options, parallel, 30, Some(&progress), |ready| {
+            if symmetric {
+                format!(
+                    "tables by symmetry class, read at 3 conjugates and the inverse, every thread (ready in {ready:.1?})"
+                )
+            } else {
+                format!("IDA*, corners whole and edges six at a time (ready in {ready:.1?})")
+            }
+        })?);
     }
     Ok(Showcase {
         instance: "3x3x3 cube, 13 random face turns".into(),
         ways,
+    })
+}
+
+/// `start` solved by IDA* (at most `max_depth` moves) with `plain`'s
+/// tables built by `options` (from the cache where there, `progress`
+/// hearing each build), on every thread where `parallel`; `way` names it
+/// from the time the tables took.
+fn twisty_way(
+    plain: &puzzle_search::twisty::Twisty,
+    start: &puzzle_search::twisty::Position,
+    options: puzzle_search::twisty::TableOptions,
+    parallel: bool,
+    max_depth: u32,
+    progress: Option<&(dyn Fn(puzzle_search::pdb::BuildProgress) + Sync)>,
+    way: impl FnOnce(Duration) -> String,
+) -> Result<Way, String> {
+    let dir = puzzle_search_cli::args::cache_dir(None);
+    let ready = Instant::now();
+    let bound = puzzle_search::twisty::OrbitBound::build_with(
+        plain.definition(),
+        plain.moves(),
+        options,
+        &puzzle_search::Budget::default(),
+        dir.as_deref(),
+        progress,
+    )
+    .map_err(|e| e.to_string())?;
+    let ready = ready.elapsed();
+    let puzzle = plain.clone().with_bound(bound);
+    let solver = Solver::new(Strategy::IdaStar { max_depth }).parallel(parallel);
+    let report = solver.solve(MakeUnmake(&puzzle), start);
+    let answer = answer_cell(&puzzle, start, &report.outcome, "unsolvable", |&m| {
+        format!("{} ", puzzle.moves().names()[usize::from(m)])
+    });
+    Ok(Way {
+        way: way(ready),
+        threads: threads_of(parallel),
+        nodes: Some(report.stats.expanded),
+        time: report.stats.elapsed,
+        answer: format!("{} moves", answer.split_whitespace().count()),
     })
 }
 
@@ -510,9 +525,7 @@ fn cube() -> Result<Showcase, String> {
 /// 3x3x3 position takes minutes (`twisty 3x3x3 --random 10`, the issue 44
 /// figures in docs/puzzles/twisty.md), too long for the tour.
 fn pocket_random() -> Result<Showcase, String> {
-    use puzzle_search::twisty::{
-        Definition, Moves, OrbitBound, TableOptions, Twisty, random_position,
-    };
+    use puzzle_search::twisty::{Definition, Moves, TableOptions, Twisty, random_position};
     let def = Definition::builtin("2x2x2")
         .ok_or("the built-in 2x2x2")?
         .map_err(|e| e.to_string())?;
@@ -523,7 +536,6 @@ fn pocket_random() -> Result<Showcase, String> {
         plain.moves(),
         &mut SplitMix64::new(2026),
     );
-    let dir = puzzle_search_cli::args::cache_dir(None);
     let mut ways = Vec::new();
     for strong in [false, true] {
         let options = if strong {
@@ -539,35 +551,23 @@ fn pocket_random() -> Result<Showcase, String> {
                 project_from: None,
             }
         };
-        let ready = Instant::now();
-        let bound = OrbitBound::build_with(
-            plain.definition(),
-            plain.moves(),
+        ways.push(twisty_way(
+            &plain,
+            &start,
             options,
-            &puzzle_search::Budget::default(),
-            dir.as_deref(),
+            strong,
+            20,
             None,
-        )
-        .map_err(|e| e.to_string())?;
-        let ready = ready.elapsed();
-        let puzzle = plain.clone().with_bound(bound);
-        let solver = Solver::new(Strategy::IdaStar { max_depth: 20 }).parallel(strong);
-        let report = solver.solve(MakeUnmake(&puzzle), &start);
-        let answer = answer_cell(&puzzle, &start, &report.outcome, "unsolvable", |&m| {
-            format!("{} ", puzzle.moves().names()[usize::from(m)])
-        });
-        let way = if strong {
-            format!("one exact table by symmetry class, every thread (ready in {ready:.1?})")
-        } else {
-            format!("IDA*, corners four at a time, at the position (ready in {ready:.1?})")
-        };
-        ways.push(Way {
-            way,
-            threads: threads_of(strong),
-            nodes: Some(report.stats.expanded),
-            time: report.stats.elapsed,
-            answer: format!("{} moves", answer.split_whitespace().count()),
-        });
+            |ready| {
+                if strong {
+                    format!(
+                        "one exact table by symmetry class, every thread (ready in {ready:.1?})"
+                    )
+                } else {
+                    format!("IDA*, corners four at a time, at the position (ready in {ready:.1?})")
+                }
+            },
+        )?);
     }
     Ok(Showcase {
         instance: "2x2x2 cube, a uniformly random position".into(),

@@ -886,36 +886,24 @@ fn twisty_chooses_its_tables_by_memory() {
     let cache = std::env::temp_dir().join(format!("fit-cache-{}", std::process::id()));
     let cache = cache.to_string_lossy().into_owned();
     let alg = "R U F' R2 U' F";
-    let full = run(
-        "twisty",
-        &[
+    let solve = |cap: &[&str]| {
+        let mut args = vec![
             "2x2x2",
             "--no-reduce",
             "--scramblealg",
             alg,
             "--cache",
             &cache,
-        ],
-        "",
-    );
-    assert_eq!(full.status.code(), Some(0), "{}", stderr(&full));
+        ];
+        args.extend_from_slice(cap);
+        let o = run("twisty", &args, "");
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        o
+    };
+    let full = solve(&[]);
     assert!(!stderr(&full).contains("note:"), "{}", stderr(&full));
     // The corners' one table (3,674,160 coordinates) needs 4.6 MB to build.
-    let fitted = run(
-        "twisty",
-        &[
-            "2x2x2",
-            "--no-reduce",
-            "--scramblealg",
-            alg,
-            "--cache",
-            &cache,
-            "-M",
-            "2",
-        ],
-        "",
-    );
-    assert_eq!(fitted.status.code(), Some(0), "{}", stderr(&fitted));
+    let fitted = solve(&["-M", "2"]);
     assert!(
         stderr(&fitted).contains("note: the tables fit within 2 MB with at most"),
         "{}",

@@ -1200,27 +1200,32 @@ mod tests {
         // from the conjugate made whole, along a walk.
         assert!(!p.rest_turned);
         let len = p.len();
-        let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
-        for i in 0..500usize {
-            compose(
-                &s,
-                p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice(),
-                &p.orbits,
-                &mut t,
-            );
-            std::mem::swap(&mut s, &mut t);
-            let w = p.words[p.parts[0].rank(&s) as usize];
-            p.symmetries.conjugate_into((w & 0xff) as usize, &s, &mut h);
+        let (mut t, mut h) = (vec![0u8; len], vec![0u8; len]);
+        walk_stepped(&p, 500, |s| {
+            let w = p.words[p.parts[0].rank(s) as usize];
+            p.symmetries.conjugate_into((w & 0xff) as usize, s, &mut h);
             assert_eq!(p.parts[0].rank(&h), u64::from(p.reps[(w >> 8) as usize]));
-            assert_eq!(p.index(&s, &mut t), p.rest_of(u64::from(w >> 8), &h));
-            // Each child's index stepped by the tables equals the child's.
-            let all: Vec<u16> = (0..p.moves.len() as u16).collect();
-            let mut stepped = vec![0u64; all.len()];
+            assert_eq!(p.index(s, &mut t), p.rest_of(u64::from(w >> 8), &h));
+        });
+    }
+
+    /// Along a walk of `n` moves from solved, every child's index stepped
+    /// by the tables equals the child's own; `each` sees each position.
+    fn walk_stepped(p: &Projection, n: usize, mut each: impl FnMut(&[u8])) {
+        let len = p.len();
+        let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
+        let all: Vec<u16> = (0..p.moves.len() as u16).collect();
+        let mut stepped = vec![0u64; all.len()];
+        for i in 0..n {
+            let m = p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice();
+            compose(&s, m, &p.orbits, &mut t);
+            std::mem::swap(&mut s, &mut t);
             assert!(p.child_indices(&s, &all, &mut stepped));
             for (m, &x) in stepped.iter().enumerate() {
                 compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
                 assert_eq!(x, p.index(&h, &mut t), "move {m}");
             }
+            each(&s);
         }
     }
 
@@ -1245,26 +1250,9 @@ mod tests {
         assert!(p.rest_turned);
         let st = p.steps.as_ref().expect("step tables");
         assert!(st.conj_turns[1].is_some());
-        let len = p.len();
-        let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
-        let all: Vec<u16> = (0..p.moves.len() as u16).collect();
-        let mut stepped = vec![0u64; all.len()];
+        let mut t = vec![0u8; p.len()];
         let mut indices = Vec::new();
-        for i in 0..300usize {
-            compose(
-                &s,
-                p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice(),
-                &p.orbits,
-                &mut t,
-            );
-            std::mem::swap(&mut s, &mut t);
-            assert!(p.child_indices(&s, &all, &mut stepped));
-            for (m, &x) in stepped.iter().enumerate() {
-                compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
-                assert_eq!(x, p.index(&h, &mut t), "move {m}");
-            }
-            indices.push(p.index(&s, &mut t));
-        }
+        walk_stepped(&p, 300, |s| indices.push(p.index(s, &mut t)));
         // The build's neighbours by the tables and by whole positions.
         let steps = p.steps.take();
         let mut whole = Vec::new();
