@@ -17,8 +17,11 @@
 //!   groups, or a group by symmetry class: the 3x3x3's edges eight at a
 //!   time by 16 symmetries; an orbit with pieces alike or `?`
 //!   orientations over its labels), read at conjugates of the position
-//!   and at its inverse, for optimal solves (`Twisty` is
-//!   searched in place: [`MakeUnmake`](puzzle_search_core::MakeUnmake)).
+//!   and at its inverse, with a table over the projection of every
+//!   orbit onto the blocks the moves' squares keep (H48's coordinate on
+//!   the 3x3x3), for optimal solves (`Twisty` is searched in place:
+//!   [`MakeUnmake`](puzzle_search_core::MakeUnmake));
+//!   [`OrbitBound::build_fitting`] chooses them by the budget's memory.
 //! - [`Scramble`], [`parse_scrambles`]: twsearch's scramble files.
 //!
 //! ```
