@@ -448,6 +448,7 @@ fn cube() -> Result<Showcase, String> {
                 reduce: false,
                 pack_above: None,
                 project_from: None,
+                project_to: 0,
             }
         };
         // Said once for both sets of tables (the message names both),
@@ -549,6 +550,7 @@ fn pocket_random() -> Result<Showcase, String> {
                 reduce: false,
                 pack_above: None,
                 project_from: None,
+                project_to: 0,
             }
         };
         ways.push(twisty_way(

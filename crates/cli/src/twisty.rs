@@ -18,11 +18,13 @@
 //! where the puzzle's symmetries (rotations and mirror images) keep a
 //! group of pieces (`--no-reduce`: groups of consecutive pieces), each
 //! read at up to `--views N` conjugates of the position (default 3): the
-//! 3x3x3 gets its corners by 48 symmetries and its edges eight at a time
-//! by 16 (built once in about a minute on 2 cores, 0.5 GB at the peak;
-//! held at two bits an entry, 86 MB, or 161 MB with `--table-bits 4`),
-//! or with `--table-states 134217728` seven at a time by 4 (65 MB, about
-//! 20 s); `--no-reduce --views 1 --table-states 134217728` gives
+//! 3x3x3 gets its corners by 48 symmetries and two projections' tables
+//! (H48's coordinate and all edges' turns: 202 MB at two bits an entry,
+//! built once in about 2.5 minutes on 2 cores, 1 GB at the peak; with
+//! two projections no table over a part of an orbit), or with
+//! `--projection-states 536870912` one projection and its edges eight at
+//! a time by 16 (117 MB, about a minute), or with `--table-states
+//! 134217728` seven at a time by 4 (about 20 s); `--no-reduce --views 1 --table-states 134217728` gives
 //! Korf's tables (87 MB). `--max-time SECS` stops a position's search after that
 //! long: its line says `stopped` and how many moves it ruled out, and the
 //! next position is solved (exit code 1 at the end).
@@ -161,6 +163,15 @@ pub struct Args {
     #[arg(long, value_name = "2|4", default_value_t = 2,
           value_parser = parse_bits)]
     table_bits: u8,
+    /// The most indices of a projection's table: of the choices of the
+    /// turns kept, the two of the most indices within it are built (the
+    /// 3x3x3's: all edges' turns, 638,668,800 indices, 170 MB packed,
+    /// built once in about 150 s; and H48's coordinate, 117,567,450).
+    /// With two, no table over a part of an orbit is built (the cube's
+    /// eight-edge table: measured slower beside them).
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::PROJECT_TO,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    projection_states: u64,
     /// Build no table over the projection of several orbits (each
     /// orbit's pieces relabelled by the blocks of places the moves'
     /// squares keep: the 3x3x3's corners by tetrad with their turns and
@@ -404,6 +415,7 @@ fn solve(
         reduce: args.reduce || !args.no_reduce,
         pack_above: (args.table_bits == 2).then_some(puzzle_twisty::PACK_ABOVE),
         project_from: (!args.no_projection).then_some(puzzle_twisty::PROJECT_FROM),
+        project_to: args.projection_states,
     };
     // `--progress`: each table's build, a line a distance.
     let tables = args.progress.then(|| crate::progress::spinner("tables"));

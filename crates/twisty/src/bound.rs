@@ -258,7 +258,23 @@ pub struct TableOptions {
     /// the position and then at its inverse. The default,
     /// `Some(`[`PROJECT_FROM`]`)`; `None` builds none.
     pub project_from: Option<u64>,
+    /// The most indices of a projection's table, and at most twice
+    /// `max_states` (so small tables keep small projections): the
+    /// choices of turns kept of the most indices within it, up to
+    /// [`MAX_PROJECTIONS`] of them. The default, [`PROJECT_TO`]
+    /// (2^30): the cube's all edges' turns (638,668,800 indices, 170 MB
+    /// packed) and H48's coordinate (117,567,450, 31 MB).
+    pub project_to: u64,
 }
+
+/// The most indices of a projection's table by default
+/// ([`TableOptions::project_to`]): 2^30.
+pub const PROJECT_TO: u64 = 1 << 30;
+
+/// The most projections' tables a bound builds: two. With two, the
+/// tables over parts of an orbit are left out (measured on the cube:
+/// the eight-edge table beside both projections cost more than it cut).
+pub const MAX_PROJECTIONS: usize = 2;
 
 /// The fewest indices a projection's table is built for by default
 /// ([`TableOptions::project_from`]): 2^20, below which a projection
@@ -280,6 +296,7 @@ impl Default for TableOptions {
             reduce: true,
             pack_above: Some(PACK_ABOVE),
             project_from: Some(PROJECT_FROM),
+            project_to: PROJECT_TO,
         }
     }
 }
@@ -341,8 +358,9 @@ pub struct OrbitBound {
     /// The tables over orbits with pieces alike or `?` orientations,
     /// read after every stage of `parts`.
     alike: Vec<AlikePart>,
-    /// The table over the projection of several orbits, where built.
-    projection: Option<ProjPart>,
+    /// The tables over projections of several orbits, where built (at
+    /// most [`MAX_PROJECTIONS`]), the smallest first.
+    projections: Vec<ProjPart>,
     inverse: bool,
     symmetries: Symmetries,
     /// The symmetries read, by slot (slot 0: the identity).
@@ -467,7 +485,8 @@ impl OrbitBound {
     /// [`build_with`](Self::build_with), the tables chosen by the
     /// budget's memory cap: where a table would pass it (its build's
     /// peak with the tables held before it), the projection's table is
-    /// left out first, then every table's cap (`max_states`) is halved
+    /// left out first, then every table's cap (`max_states` and
+    /// `project_to`) is halved
     /// and the set built again, down to [`FIT_FLOOR`]. Tables are built
     /// largest first, so a cap too small for the largest is found before
     /// anything is built; those built before a refusal are taken from
@@ -516,6 +535,7 @@ impl OrbitBound {
                 tried.project_from = None;
             } else if tried.max_states / 2 >= FIT_FLOOR {
                 tried.max_states /= 2;
+                tried.project_to = (tried.project_to / 2).max(1);
                 tried.project_from = options.project_from;
             } else {
                 return Err(err);
@@ -679,7 +699,7 @@ impl OrbitBound {
                 stages: Vec::new(),
                 parts: Vec::new(),
                 alike: Vec::new(),
-                projection: None,
+                projections: Vec::new(),
                 inverse: false,
                 symmetries,
                 used: vec![0],
@@ -700,6 +720,38 @@ impl OrbitBound {
             pack_above: options.pack_above.filter(|_| !one),
             ..options
         };
+        let identity = def.solved() == &crate::position::Position::identity(def.orbits());
+        let projections = match options.project_from {
+            // Only where symmetries shrink them: without, the projection
+            // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
+            // scrambles at twice the cost a node (1.55 -> 2.35 s); with
+            // 16 and 48 it pays (docs/puzzles/twisty.md, "A table over
+            // the projection").
+            Some(from) if options.reduce && !one && identity && symmetries.len() > 1 => {
+                Projection::several(
+                    def,
+                    moves,
+                    &symmetries,
+                    from,
+                    options.project_to.min(options.max_states.saturating_mul(2)),
+                    MAX_PROJECTIONS,
+                )
+            }
+            _ => Vec::new(),
+        };
+        // Read (and built) the smallest first: its reads hit the caches
+        // most (on the cube H48's 31 MB before all edges' turns' 170 MB:
+        // s13 0.70-0.75 s against 1.09 s the other way round).
+        let mut projections = projections;
+        projections.reverse();
+        // With two projections, no table over a part of an orbit: on the
+        // cube the eight-edge table beside H48's coordinate and all edges'
+        // turns cost more than it cut (issue 31's s13 1.10 -> 0.70-0.75 s,
+        // a 16-mover 11.9-13.4 -> 8.0-8.5 s on 2 threads, fewer nodes;
+        // docs/puzzles/twisty.md, "Two projections").
+        if projections.len() >= 2 {
+            groups.retain(|(g, _)| g.whole());
+        }
         for (group, kept) in groups {
             let orbit = &def.orbits()[group.orbit];
             let (db, sym) = match kept {
@@ -756,30 +808,16 @@ impl OrbitBound {
             drop(space);
             alike.push(AlikePart { group, db });
         }
-        let identity = def.solved() == &crate::position::Position::identity(def.orbits());
-        let projection = match options.project_from {
-            // Only where symmetries shrink it: without, the projection
-            // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
-            // scrambles at twice the cost a node (1.55 -> 2.35 s); with
-            // 16 and 48 it pays (docs/puzzles/twisty.md, "A table over
-            // the projection").
-            Some(from) if options.reduce && !one && identity && symmetries.len() > 1 => {
-                Projection::new(def, moves, &symmetries, options.max_states)
-                    .filter(|p| p.size() >= from)
-            }
-            _ => None,
-        };
-        let projection = match projection {
-            Some(proj) => {
-                let label = proj.label(def);
-                let name = format!("twisty {} {label} {digest:016x}", def.name());
-                labels.push(label);
-                let space = ProjectionSpace { proj: &proj, name };
-                let db = fetch(&mut set, &space, proj.bytes(), options)?;
-                Some(ProjPart { proj, db })
-            }
-            None => None,
-        };
+        let mut built = Vec::with_capacity(projections.len());
+        for proj in projections {
+            let label = proj.label(def);
+            let name = format!("twisty {} {label} {digest:016x}", def.name());
+            labels.push(label);
+            let space = ProjectionSpace { proj: &proj, name };
+            let db = fetch(&mut set, &space, proj.bytes(), options)?;
+            built.push(ProjPart { proj, db });
+        }
+        let projections = built;
         let mut used = vec![0];
         for part in &mut parts {
             for i in views(&part.group, &symmetries, options.views.clamp(1, MAX_VIEWS)) {
@@ -826,7 +864,7 @@ impl OrbitBound {
             stages,
             parts,
             alike,
-            projection,
+            projections,
             inverse,
             symmetries,
             used,
@@ -894,7 +932,7 @@ impl OrbitBound {
                 }
                 best = best.max(d);
             }
-            if let Some(pp) = &self.projection {
+            for pp in &self.projections {
                 let Scratch { other, inv, .. } = scratch;
                 other.resize(len, 0);
                 inv.resize(len, 0);
@@ -944,7 +982,8 @@ impl OrbitBound {
         let mut keys = [0u64; BATCH];
         let first = self.stages.len() + self.alike.len();
         SCRATCH.with_borrow_mut(|scratch| {
-            if let Some(pp) = &self.projection {
+            for (i, pp) in self.projections.iter().enumerate() {
+                let first = first + 2 * i;
                 self.keep_projection(
                     pp, s, all, moves, start, max, false, first, &mut keys, scratch,
                 );
@@ -1322,7 +1361,7 @@ impl OrbitBound {
     #[must_use]
     pub fn count_reads(mut self, on: bool) -> Self {
         let whole = usize::from(self.whole.is_some());
-        let projection = if self.projection.is_some() { 2 } else { 0 };
+        let projection = 2 * self.projections.len();
         self.tally =
             on.then(|| Tally::new(self.stages.len() + self.alike.len() + projection + whole));
         self
@@ -1372,15 +1411,15 @@ impl OrbitBound {
         let Some(tally) = &self.tally else {
             return Vec::new();
         };
-        let projection = self.projection.iter().flat_map(|_| {
+        let projection = self.projections.iter().enumerate().flat_map(|(i, _)| {
             [false, true]
                 .into_iter()
                 .filter(|&inv| !inv || self.inverse)
-                .map(|inv| {
-                    let at = self.stages.len() + self.alike.len() + usize::from(inv);
+                .map(move |inv| {
+                    let at = self.stages.len() + self.alike.len() + 2 * i + usize::from(inv);
                     let (reads, cuts, settled) = tally.take(at);
                     TableReads {
-                        table: self.labels[self.parts.len() + self.alike.len()].clone(),
+                        table: self.labels[self.parts.len() + self.alike.len() + i].clone(),
                         view: 0,
                         inverse: inv,
                         reads,
@@ -1430,7 +1469,7 @@ impl OrbitBound {
     /// Whether some table is read at the inverse position too (a table
     /// over a whole orbit never is: it reads the same there).
     pub fn reads_inverse(&self) -> bool {
-        self.stages.iter().any(|s| s.inverse) || (self.projection.is_some() && self.inverse)
+        self.stages.iter().any(|s| s.inverse) || (!self.projections.is_empty() && self.inverse)
     }
 
     /// How many conjugates each table is read at, largest table first
@@ -1440,7 +1479,7 @@ impl OrbitBound {
             .iter()
             .map(|p| p.views.len())
             .chain(self.alike.iter().map(|_| 1))
-            .chain(self.projection.iter().map(|_| 1))
+            .chain(self.projections.iter().map(|_| 1))
             .collect()
     }
 
@@ -1454,7 +1493,12 @@ impl OrbitBound {
     /// let moves = Moves::all(&cube)?;
     /// // Small tables: the projection keeps no turns (edges by slice,
     /// // corners by tetrad: 54,740 indices by class).
-    /// let options = TableOptions { max_states: 60_000, project_from: Some(1), ..TableOptions::default() };
+    /// let options = TableOptions {
+    ///     max_states: 60_000,
+    ///     project_from: Some(1),
+    ///     project_to: 60_000,
+    ///     ..TableOptions::default()
+    /// };
     /// let bound = OrbitBound::build_with(&cube, &moves, options, &Budget::default(), None, None)?;
     /// assert_eq!(
     ///     bound.projection().as_deref(),
@@ -1463,9 +1507,34 @@ impl OrbitBound {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn projection(&self) -> Option<String> {
-        self.projection
-            .as_ref()
-            .map(|_| self.labels[self.parts.len() + self.alike.len()].clone())
+        self.projections().into_iter().next()
+    }
+
+    /// Every projection's table built, the smallest first, as they are
+    /// read (the cube's defaults: H48's coordinate, then all edges'
+    /// turns).
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, OrbitBound, TableOptions};
+    /// use puzzle_search_core::Budget;
+    /// let cube = Definition::builtin("3x3x3").expect("built in")?;
+    /// let moves = Moves::all(&cube)?;
+    /// // Small tables: one projection within 60,000 indices.
+    /// let options = TableOptions {
+    ///     max_states: 60_000,
+    ///     project_from: Some(1),
+    ///     project_to: 60_000,
+    ///     ..TableOptions::default()
+    /// };
+    /// let bound = OrbitBound::build_with(&cube, &moves, options, &Budget::default(), None, None)?;
+    /// assert_eq!(bound.projections().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn projections(&self) -> Vec<String> {
+        let at = self.parts.len() + self.alike.len();
+        (0..self.projections.len())
+            .map(|i| self.labels[at + i].clone())
+            .collect()
     }
 
     /// How many tables are indexed by symmetry class.
@@ -1504,7 +1573,7 @@ impl OrbitBound {
             .map(|w| &w.db)
             .chain(self.parts.iter().map(|p| &p.db))
             .chain(self.alike.iter().map(|p| &p.db))
-            .chain(self.projection.iter().map(|p| &p.db))
+            .chain(self.projections.iter().map(|p| &p.db))
             .collect()
     }
 

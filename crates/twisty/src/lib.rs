@@ -71,8 +71,8 @@ mod symgroup;
 mod symmetry;
 
 pub use bound::{
-    BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_TABLE, MAX_VIEWS, OrbitBound, PACK_ABOVE,
-    PROJECT_FROM, TableOptions,
+    BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, OrbitBound,
+    PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
 };
 pub use class_census::ClassCensus;
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};

@@ -424,12 +424,54 @@ impl Projection {
     /// at most [`MAX_COORD`] values. The symmetries are `symmetries`, all
     /// of them (each maps the blocks onto blocks: see the module's docs;
     /// checked here).
+    #[cfg(test)]
     pub(crate) fn new(
         def: &Definition,
         moves: &Moves,
         symmetries: &Symmetries,
         max: u64,
     ) -> Option<Projection> {
+        Self::several(def, moves, symmetries, 0, max, 1).pop()
+    }
+
+    /// Up to `count` projections of `def` (each a choice of the turns
+    /// kept, as [`new`](Self::new) chooses one), those of the most
+    /// indices from `min` to `max`, the most first, each with its step
+    /// tables; empty where none is worth a table (as `new`).
+    pub(crate) fn several(
+        def: &Definition,
+        moves: &Moves,
+        symmetries: &Symmetries,
+        min: u64,
+        max: u64,
+        count: usize,
+    ) -> Vec<Projection> {
+        Self::choices(def, moves, symmetries, max)
+            .map(|choices| {
+                choices
+                    .into_iter()
+                    .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
+                    .filter(|p| (min..=max).contains(&p.size()))
+                    .take(count)
+                    .map(|mut p| {
+                        // Only the projections chosen get step tables.
+                        p.steps = p.make_steps();
+                        p
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The choices of turns kept whose estimated indices are within
+    /// `max`, the most first; `None` where no projection is worth one.
+    #[allow(clippy::type_complexity)]
+    fn choices(
+        def: &Definition,
+        moves: &Moves,
+        symmetries: &Symmetries,
+        max: u64,
+    ) -> Option<Vec<(u64, Vec<Part>)>> {
         if def.solved() != &Position::identity(def.orbits()) || symmetries.len() > 256 {
             return None;
         }
@@ -497,13 +539,7 @@ impl Projection {
         // class holds at most a value per symmetry), so a choice is
         // checked once its classes are counted.
         choices.sort_by_key(|(about, _)| std::cmp::Reverse(*about));
-        let mut proj = choices
-            .into_iter()
-            .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
-            .find(|p| p.size() <= max)?;
-        // Only the projection chosen gets its step tables.
-        proj.steps = proj.make_steps();
-        Some(proj)
+        Some(choices)
     }
 
     /// The projection of `parts` (the lead chosen among them), its

@@ -680,6 +680,7 @@ fn plain_tables(plain: &Twisty, max_states: u64, inverse: bool) -> puzzle_twisty
             reduce: false,
             pack_above: None,
             project_from: None,
+            project_to: 0,
         },
     )
 }
@@ -793,6 +794,7 @@ fn symmetric_views_are_admissible() {
                 reduce,
                 pack_above: None,
                 project_from: None,
+                project_to: 0,
             };
             tables(&plain, options)
         };
@@ -991,9 +993,10 @@ fn three_by_three_tables() {
         .expect("built in")
         .expect("valid");
     let plain = Twisty::new(three.clone(), Moves::all(&three).expect("moves"));
-    // The defaults: corners by 48 symmetries, edges eight at a time by
-    // 16, read at three conjugates and the inverse, and the projection's
-    // table (H48's coordinate); then Korf's tables.
+    // The defaults: corners by 48 symmetries and two projections' tables
+    // (all edges' turns, H48's coordinate), each read at the position
+    // and the inverse (no table over a part of an orbit beside two
+    // projections); then Korf's tables.
     let bound = OrbitBound::build(
         plain.definition(),
         plain.moves(),
@@ -1003,11 +1006,14 @@ fn three_by_three_tables() {
     )
     .expect("tables");
     assert_eq!(bound.tables().len(), 3);
-    assert_eq!(bound.reduced(), 2);
-    assert_eq!(bound.views(), vec![3, 1, 1]);
+    assert_eq!(bound.reduced(), 1);
+    assert_eq!(bound.views(), vec![1, 1, 1]);
     assert_eq!(
-        bound.projection().as_deref(),
-        Some("projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 turned by 48 symmetries")
+        bound.projections(),
+        [
+            "projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 turned by 48 symmetries",
+            "projection EDGE in blocks 4+4+4 turned, CORNER in blocks 4+4 by 48 symmetries"
+        ]
     );
     let (equal, n) = check_bound(&plain, &bound, 4, false);
     assert!(equal > n / 2, "{equal} of {n}");
@@ -1162,6 +1168,7 @@ fn options_of(plain: &Twisty) -> puzzle_twisty::TableOptions {
         reduce: cube,
         pack_above: None,
         project_from: cube.then_some(1),
+        project_to: if cube { 60_000 } else { 2000 },
     }
 }
 
