@@ -441,15 +441,7 @@ fn cube() -> Result<Showcase, String> {
                 ..TableOptions::default()
             }
         } else {
-            TableOptions {
-                max_states: small,
-                inverse: false,
-                views: 1,
-                reduce: false,
-                pack_above: None,
-                project_from: None,
-                project_to: 0,
-            }
+            plain_tables(small)
         };
         // Said once for both sets of tables (the message names both),
         // when a table is built (not when loaded).
@@ -477,6 +469,21 @@ fn cube() -> Result<Showcase, String> {
         instance: "3x3x3 cube, 13 random face turns".into(),
         ways,
     })
+}
+
+/// The plain way's tables: groups of consecutive pieces of at most
+/// `max_states` coordinates each, read at the position alone, full
+/// width, no projection.
+fn plain_tables(max_states: u64) -> puzzle_search::twisty::TableOptions {
+    puzzle_search::twisty::TableOptions {
+        max_states,
+        inverse: false,
+        views: 1,
+        reduce: false,
+        pack_above: None,
+        project_from: None,
+        project_to: 0,
+    }
 }
 
 /// `start` solved by IDA* (at most `max_depth` moves) with `plain`'s
@@ -543,15 +550,7 @@ fn pocket_random() -> Result<Showcase, String> {
             TableOptions::default()
         } else {
             // 8 * 7 * 6 * 5 places and 3^4 turns: four corners a table.
-            TableOptions {
-                max_states: 8 * 7 * 6 * 5 * 81,
-                inverse: false,
-                views: 1,
-                reduce: false,
-                pack_above: None,
-                project_from: None,
-                project_to: 0,
-            }
+            plain_tables(8 * 7 * 6 * 5 * 81)
         };
         ways.push(twisty_way(
             &plain,
