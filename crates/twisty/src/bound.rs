@@ -1096,9 +1096,24 @@ impl OrbitBound {
         other.resize(len, 0);
         inv.resize(len, 0);
         let orbits = pp.proj.orbits();
+        // At the position, its orbits ranked once: its own index (for the
+        // parent's-entry rule) and the rows its children step from.
+        let ranked = if inverse {
+            None
+        } else {
+            pp.proj.index_and_rows(s)
+        };
         let settled = !inverse
             && self.settle
-            && settled_by_entry(&pp.db, pp.proj.index(s, other), max, moves, start);
+            && settled_by_entry(
+                &pp.db,
+                ranked
+                    .as_ref()
+                    .map_or_else(|| pp.proj.index(s, other), |r| r.0),
+                max,
+                moves,
+                start,
+            );
         if !settled {
             if inverse {
                 invert_bytes(s, orbits, true, inv);
@@ -1109,10 +1124,10 @@ impl OrbitBound {
                 let mut entries = [0u8; BATCH];
                 // At the position, each child's index stepped by the
                 // projection's tables where it has them.
-                let stepped = !inverse
-                    && pp
-                        .proj
-                        .child_indices(s, &moves[from..to], &mut keys[..to - from]);
+                let stepped = ranked.as_ref().is_some_and(|(_, rows)| {
+                    pp.proj
+                        .child_indices(rows, &moves[from..to], &mut keys[..to - from])
+                });
                 for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
                     if stepped {
                         break;

@@ -192,6 +192,14 @@ impl Part {
     /// The value of this orbit in the whole position `s`.
     #[inline]
     fn rank(&self, s: &[u8]) -> u64 {
+        let (l, t) = self.rank_apart(s);
+        l * self.turns + t
+    }
+
+    /// [`rank`](Self::rank)'s labels and turns apart (turns 0 where
+    /// they are not kept): the rows of [`Steps`]' tables.
+    #[inline]
+    fn rank_apart(&self, s: &[u8]) -> (u64, u64) {
         let (off, n) = (self.offset, self.n);
         let mut masks = [0u64; MAX_BLOCKS];
         for j in 0..n {
@@ -199,9 +207,10 @@ impl Part {
         }
         let p = self.rank_masks(&masks);
         if !self.oriented {
-            return p;
+            return (p, 0);
         }
-        p * self.turns + rank::orientation_rank(&s[off + n..off + 2 * n], self.o, self.kept)
+        let t = rank::orientation_rank(&s[off + n..off + 2 * n], self.o, self.kept);
+        (p, t)
     }
 
     /// Writes a whole position's bytes for this orbit showing value `x`
@@ -280,6 +289,14 @@ const STEP_ENTRIES: u64 = 1 << 24;
 
 /// The most orbits a projection stepped by [`Steps`] has.
 const MAX_STEPPED: usize = 8;
+
+/// A position's rows in [`Steps`]' tables, per orbit (lead first): its
+/// labels' and its turns' rows, ranked once for the position's own index
+/// and its children's.
+pub(crate) struct Rows([(usize, usize); MAX_STEPPED]);
+
+/// The most children [`Projection::child_indices`] steps in one pass.
+const WIDE: usize = 32;
 
 /// Tables that step a projection's index by a move (issue 44, item 1):
 /// each orbit's labels and turns after each move, apart, and each rest
@@ -770,14 +787,15 @@ impl Projection {
         }
     }
 
-    /// The indices of the children of `s` by `moves` (indices into the
-    /// moves the projection was made with) into `out`, stepped from `s`'s
-    /// orbits' values by [`Steps`]' tables: the lead's value after the
+    /// The indices of the children of a position by `moves` (indices
+    /// into the moves the projection was made with) into `out`, stepped
+    /// from its orbits' values (`rows`, from
+    /// [`index_and_rows`](Self::index_and_rows)) by [`Steps`]' tables: the lead's value after the
     /// move, its class word, each rest orbit's value after the move seen
     /// through the word's symmetry. `false`, nothing written, where there
     /// are no tables or a move is not among those.
     #[inline]
-    pub(crate) fn child_indices(&self, s: &[u8], moves: &[u16], out: &mut [u64]) -> bool {
+    pub(crate) fn child_indices(&self, rows: &Rows, moves: &[u16], out: &mut [u64]) -> bool {
         let Some(st) = &self.steps else {
             return false;
         };
@@ -785,21 +803,35 @@ impl Projection {
         if moves.iter().any(|&m| usize::from(m) >= count) {
             return false;
         }
-        let mut rows = [(0usize, 0usize); MAX_STEPPED];
-        for (r, p) in rows.iter_mut().zip(&self.parts) {
-            *r = Steps::rows(p.rank(s), p.turns, count);
-        }
+        let rows = &rows.0;
         let lead = self.parts[0].turns;
-        for (o, &m) in out.iter_mut().zip(moves) {
-            let m = usize::from(m);
-            let w = self.words[st.after(0, lead, rows[0], m) as usize];
-            let sym = (w & 0xff) as usize;
-            let mut x = u64::from(w >> 8);
-            for (k, p) in self.parts.iter().enumerate().skip(1) {
-                let (l, t) = st.after_apart(k, p.turns, rows[k], m);
-                x = x * p.radix() + st.conj_of(k, l, t, p.turns, syms, sym) as u64;
+        // In passes over the children, each pass's look-ups independent
+        // of one another (the class words, then each rest orbit's values
+        // after the move, then their conjugates), so that their cache
+        // misses overlap: one child at a time waits on three misses in a
+        // row (step, word, conjugate).
+        for (out, moves) in out.chunks_mut(WIDE).zip(moves.chunks(WIDE)) {
+            let mut words = [0u32; WIDE];
+            for (w, &m) in words.iter_mut().zip(moves) {
+                *w = self.words[st.after(0, lead, rows[0], usize::from(m)) as usize];
             }
-            *o = x;
+            for o in out.iter_mut() {
+                *o = 0;
+            }
+            for (k, p) in self.parts.iter().enumerate().skip(1) {
+                let mut apart = [(0usize, 0usize); WIDE];
+                for (a, &m) in apart.iter_mut().zip(moves) {
+                    *a = st.after_apart(k, p.turns, rows[k], usize::from(m));
+                }
+                for ((o, &(l, t)), &w) in out.iter_mut().zip(&apart).zip(&words) {
+                    let sym = (w & 0xff) as usize;
+                    *o = *o * p.radix() + st.conj_of(k, l, t, p.turns, syms, sym) as u64;
+                }
+            }
+            let rest = self.rest;
+            for (o, &w) in out.iter_mut().zip(&words) {
+                *o += u64::from(w >> 8) * rest;
+            }
         }
         true
     }
@@ -923,9 +955,78 @@ impl Projection {
     }
 
     /// The index of the whole position `s` (a position's bytes), using
-    /// `buf` (as long) for its conjugate.
+    /// `buf` (as long) for its conjugate where the step tables cannot
+    /// give a turned rest orbit's value in it: with them, that value is
+    /// ranked from `s` and conjugated by [`Steps::conj_of`] (two look-ups
+    /// against a whole position conjugated and ranked; the inverse's
+    /// reads of a projection with turns kept take this path).
     #[inline]
     pub(crate) fn index(&self, s: &[u8], buf: &mut [u8]) -> u64 {
+        match &self.steps {
+            Some(st) if self.rest_turned => {
+                let v = self.parts[0].rank(s);
+                let w = self.words[v as usize];
+                self.rest_apart(st, s, w, |_, p| p.rank_apart(s))
+            }
+            _ => self.index_whole(s, buf),
+        }
+    }
+
+    /// The index from the lead's class word `w`: each rest orbit's value
+    /// in the word's conjugate, a turned one's by [`Steps::conj_of`] from
+    /// its labels and turns `apart(part)` in `s`, the others by
+    /// [`Part::rank_conj`].
+    #[inline]
+    fn rest_apart(
+        &self,
+        st: &Steps,
+        s: &[u8],
+        w: u32,
+        mut apart: impl FnMut(usize, &Part) -> (u64, u64),
+    ) -> u64 {
+        let sym = (w & 0xff) as usize;
+        let syms = self.symmetries.len();
+        self.parts
+            .iter()
+            .enumerate()
+            .skip(1)
+            .fold(u64::from(w >> 8), |x, (k, p)| {
+                let z = if p.oriented {
+                    let (l, t) = apart(k, p);
+                    st.conj_of(k, l as usize, t as usize, p.turns, syms, sym) as u64
+                } else {
+                    p.rank_conj(s, sym)
+                };
+                x * p.radix() + z
+            })
+    }
+
+    /// The index of `s` and the rows its children's indices step from
+    /// ([`child_indices`](Self::child_indices)), each orbit ranked once;
+    /// `None` where the projection has no step tables.
+    #[inline]
+    pub(crate) fn index_and_rows(&self, s: &[u8]) -> Option<(u64, Rows)> {
+        let st = self.steps.as_ref()?;
+        let count = self.moves.len();
+        let mut apart = [(0u64, 0u64); MAX_STEPPED];
+        for (a, p) in apart.iter_mut().zip(&self.parts) {
+            *a = p.rank_apart(s);
+        }
+        let lead = &self.parts[0];
+        let w = self.words[(apart[0].0 * lead.turns + apart[0].1) as usize];
+        let index = self.rest_apart(st, s, w, |k, _| apart[k]);
+        let mut rows = Rows([(0, 0); MAX_STEPPED]);
+        for (r, &(l, t)) in rows.0.iter_mut().zip(&apart) {
+            *r = (l as usize * count, t as usize * count);
+        }
+        Some((index, rows))
+    }
+
+    /// [`index`](Self::index) with the conjugate made whole (or, for
+    /// rest orbits whose turns are dropped, read from `s` by
+    /// [`Part::rank_conj`]): no step tables needed.
+    #[inline]
+    fn index_whole(&self, s: &[u8], buf: &mut [u8]) -> u64 {
         let v = self.parts[0].rank(s);
         let w = self.words[v as usize];
         let sym = (w & 0xff) as usize;
@@ -1245,8 +1346,9 @@ mod tests {
         });
     }
 
-    /// Along a walk of `n` moves from solved, every child's index stepped
-    /// by the tables equals the child's own; `each` sees each position.
+    /// Along a walk of `n` moves from solved, the position's index from
+    /// its rows and every child's index stepped by the tables equal those
+    /// made whole (and [`Projection::index`]'s); `each` sees each position.
     fn walk_stepped(p: &Projection, n: usize, mut each: impl FnMut(&[u8])) {
         let len = p.len();
         let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
@@ -1256,9 +1358,12 @@ mod tests {
             let m = p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice();
             compose(&s, m, &p.orbits, &mut t);
             std::mem::swap(&mut s, &mut t);
-            assert!(p.child_indices(&s, &all, &mut stepped));
+            let (at, rows) = p.index_and_rows(&s).expect("step tables");
+            assert_eq!(at, p.index_whole(&s, &mut t));
+            assert!(p.child_indices(&rows, &all, &mut stepped));
             for (m, &x) in stepped.iter().enumerate() {
                 compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
+                assert_eq!(x, p.index_whole(&h, &mut t), "move {m}");
                 assert_eq!(x, p.index(&h, &mut t), "move {m}");
             }
             each(&s);
