@@ -1128,25 +1128,26 @@ impl OrbitBound {
                     pp.proj
                         .child_indices(rows, &moves[from..to], &mut keys[..to - from])
                 });
-                for (key, &mv) in keys.iter_mut().zip(&moves[from..to]) {
-                    if stepped {
-                        break;
-                    }
-                    let mv = usize::from(mv);
-                    if inverse {
-                        // A move whose inverse is not searched (a bound
-                        // built for other moves): read as 0, kept.
-                        match all.inverse(mv) {
-                            Some(back) => then_bytes(all.get(back).as_slice(), inv, orbits, child),
-                            None => {
-                                *key = u64::MAX;
-                                continue;
+                if !stepped {
+                    // Else each child made (at the inverse, `m^-1` then
+                    // the position's inverse) and its index read from it.
+                    let batch = &moves[from..to];
+                    let inv = &**inv;
+                    pp.proj
+                        .made_indices(child, other, &mut keys[..to - from], |i, child| {
+                            let mv = usize::from(batch[i]);
+                            if !inverse {
+                                then_bytes(s, all.get(mv).as_slice(), orbits, child);
+                                return true;
                             }
-                        }
-                    } else {
-                        then_bytes(s, all.get(mv).as_slice(), orbits, child);
-                    }
-                    *key = pp.proj.index(child, other);
+                            // A move whose inverse is not searched (a
+                            // bound built for other moves): read as 0,
+                            // kept.
+                            all.inverse(mv).is_some_and(|back| {
+                                then_bytes(all.get(back).as_slice(), inv, orbits, child);
+                                true
+                            })
+                        });
                 }
                 for (e, &key) in entries.iter_mut().zip(&keys[..to - from]) {
                     *e = if key == u64::MAX { 0 } else { pp.db.get(key) };

@@ -1022,6 +1022,77 @@ impl Projection {
         Some((index, rows))
     }
 
+    /// The indices of `out.len()` positions, each made into `buf` by
+    /// `make(i, buf)` (`false`: there is none, its index `u64::MAX`),
+    /// using `other` as [`index`](Self::index) does. With the step
+    /// tables, each is ranked as it is made and the rest is done in
+    /// passes over them whose look-ups are independent of one another
+    /// (the class words, then each rest orbit's conjugate by
+    /// [`Steps::conj_of`]), so that their cache misses overlap, as in
+    /// [`child_indices`](Self::child_indices).
+    #[inline]
+    pub(crate) fn made_indices(
+        &self,
+        buf: &mut [u8],
+        other: &mut [u8],
+        out: &mut [u64],
+        mut make: impl FnMut(usize, &mut [u8]) -> bool,
+    ) {
+        let Some(st) = &self.steps else {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = if make(i, buf) {
+                    self.index_whole(buf, other)
+                } else {
+                    u64::MAX
+                };
+            }
+            return;
+        };
+        let syms = self.symmetries.len();
+        let lead = self.parts[0].turns;
+        let parts = self.parts.len();
+        for (c, out) in out.chunks_mut(WIDE).enumerate() {
+            // Each one's orbits' labels and turns, `parts` a position
+            // (left as they were where there is none: any values read,
+            // the index then dropped).
+            let mut apart = [(0u32, 0u32); MAX_STEPPED * WIDE];
+            let mut made = [false; WIDE];
+            for (i, (a, m)) in apart
+                .chunks_mut(parts)
+                .zip(&mut made)
+                .take(out.len())
+                .enumerate()
+            {
+                *m = make(c * WIDE + i, buf);
+                if *m {
+                    for (x, p) in a.iter_mut().zip(&self.parts) {
+                        let (l, t) = p.rank_apart(buf);
+                        *x = (l as u32, t as u32);
+                    }
+                }
+            }
+            let mut words = [0u32; WIDE];
+            for (w, a) in words.iter_mut().zip(apart.chunks(parts)).take(out.len()) {
+                *w = self.words[(u64::from(a[0].0) * lead + u64::from(a[0].1)) as usize];
+            }
+            out.fill(0);
+            for (k, p) in self.parts.iter().enumerate().skip(1) {
+                for ((o, a), &w) in out.iter_mut().zip(apart.chunks(parts)).zip(&words) {
+                    let (l, t) = (a[k].0 as usize, a[k].1 as usize);
+                    let z = st.conj_of(k, l, t, p.turns, syms, (w & 0xff) as usize);
+                    *o = *o * p.radix() + z as u64;
+                }
+            }
+            for ((o, &w), &m) in out.iter_mut().zip(&words).zip(&made) {
+                *o = if m {
+                    *o + u64::from(w >> 8) * self.rest
+                } else {
+                    u64::MAX
+                };
+            }
+        }
+    }
+
     /// [`index`](Self::index) with the conjugate made whole (or, for
     /// rest orbits whose turns are dropped, read from `s` by
     /// [`Part::rank_conj`]): no step tables needed.
@@ -1347,8 +1418,9 @@ mod tests {
     }
 
     /// Along a walk of `n` moves from solved, the position's index from
-    /// its rows and every child's index stepped by the tables equal those
-    /// made whole (and [`Projection::index`]'s); `each` sees each position.
+    /// its rows, every child's index stepped by the tables and those of
+    /// the children made and ranked in passes equal those made whole (and
+    /// [`Projection::index`]'s); `each` sees each position.
     fn walk_stepped(p: &Projection, n: usize, mut each: impl FnMut(&[u8])) {
         let len = p.len();
         let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
@@ -1365,6 +1437,16 @@ mod tests {
                 compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
                 assert_eq!(x, p.index_whole(&h, &mut t), "move {m}");
                 assert_eq!(x, p.index(&h, &mut t), "move {m}");
+            }
+            // The same children made and ranked in passes, every third
+            // one left out (its index `u64::MAX`).
+            let mut made = vec![0u64; all.len()];
+            p.made_indices(&mut h, &mut t, &mut made, |m, c| {
+                compose(&s, p.moves[m].as_slice(), &p.orbits, c);
+                m % 3 != 1
+            });
+            for (m, (&x, &y)) in stepped.iter().zip(&made).enumerate() {
+                assert_eq!(y, if m % 3 == 1 { u64::MAX } else { x }, "move {m}");
             }
             each(&s);
         }
