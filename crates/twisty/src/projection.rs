@@ -790,9 +790,9 @@ impl Projection {
     /// The indices of the children of a position by `moves` (indices
     /// into the moves the projection was made with) into `out`, stepped
     /// from its orbits' values (`rows`, from
-    /// [`index_and_rows`](Self::index_and_rows)) by [`Steps`]' tables: the lead's value after the
-    /// move, its class word, each rest orbit's value after the move seen
-    /// through the word's symmetry. `false`, nothing written, where there
+    /// [`index_and_rows`](Self::index_and_rows)) by [`Steps`]' tables:
+    /// the lead's value after the move, its class word, each rest orbit's
+    /// value after the move seen through the word's symmetry. `false`, nothing written, where there
     /// are no tables or a move is not among those.
     #[inline]
     pub(crate) fn child_indices(&self, rows: &Rows, moves: &[u16], out: &mut [u64]) -> bool {
@@ -815,9 +815,7 @@ impl Projection {
             for (w, &m) in words.iter_mut().zip(moves) {
                 *w = self.words[st.after(0, lead, rows[0], usize::from(m)) as usize];
             }
-            for o in out.iter_mut() {
-                *o = 0;
-            }
+            out.fill(0);
             for (k, p) in self.parts.iter().enumerate().skip(1) {
                 let mut apart = [(0usize, 0usize); WIDE];
                 for (a, &m) in apart.iter_mut().zip(moves) {
