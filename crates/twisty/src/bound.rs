@@ -721,7 +721,7 @@ impl OrbitBound {
             ..options
         };
         let identity = def.solved() == &crate::position::Position::identity(def.orbits());
-        let projections = match options.project_from {
+        let mut projections = match options.project_from {
             // Only where symmetries shrink them: without, the projection
             // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
             // scrambles at twice the cost a node (1.55 -> 2.35 s); with
@@ -742,7 +742,6 @@ impl OrbitBound {
         // Read (and built) the smallest first: its reads hit the caches
         // most (on the cube H48's 31 MB before all edges' turns' 170 MB:
         // s13 0.70-0.75 s against 1.09 s the other way round).
-        let mut projections = projections;
         projections.reverse();
         // With two projections, no table over a part of an orbit: on the
         // cube the eight-edge table beside H48's coordinate and all edges'

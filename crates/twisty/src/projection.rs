@@ -792,8 +792,9 @@ impl Projection {
     /// from its orbits' values (`rows`, from
     /// [`index_and_rows`](Self::index_and_rows)) by [`Steps`]' tables:
     /// the lead's value after the move, its class word, each rest orbit's
-    /// value after the move seen through the word's symmetry. `false`, nothing written, where there
-    /// are no tables or a move is not among those.
+    /// value after the move seen through the word's symmetry. `false`,
+    /// nothing written, where there are no tables or a move is not among
+    /// those.
     #[inline]
     pub(crate) fn child_indices(&self, rows: &Rows, moves: &[u16], out: &mut [u64]) -> bool {
         let Some(st) = &self.steps else {
@@ -952,51 +953,25 @@ impl Projection {
         )
     }
 
-    /// The index of the whole position `s` (a position's bytes), using
-    /// `buf` (as long) for its conjugate where the step tables cannot
-    /// give a turned rest orbit's value in it: with them, that value is
-    /// ranked from `s` and conjugated by [`Steps::conj_of`] (two look-ups
-    /// against a whole position conjugated and ranked; the inverse's
-    /// reads of a projection with turns kept take this path).
+    /// The index of `s` from the lead's class word `w` and each orbit's
+    /// labels and turns `apart` in `s` (lead first): each rest orbit's
+    /// value in the word's conjugate, a turned one's by
+    /// [`Steps::conj_of`], the others by [`Part::rank_conj`].
     #[inline]
-    pub(crate) fn index(&self, s: &[u8], buf: &mut [u8]) -> u64 {
-        match &self.steps {
-            Some(st) if self.rest_turned => {
-                let v = self.parts[0].rank(s);
-                let w = self.words[v as usize];
-                self.rest_apart(st, s, w, |_, p| p.rank_apart(s))
-            }
-            _ => self.index_whole(s, buf),
-        }
-    }
-
-    /// The index from the lead's class word `w`: each rest orbit's value
-    /// in the word's conjugate, a turned one's by [`Steps::conj_of`] from
-    /// its labels and turns `apart(part)` in `s`, the others by
-    /// [`Part::rank_conj`].
-    #[inline]
-    fn rest_apart(
-        &self,
-        st: &Steps,
-        s: &[u8],
-        w: u32,
-        mut apart: impl FnMut(usize, &Part) -> (u64, u64),
-    ) -> u64 {
+    fn rest_apart(&self, st: &Steps, s: &[u8], w: u32, apart: &[(u64, u64)]) -> u64 {
         let sym = (w & 0xff) as usize;
         let syms = self.symmetries.len();
-        self.parts
-            .iter()
-            .enumerate()
-            .skip(1)
-            .fold(u64::from(w >> 8), |x, (k, p)| {
+        self.parts.iter().zip(apart).enumerate().skip(1).fold(
+            u64::from(w >> 8),
+            |x, (k, (p, &(l, t)))| {
                 let z = if p.oriented {
-                    let (l, t) = apart(k, p);
                     st.conj_of(k, l as usize, t as usize, p.turns, syms, sym) as u64
                 } else {
                     p.rank_conj(s, sym)
                 };
                 x * p.radix() + z
-            })
+            },
+        )
     }
 
     /// The index of `s` and the rows its children's indices step from
@@ -1012,7 +987,7 @@ impl Projection {
         }
         let lead = &self.parts[0];
         let w = self.words[(apart[0].0 * lead.turns + apart[0].1) as usize];
-        let index = self.rest_apart(st, s, w, |k, _| apart[k]);
+        let index = self.rest_apart(st, s, w, &apart);
         let mut rows = Rows([(0, 0); MAX_STEPPED]);
         for (r, &(l, t)) in rows.0.iter_mut().zip(&apart) {
             *r = (l as usize * count, t as usize * count);
@@ -1039,7 +1014,7 @@ impl Projection {
         let Some(st) = &self.steps else {
             for (i, o) in out.iter_mut().enumerate() {
                 *o = if make(i, buf) {
-                    self.index_whole(buf, other)
+                    self.index(buf, other)
                 } else {
                     u64::MAX
                 };
@@ -1091,11 +1066,15 @@ impl Projection {
         }
     }
 
-    /// [`index`](Self::index) with the conjugate made whole (or, for
-    /// rest orbits whose turns are dropped, read from `s` by
-    /// [`Part::rank_conj`]): no step tables needed.
+    /// The index of the whole position `s` (a position's bytes), using
+    /// `buf` (as long) for its conjugate: made whole where a rest orbit
+    /// keeps its turns, else each rest orbit read from `s` by
+    /// [`Part::rank_conj`]. The search steps its children's indices
+    /// ([`child_indices`](Self::child_indices)) or makes them in passes
+    /// ([`made_indices`](Self::made_indices)); this is the reference
+    /// they are tested against, and the per-state bound's read.
     #[inline]
-    fn index_whole(&self, s: &[u8], buf: &mut [u8]) -> u64 {
+    pub(crate) fn index(&self, s: &[u8], buf: &mut [u8]) -> u64 {
         let v = self.parts[0].rank(s);
         let w = self.words[v as usize];
         let sym = (w & 0xff) as usize;
@@ -1417,8 +1396,9 @@ mod tests {
 
     /// Along a walk of `n` moves from solved, the position's index from
     /// its rows, every child's index stepped by the tables and those of
-    /// the children made and ranked in passes equal those made whole (and
-    /// [`Projection::index`]'s); `each` sees each position.
+    /// the children made and ranked in passes equal those read from the
+    /// positions themselves ([`Projection::index`]); `each` sees each
+    /// position.
     fn walk_stepped(p: &Projection, n: usize, mut each: impl FnMut(&[u8])) {
         let len = p.len();
         let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
@@ -1429,11 +1409,10 @@ mod tests {
             compose(&s, m, &p.orbits, &mut t);
             std::mem::swap(&mut s, &mut t);
             let (at, rows) = p.index_and_rows(&s).expect("step tables");
-            assert_eq!(at, p.index_whole(&s, &mut t));
+            assert_eq!(at, p.index(&s, &mut t));
             assert!(p.child_indices(&rows, &all, &mut stepped));
             for (m, &x) in stepped.iter().enumerate() {
                 compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
-                assert_eq!(x, p.index_whole(&h, &mut t), "move {m}");
                 assert_eq!(x, p.index(&h, &mut t), "move {m}");
             }
             // The same children made and ranked in passes, every third
