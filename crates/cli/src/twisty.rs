@@ -552,12 +552,15 @@ fn solve(
                 if !puzzle.is_goal(&end) {
                     return Err(Failure::from(format!("{s}: the answer does not solve it")));
                 }
-                emit(format_args!(
-                    "{} {} {}",
-                    s,
-                    moves.len(),
-                    puzzle.spell(&moves)
-                ));
+                // The answer as printed must read back as these moves (a
+                // definition's names are checked so that it does).
+                let spelled = puzzle.spell(&moves);
+                if puzzle.read_moves(&spelled).ok().as_deref() != Some(&moves[..]) {
+                    return Err(Failure::from(format!(
+                        "{s}: the answer `{spelled}` does not read back as the moves found"
+                    )));
+                }
+                emit(format_args!("{} {} {}", s, moves.len(), spelled));
             }
             Outcome::NoSolution => emit(format_args!("{s} unsolvable")),
             Outcome::Stopped(Limit::Time) if args.max_time.is_some() => {

@@ -73,6 +73,32 @@ pub fn is_rotation(name: &str) -> bool {
     caps > 0 && caps + 1 == b.len() && b[caps] == b'v'
 }
 
+/// Refuses a move or rotation name that a move sequence would not read
+/// back as itself: one holding a character the move notation reads
+/// (`(`, `)`, `,`, `#`), or one that is another move's name with a power
+/// after it (`X2`, `X'`, `X3` beside `X`): a printed answer or a scramble
+/// naming it would mean that power, or the other way round.
+fn check_names(named: &[(String, usize)]) -> Result<(), ParseError> {
+    let lines: std::collections::HashMap<&str, usize> =
+        named.iter().map(|(n, l)| (n.as_str(), *l)).collect();
+    for (name, line) in named {
+        if name.contains(['(', ')', ',', '#']) {
+            return Err(ParseError::new(*line, name, ErrorKind::BadMoveName));
+        }
+        if let Some((base, _)) = crate::frame::split_power(name)
+            && base != name
+            && let Some(&at) = lines.get(base)
+        {
+            return Err(ParseError::new(
+                *line,
+                name,
+                ErrorKind::PowerName(base.to_string(), at),
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl Definition {
     /// Reads a definition.
     ///
@@ -80,13 +106,18 @@ impl Definition {
     /// A [`ParseError`] naming the line, the token and what is wrong: an
     /// unknown keyword or set, a block out of place or not ended, a number
     /// out of range, a move that is not a permutation, a name given twice,
-    /// a block we do not read.
+    /// a block we do not read; a move name that would not read back as
+    /// itself in a move sequence (`X2` beside a move `X`: the half turn's
+    /// name; a name holding `(`, `)`, `,` or `#`).
     ///
     /// ```
     /// use puzzle_twisty::Definition;
     /// let e = Definition::parse("Set A 2 1\nSolved\nA\n1 2\nEnd\nMove M\nA\n1 1\nEnd\n")
     ///     .expect_err("not a permutation");
     /// assert_eq!(e.to_string(), "line 8: `A`: a move's pieces must be a permutation (each number once)");
+    /// let e = Definition::parse("Set A 4 1\nSolved\nA\n1 2 3 4\nEnd\nMove X\nA\n2 3 4 1\nEnd\nMove X2\nA\n2 1 3 4\nEnd\n")
+    ///     .expect_err("X2 reads as X's half turn");
+    /// assert!(e.to_string().starts_with("line 10: `X2`: reads as a power of move `X` (line 6)"));
     /// ```
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         let mut lines = Lines::new(text);
@@ -99,6 +130,9 @@ impl Definition {
         // The sets' and moves' names, looked up by hash (linear parsing).
         let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         let mut move_names: std::collections::HashSet<String> = std::collections::HashSet::new();
+        // Each move's and rotation's name with its line, for the check
+        // that every name reads back (after the whole file is read).
+        let mut named: Vec<(String, usize)> = Vec::new();
         while let Some((line, toks)) = lines.next() {
             let key = toks[0];
             let misplaced = |what| Err(ParseError::new(line, key, ErrorKind::Misplaced(what)));
@@ -157,6 +191,7 @@ impl Definition {
                     if !move_names.insert(name.clone()) {
                         return Err(ParseError::new(line, toks[1], ErrorKind::Duplicate("move")));
                     }
+                    named.push((name.clone(), line));
                     if is_rotation(&name) {
                         rotations.push((name, m));
                     } else {
@@ -203,6 +238,7 @@ impl Definition {
         if moves.is_empty() {
             return Err(ParseError::new(end, "", ErrorKind::Missing("moves")));
         }
+        check_names(&named)?;
         let offsets = orbits
             .iter()
             .scan(0, |at, o| {

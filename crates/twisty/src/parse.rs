@@ -49,6 +49,11 @@ pub(crate) enum ErrorKind {
     Duplicate(&'static str),
     /// A move name no move has.
     UnknownMove,
+    /// A move name holding a character the move notation reads.
+    BadMoveName,
+    /// A move name that is another move's (named, on that line) with a
+    /// power after it.
+    PowerName(String, usize),
     /// Anything else that is not a keyword.
     Unexpected,
 }
@@ -104,6 +109,13 @@ impl fmt::Display for ParseError {
             ErrorKind::Missing(what) => write!(f, "the definition has no {what}"),
             ErrorKind::Duplicate(what) => write!(f, "a second {what} of this name"),
             ErrorKind::UnknownMove => f.write_str("no move of this name"),
+            ErrorKind::BadMoveName => f.write_str(
+                "a move name may not hold `(`, `)`, `,` or `#` (move sequences read them)",
+            ),
+            ErrorKind::PowerName(base, at) => write!(
+                f,
+                "reads as a power of move `{base}` (line {at}): answers and scrambles naming it would not read back; rename one of them"
+            ),
             ErrorKind::Unexpected => f.write_str("unexpected token (not a keyword)"),
         }
     }

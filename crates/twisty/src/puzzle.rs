@@ -253,6 +253,31 @@ impl Twisty {
             .collect::<Vec<_>>()
             .join(" ")
     }
+
+    /// The moves a line of move notation names, as a scramble file's
+    /// `ScrambleAlg` line reads them (powers, groups, rotations, wide
+    /// turns), as indices into [`moves`](Self::moves): the inverse of
+    /// [`spell`](Self::spell), by which a printed answer is checked to
+    /// read back as the moves found.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the token: an unknown move, a power not
+    /// among the moves, an unclosed group.
+    ///
+    /// ```
+    /// use puzzle_twisty::{Definition, Moves, Twisty};
+    /// let cube = Definition::builtin("2x2x2").expect("built in")?;
+    /// let puzzle = Twisty::new(cube.clone(), Moves::all(&cube)?);
+    /// let moves = puzzle.read_moves("R U2 (R U)'")?;
+    /// assert_eq!(puzzle.spell(&moves), "R U2 U' R'");
+    /// assert_eq!(puzzle.read_moves(&puzzle.spell(&moves))?, moves);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_moves(&self, text: &str) -> Result<Vec<u16>, crate::ParseError> {
+        let mut out = Vec::new();
+        crate::notation::Notation::new(&self.def, &self.moves).read_line(text, 1, &mut out)?;
+        Ok(out)
+    }
 }
 
 impl Twisty {

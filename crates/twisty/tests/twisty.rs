@@ -107,6 +107,76 @@ fn bad_definitions_name_line_and_token() {
     );
 }
 
+/// A move name that reads as another move's power, or holds what move
+/// sequences read, is refused where it is defined: a printed answer
+/// naming it would replay as another move. Names twsearch's own samples
+/// use beside no base move (`R2` with no `R`, `r` beside `R`, `2R`) stay.
+#[test]
+fn move_names_that_would_not_read_back_are_refused() {
+    let head = "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove X\nP\n2 3 4 1\nEnd\n";
+    let with = |name: &str| format!("{head}Move {name}\nP\n2 1 3 4\nEnd\n");
+    for name in ["X2", "X'", "X3", "X2'", "X1"] {
+        assert_eq!(
+            error(&with(name)),
+            format!(
+                "line 10: `{name}`: reads as a power of move `X` (line 6): answers and scrambles naming it would not read back; rename one of them"
+            ),
+        );
+    }
+    // Defined before its base move: refused all the same.
+    let before =
+        "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove X2\nP\n2 1 3 4\nEnd\nMove X\nP\n2 3 4 1\nEnd\n";
+    assert!(error(before).starts_with("line 6: `X2`: reads as a power of move `X` (line 10)"));
+    // A move beside a rotation of its base name.
+    assert!(
+        error(&format!(
+            "{head}Move x\nP\n1 2 3 4\nEnd\nMove x3\nP\n2 1 3 4\nEnd\n"
+        ))
+        .contains("`x3`: reads as a power of move `x`")
+    );
+    for name in ["(X", "X)", "A,B", "X#"] {
+        assert!(
+            error(&with(name)).contains("a move name may not hold"),
+            "{name}"
+        );
+    }
+    for name in ["Y2", "x", "Xw", "2X", "XY"] {
+        Definition::parse(&with(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// Every name a search may print reads back, through the scramble
+/// reader, as that move alone, on the built-in cubes, a definition of
+/// order-5 and order-6 moves and one with names ending in digits.
+#[test]
+fn every_printed_move_reads_back_as_itself() {
+    let digits = "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove R2\nP\n2 1 3 4\nEnd\nMove 2R\nP\n1 3 4 2\nEnd\nMove r\nP\n2 3 4 1\nEnd\n";
+    let defs = [
+        Definition::builtin("2x2x2")
+            .expect("built in")
+            .expect("valid"),
+        Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid"),
+        small(),
+        Definition::parse(digits).expect("valid"),
+    ];
+    for def in defs {
+        let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+        let all: Vec<u16> = (0..puzzle.moves().len() as u16).collect();
+        for &m in &all {
+            assert_eq!(
+                puzzle.read_moves(&puzzle.spell(&[m])).expect("reads"),
+                [m],
+                "{}: {}",
+                def.name(),
+                puzzle.spell(&[m])
+            );
+        }
+        assert_eq!(puzzle.read_moves(&puzzle.spell(&all)).expect("reads"), all);
+    }
+}
+
 #[test]
 fn powers_are_named_as_twsearch_names_them() {
     assert_eq!(power_name("U", 1, 4), "U");

@@ -1,13 +1,16 @@
 //! Quoting user input in error messages: short, escaped, one line.
 
-/// At most 40 characters of `text`, escaped (control characters, quotes and
-/// non-ASCII as Rust escapes, so a message stays one readable line), with
-/// `...` when cut. For the parsers' error messages, whatever the input.
+/// At most 40 characters of `text`, as typed but for what a terminal
+/// would not show (control and other unprintable characters, and the
+/// backslash that starts such an escape, as Rust escapes: a message stays
+/// one readable line), with `...` when cut. For the parsers' error
+/// messages, whatever the input.
 ///
 /// ```
 /// use puzzle_search_core::input::excerpt;
 /// assert_eq!(excerpt("x7"), "x7");
-/// assert_eq!(excerpt("a\0b\nc"), "a\\u{0}b\\nc");
+/// assert_eq!(excerpt("R'2 R’ \"é\""), "R'2 R’ \"é\"");
+/// assert_eq!(excerpt("a\0b\nc\u{feff}"), "a\\0b\\nc\\u{feff}");
 /// assert_eq!(excerpt(&"9".repeat(100)), format!("{}...", "9".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> String {
@@ -15,7 +18,11 @@ pub fn excerpt(text: &str) -> String {
     let mut out: String = text
         .chars()
         .take(MAX)
-        .flat_map(char::escape_default)
+        .map(|c| match c {
+            // Shown as typed: `char::escape_debug` would escape them.
+            '\'' | '"' => c.to_string(),
+            _ => c.escape_debug().to_string(),
+        })
         .collect();
     if text.chars().nth(MAX).is_some() {
         out.push_str("...");
