@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let (h, w, k) = (usize::from(args.h), usize::from(args.w), args.k);
     if args.boxes.is_some_and(|b| b < 3 || b > h * (w - 2)) {
-        eprintln!("error: --boxes must be 3 to {} on {h}x{w}", h * (w - 2));
+        puzzle_search_cli::say!("error: --boxes must be 3 to {} on {h}x{w}", h * (w - 2));
         return ExitCode::FAILURE;
     }
     let boxes = args.boxes;
@@ -78,7 +78,7 @@ fn main() -> ExitCode {
                     Wanted::NoneWithin(k) => format!("with no answer within {k} moves"),
                     _ => format!("whose shortest answer has {k} moves"),
                 };
-                eprintln!("error: no {h}x{w} level {what}: {e}");
+                puzzle_search_cli::say!("error: no {h}x{w} level {what}: {e}");
                 return ExitCode::FAILURE;
             }
         }

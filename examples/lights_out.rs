@@ -41,7 +41,7 @@ struct Args {
 fn main() -> ExitCode {
     let args = Args::parse();
     let Ok(n) = usize::try_from(args.n) else {
-        eprintln!(
+        puzzle_search_cli::say!(
             "error: N = {} does not fit this machine's address space",
             args.n
         );
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     };
     let seed = args.seed;
     if let Err(e) = fits_in_memory(n, args.max_memory) {
-        eprintln!("error: {e}");
+        puzzle_search_cli::say!("error: {e}");
         return ExitCode::FAILURE;
     }
     // Solvable by construction: the lights that random presses leave.
@@ -73,11 +73,11 @@ fn main() -> ExitCode {
     let solution = match solved {
         Ok(Some(solution)) => solution,
         Ok(None) => {
-            eprintln!("error: no solution found for a board made solvable");
+            puzzle_search_cli::say!("error: no solution found for a board made solvable");
             return ExitCode::FAILURE;
         }
         Err(_) => {
-            eprintln!("error: interrupted: stopped by Ctrl-C");
+            puzzle_search_cli::say!("error: interrupted: stopped by Ctrl-C");
             return ExitCode::from(interrupt::EXIT_INTERRUPTED);
         }
     };

@@ -51,7 +51,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            puzzle_search_cli::say!("error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -36,7 +36,7 @@ fn main() -> ExitCode {
     let (depth, count, seed) = (args.depth, args.count as usize, args.seed);
     let boards = pdb::table().boards_of_depth(depth, count, &mut SplitMix64::new(seed));
     if boards.len() < count {
-        eprintln!("note: only {} boards have depth {depth}", boards.len());
+        puzzle_search_cli::say!("note: only {} boards have depth {depth}", boards.len());
     }
     for board in &boards {
         let cells: Vec<String> = board.cells().iter().map(u8::to_string).collect();

@@ -21,7 +21,7 @@ fn main() {
         .about("The Rotation Game's census: boards per number of moves, and God's number")
         .get_matches();
     let table = pdb::table();
-    eprintln!(
+    puzzle_search_cli::say!(
         "distance table: {} masks, built in {:.1?}",
         pdb::MASKS,
         table.build_time()
@@ -38,7 +38,7 @@ fn main() {
             let tenth = done * 10 / total.max(1);
             if tenth > *last {
                 *last = tenth;
-                eprintln!("{done} of {total} first sets ({}%)", tenth * 10);
+                puzzle_search_cli::say!("{done} of {total} first sets ({}%)", tenth * 10);
             }
         }
     };

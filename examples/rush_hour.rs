@@ -84,7 +84,7 @@ fn main() {
             let puzzle = match RushHour::parse(board, metric) {
                 Ok(p) => p,
                 Err(e) => {
-                    eprintln!("rush_hour: board {board}: {e}");
+                    puzzle_search_cli::say!("rush_hour: board {board}: {e}");
                     std::process::exit(1);
                 }
             };
@@ -127,7 +127,7 @@ fn main() {
         }
     }
     if wrong {
-        eprintln!("rush_hour: an answer differs from the oracle's");
+        puzzle_search_cli::say!("rush_hour: an answer differs from the oracle's");
         std::process::exit(1);
     }
 }

@@ -61,14 +61,14 @@ fn main() -> ExitCode {
         Goal::BlankLast
     };
     let Some(start) = Board::goal(w, h, goal) else {
-        eprintln!(
+        puzzle_search_cli::say!(
             "error: {w}x{h} has {} cells: at most 25 are supported",
             w * h
         );
         return ExitCode::from(2);
     };
     let Some((lo, hi)) = range(&args.moves) else {
-        eprintln!(
+        puzzle_search_cli::say!(
             "error: --moves: expected N or MIN..=MAX up to 100000, got {:?}",
             args.moves
         );
@@ -86,7 +86,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: writing the boards: {e}");
+            puzzle_search_cli::say!("error: writing the boards: {e}");
             ExitCode::FAILURE
         }
     }

@@ -347,7 +347,7 @@ fn fifteen() -> Result<Showcase, String> {
     let progress = |name: &str, p: puzzle_search::pdb::BuildProgress| {
         told.call_once(|| {
             bar.suspend(|| {
-                eprintln!(
+                puzzle_search_cli::say!(
                     "building the 15-puzzle's pattern databases once (seconds on 2 cores; \
                      kept in {})",
                     dir.as_deref()
@@ -366,7 +366,7 @@ fn fifteen() -> Result<Showcase, String> {
             .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     for e in problems.unsaved() {
-        eprintln!("warning: pattern database cache: {e}");
+        puzzle_search_cli::say!("warning: pattern database cache: {e}");
     }
     let loaded = loaded.elapsed();
     let md = Sliding::new(4, 4, goal, Bound::Manhattan).map_err(|e| e.to_string())?;
@@ -448,7 +448,7 @@ fn cube() -> Result<Showcase, String> {
         static TOLD: std::sync::Once = std::sync::Once::new();
         let progress = |_: puzzle_search::pdb::BuildProgress| {
             TOLD.call_once(|| {
-                eprintln!(
+                puzzle_search_cli::say!(
                     "building the cube's tables once (87 MB, then 65 MB by symmetry class: about 30 s on 2 cores; kept in {})",
                     dir.as_deref()
                         .map_or("memory only".into(), |d| d.display().to_string())
@@ -798,7 +798,7 @@ fn main() -> std::process::ExitCode {
         match case {
             Ok(c) => cases.push(c),
             Err(e) => {
-                eprintln!("error: {e}");
+                puzzle_search_cli::say!("error: {e}");
                 return std::process::ExitCode::FAILURE;
             }
         }

@@ -264,7 +264,7 @@ pub fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            crate::say!("error: {}", e.message);
             ExitCode::from(e.code)
         }
     }

@@ -39,10 +39,13 @@ fn solver_named(name: &str, limit: u32) -> Result<Solver, String> {
 
 fn draw(title: &str, board: &Board, marked: &[(usize, usize)], colour: bool) {
     let at = |r, c| (board.get(r, c), marked.contains(&(r, c)));
-    eprint!(
-        "{}",
-        paint::grid(title, board.height(), board.width(), at, colour)
-    );
+    crate::output::to_stderr(paint::grid(
+        title,
+        board.height(),
+        board.width(),
+        at,
+        colour,
+    ));
 }
 
 /// Box-slide for the pictures: row 0 at the top, as in the moves.
@@ -113,7 +116,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
         spinner.finish_and_clear();
     }
     if args.stats {
-        eprintln!("{name}: {}", report.stats);
+        crate::say!("{name}: {}", report.stats);
     }
     let moves = report.outcome.into_result().map_err(Failure::undecided)?;
     let answer = boxslide::Answer(moves);

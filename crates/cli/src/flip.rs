@@ -24,7 +24,7 @@ fn to_white(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, Str
         "bfs" => {
             let (presses, report) = bfs_to_white(board).map_err(|e| e.to_string())?;
             if stats {
-                eprintln!("bfs: {report}");
+                crate::say!("bfs: {report}");
             }
             Ok(presses)
         }
@@ -58,10 +58,10 @@ fn run(args: Vec<OsString>) -> Result<(), cli::Failure> {
         debug_assert_eq!(answer, flip_game(&board));
     }
     if args.stats {
-        eprintln!("{solver}: {:.1?}", t.elapsed());
+        crate::say!("{solver}: {:.1?}", t.elapsed());
     }
     if let (true, Some(presses)) = (args.show, &best) {
-        eprintln!("flip these (b):\n{}", presses.to_bw());
+        crate::say!("flip these (b):\n{}", presses.to_bw());
     }
     if let Some(path) = &args.svg {
         svg::save(path, &svg::flip_picture(&board, best.as_ref()))?;

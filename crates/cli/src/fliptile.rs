@@ -24,7 +24,7 @@ fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String
         "algebra" => {
             let solution = algebra::solve(board);
             if let (true, Some(s)) = (stats, &solution) {
-                eprintln!("algebra: nullity {}, minimal {}", s.nullity, s.minimal);
+                crate::say!("algebra: nullity {}, minimal {}", s.nullity, s.minimal);
             }
             Ok(solution.map(|s| s.presses))
         }
@@ -32,7 +32,7 @@ fn solve(board: &Grid, solver: &str, stats: bool) -> Result<Option<Grid>, String
         "bfs" => {
             let (presses, report) = bfs_to_white(board).map_err(|e| e.to_string())?;
             if stats {
-                eprintln!("bfs: {report}");
+                crate::say!("bfs: {report}");
             }
             let fewest = presses.as_ref().map(Grid::count_ones);
             let grid = chase::solve(board).map_err(|e| e.to_string())?;
@@ -61,7 +61,7 @@ fn run(args: Vec<OsString>) -> Result<(), cli::Failure> {
     let t = Instant::now();
     let presses = solve(&board, solver, args.stats)?;
     if args.stats {
-        eprintln!("{solver}: {:.1?}", t.elapsed());
+        crate::say!("{solver}: {:.1?}", t.elapsed());
     }
     if let Some(path) = &args.svg {
         svg::save(path, &svg::flip_picture(&board, presses.as_ref()))?;
@@ -69,7 +69,7 @@ fn run(args: Vec<OsString>) -> Result<(), cli::Failure> {
     match presses {
         Some(p) => {
             if args.show {
-                eprintln!("after the presses:\n{}", board.apply(&p));
+                crate::say!("after the presses:\n{}", board.apply(&p));
             }
             output::emit(format_args!("{p}"));
         }

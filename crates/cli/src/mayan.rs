@@ -44,7 +44,7 @@ fn draw(title: &str, board: &Board, marked: &[(u8, u8)], colour: bool) {
         let y = 6 - r;
         (board.get(x, y), marked.contains(&(x as u8, y as u8)))
     };
-    eprint!("{}", paint::grid(title, 7, 5, at, colour));
+    crate::output::to_stderr(paint::grid(title, 7, 5, at, colour));
 }
 
 fn show(problem: &Problem, answer: &mayan::Answer, colour: bool) {
@@ -139,7 +139,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
         spinner.finish_and_clear();
     }
     if args.stats {
-        eprintln!("{name}: {} (total {:.1?})", report.stats, t.elapsed());
+        crate::say!("{name}: {} (total {:.1?})", report.stats, t.elapsed());
     }
     let moves = report.outcome.into_result().map_err(Failure::undecided)?;
     let answer = mayan::Answer(moves);

@@ -55,7 +55,7 @@ fn draw(board: &Board, after: Option<Move>, colours: bool) {
         out.push_str(&cells);
         out.push('\n');
     }
-    eprint!("{out}");
+    crate::output::to_stderr(out);
 }
 
 /// Where each of the 24 cells stands in the 7x7 drawing (read off the
@@ -153,7 +153,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
                 let answer = rotation::solve(board);
                 if args.stats {
                     let built = pdb::table().build_time();
-                    eprintln!(
+                    crate::say!(
                         "case {case}: table built in {built:.1?}, solved in {:.1?}",
                         t.elapsed()
                     );
@@ -165,7 +165,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
                     return Err(Failure::from(format!("case {case}: not searched")));
                 };
                 if args.stats {
-                    eprintln!("case {case}: {}", report.stats);
+                    crate::say!("case {case}: {}", report.stats);
                 }
                 if let Outcome::Stopped(limit) = report.outcome {
                     return Err(Failure::stopped(limit));

@@ -89,10 +89,10 @@ pub struct Args {
 /// the exit code: 130 for Ctrl-C, 1 for any other limit.
 fn stopped(n: usize, why: puzzle_search_core::Undecided) -> ExitCode {
     if why.limit() == Some(puzzle_search_core::Limit::Cancelled) {
-        eprintln!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
+        crate::say!("error: line {n}: interrupted: the search was stopped by Ctrl-C");
         ExitCode::from(crate::interrupt::EXIT_INTERRUPTED)
     } else {
-        eprintln!("error: line {n}: the search stopped without an answer: {why}");
+        crate::say!("error: line {n}: the search stopped without an answer: {why}");
         ExitCode::FAILURE
     }
 }
@@ -142,7 +142,7 @@ fn partition_for(
         if cached(dir, Partition::SevenEight, goal) {
             return Ok(Partition::SevenEight.tiles(goal));
         }
-        eprintln!(
+        crate::say!(
             "hint: --bound pdb78 builds the 7-8 tables once (minutes, about 1.6 GB at the peak, \
              576 MB kept); 4x4 searches are then about ten times faster"
         );
@@ -199,7 +199,7 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
                     ));
                 } else if let Ok(mut last) = last.lock() {
                     if *last != name {
-                        eprintln!("building {name} ({} abstract states at most)", p.total);
+                        crate::say!("building {name} ({} abstract states at most)", p.total);
                         *last = name.to_owned();
                     }
                 }
@@ -218,13 +218,13 @@ fn bound_for(args: &Args, w: usize, h: usize, goal: Goal) -> Result<Bound, Strin
             // What was built, always (minutes of work deserve a line); what
             // was loaded, with --stats.
             for t in report.tables().iter().filter(|t| args.stats || !t.loaded) {
-                eprintln!("{t}");
+                crate::say!("{t}");
             }
             for e in report.unsaved() {
-                eprintln!("warning: pattern database cache: {e}");
+                crate::say!("warning: pattern database cache: {e}");
             }
             if args.stats {
-                eprintln!("tables ready in {:.2?}", started.elapsed());
+                crate::say!("tables ready in {:.2?}", started.elapsed());
             }
             Bound::Pdb(Arc::new(tables))
         }
@@ -274,7 +274,7 @@ fn emit(out: &mut impl Write, line: &str) -> Result<(), ExitCode> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(ExitCode::SUCCESS),
         Err(e) => {
-            eprintln!("error: writing the answer: {e}");
+            crate::say!("error: writing the answer: {e}");
             Err(ExitCode::FAILURE)
         }
     }
@@ -285,7 +285,7 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
         Some(p) if p.as_os_str() != "-" => match std::fs::File::open(p) {
             Ok(f) => Box::new(io::BufReader::new(f)),
             Err(e) => {
-                eprintln!("error: {}: {e}", p.display());
+                crate::say!("error: {}: {e}", p.display());
                 return Err(ExitCode::FAILURE);
             }
         },
@@ -318,7 +318,7 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
                     &mut out,
                     &mut totals,
                 )?;
-                eprintln!("error: {e}");
+                crate::say!("error: {e}");
                 return Err(ExitCode::FAILURE);
             }
         };
@@ -327,18 +327,18 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
         }
         let Some((w, h)) = size else {
             let s = parse_size(&line, n).map_err(|e| {
-                eprintln!("error: {e}");
+                crate::say!("error: {e}");
                 ExitCode::FAILURE
             })?;
             size = Some(s);
             let bound = bound_for(args, s.0, s.1, goal).map_err(|e| {
-                eprintln!("error: {e}");
+                crate::say!("error: {e}");
                 ExitCode::FAILURE
             })?;
             puzzle = Some(
                 Sliding::new(s.0, s.1, goal, bound)
                     .map_err(|e| {
-                        eprintln!("error: {e}");
+                        crate::say!("error: {e}");
                         ExitCode::FAILURE
                     })?
                     .prune_twins(!args.no_twins),
@@ -357,7 +357,7 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
                     &mut out,
                     &mut totals,
                 )?;
-                eprintln!("error: {e}");
+                crate::say!("error: {e}");
                 return Err(ExitCode::FAILURE);
             }
         };
@@ -400,13 +400,13 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
                     return Err(stopped(n, puzzle_search_core::Undecided::Stopped(limit)));
                 }
                 Shortest::TooMany { length } => {
-                    eprintln!(
+                    crate::say!(
                         "error: line {n}: more shortest solutions ({length} moves) than a count holds"
                     );
                     return Err(ExitCode::FAILURE);
                 }
                 _ => {
-                    eprintln!("error: line {n}: no solution within 255 moves");
+                    crate::say!("error: line {n}: no solution within 255 moves");
                     return Err(ExitCode::FAILURE);
                 }
             }
@@ -414,7 +414,7 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
             totals.wall += started.elapsed();
             totals.nodes += report.stats.expanded;
             if args.stats {
-                eprintln!("board: {}", report.stats);
+                crate::say!("board: {}", report.stats);
             }
             continue;
         }
@@ -440,7 +440,7 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
     )?;
     if let Err(e) = out.flush() {
         if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("error: writing the answer: {e}");
+            crate::say!("error: writing the answer: {e}");
             return Err(ExitCode::FAILURE);
         }
     }
@@ -455,12 +455,12 @@ fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
         } else {
             nodes as f64 / wall.as_secs_f64()
         };
-        eprintln!(
+        crate::say!(
             "{boards} boards, {nodes} nodes expanded, {wall:.3?} searching, wall clock ({per:.0} nodes/s)",
         );
     }
     if size.is_none() {
-        eprintln!("error: line 1: expected the size `W H`");
+        crate::say!("error: line 1: expected the size `W H`");
         return Err(ExitCode::FAILURE);
     }
     Ok(())
@@ -516,7 +516,7 @@ fn answer_batch(
                         done => format!("{path}-{}", done + 1),
                     };
                     if let Err(e) = svg::save(&path, &picture(&board, &moves)) {
-                        eprintln!("error: {e}");
+                        crate::say!("error: {e}");
                         return Err(ExitCode::FAILURE);
                     }
                 }
@@ -531,11 +531,11 @@ fn answer_batch(
         totals.nodes += report.stats.expanded;
         let k = totals.boards;
         if args.stats {
-            eprintln!("board {k}: {:.3?}, {}", report.stats.elapsed, report.stats);
+            crate::say!("board {k}: {:.3?}, {}", report.stats.elapsed, report.stats);
         }
         if args.show {
-            eprint!("board {k}:\n{}", draw(&board));
-            eprintln!("{answer}");
+            crate::output::to_stderr(format_args!("board {k}:\n{}", draw(&board)));
+            crate::say!("{answer}");
         }
         emit(out, &answer)?;
     }

@@ -292,7 +292,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     let puzzle = Twisty::new(def, moves);
     if args.stats {
-        eprintln!(
+        crate::say!(
             "{}: {} orbits, {} moves ({}), canonical automaton of {} states",
             puzzle.definition().name(),
             puzzle.definition().orbits().len(),
@@ -349,7 +349,7 @@ fn run(args: &Args) -> Result<(), Failure> {
         for i in 1..=n {
             let (p, how) = random_position(puzzle.definition(), puzzle.moves(), &mut rng);
             if let (Draw::Walk(moves), 1) = (how, i) {
-                eprintln!(
+                crate::say!(
                     "random positions by {moves} random moves each (a uniform draw is known for the built-in cubes with all their moves only)"
                 );
             }
@@ -451,7 +451,7 @@ fn solve(
     })?;
     if used != options {
         // Smaller tables than asked for: slower searches, so said.
-        eprintln!(
+        crate::say!(
             "note: the tables fit within {} MB with at most {} coordinates a table{} (raise -M MB for larger ones)",
             cap.unwrap_or(0) >> 20,
             used.max_states,
@@ -470,14 +470,14 @@ fn solve(
     for e in bound.save_errors() {
         // The tables are whole: a file not saved only slows next time's
         // start; one refused was built again.
-        eprintln!("warning: table cache: {e}");
+        crate::say!("warning: table cache: {e}");
     }
     for e in bound.class_errors() {
-        eprintln!("warning: a table's placement classes were not cached: {e}");
+        crate::say!("warning: a table's placement classes were not cached: {e}");
     }
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();
-        eprintln!(
+        crate::say!(
             "tables ready: {} ({} bytes; {}; {} symmetries ({} mirror images), views {:?}) in {:.3?}",
             bound.tables().len(),
             bytes,
@@ -495,7 +495,7 @@ fn solve(
         );
         // Each table loaded or built, with its size and time.
         for t in bound.report().tables() {
-            eprintln!("  {t}");
+            crate::say!("  {t}");
         }
     }
     let exact = bound.exact();
@@ -576,14 +576,14 @@ fn solve(
         }
         if args.stats {
             let secs = report.stats.elapsed.as_secs_f64();
-            eprintln!(
+            crate::say!(
                 "{}: {}, {:.0} nodes/s",
                 s,
                 report.stats,
                 report.stats.expanded as f64 / secs.max(1e-9)
             );
             for reads in puzzle.bound().map(|b| b.take_reads()).unwrap_or_default() {
-                eprintln!("  {reads}");
+                crate::say!("  {reads}");
             }
         }
     }
@@ -748,14 +748,14 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             .iter()
             .map(|&k| puzzle.definition().orbits()[k].name.as_str())
             .collect();
-        eprintln!(
+        crate::say!(
             "orientations no move changes, ranked as one: {}",
             names.join(", ")
         );
     }
     // Up front, as twsearch says its state size: the space and the path.
     let size = coords.as_ref().map_or(ranks, |(_, c)| c.size());
-    eprintln!(
+    crate::say!(
         "{}: census by {way}: {}",
         puzzle.definition().name(),
         if dense {
@@ -846,7 +846,7 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         emit(format_args!("Dist {d} cnt {n} tot {total}"));
     }
     if args.stats {
-        eprintln!(
+        crate::say!(
             "{way} census: {} states, radius {:?}, {:.3?} ({})",
             census.states(),
             census.radius(),
@@ -893,7 +893,7 @@ fn god_by_class(
     memory: Option<u64>,
 ) -> Result<(), Failure> {
     let name = puzzle.definition().name();
-    eprintln!(
+    crate::say!(
         "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations and the other orbits' coordinates), two bits each",
         plan.indices(),
         plan.symmetries()
@@ -935,7 +935,7 @@ fn god_by_class(
         emit(format_args!("Dist {d} cnt {n} tot {total}"));
     }
     if args.stats {
-        eprintln!(
+        crate::say!(
             "class census: {total} states, radius {}, {:.3?}",
             layers.len().saturating_sub(1),
             started.elapsed()

@@ -86,3 +86,44 @@ fn subcommands_answer_as_their_programs() {
     let o = run(&["rotation", "--no-such-option"], "");
     assert_eq!(o.status.code(), Some(2), "the program's own usage error");
 }
+
+/// `puzzle-search ARGS` with `input` on stdin and stderr closed before
+/// the program writes to it (`prog 2>&1 >/dev/null | head -1`): its
+/// exit code and stdout.
+fn run_stderr_closed(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-search"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    // The read end dropped: every write to stderr fails (EPIPE).
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("input written");
+    drop(stdin);
+    child.wait_with_output().expect("the command ends")
+}
+
+/// Statistics, notes and pictures on a closed stderr are dropped, not a
+/// panic (exit code 101 before): the answers still come, exit code 0.
+#[test]
+fn a_closed_stderr_is_no_panic() {
+    let o = run_stderr_closed(&["twisty", "2x2x2", "--scramblealg", "F R", "--stats"], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "scramblealg 2 R' F'\n");
+    let o = run_stderr_closed(
+        &["sliding", "--stats", "--show"],
+        "3 3\n1 2 3 4 5 6 0 7 8\n",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "2 RR\n");
+    let mayan = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n";
+    let o = run_stderr_closed(&["mayan", "--stats", "--show"], mayan);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "2 1 1\n3 1 1\n3 0 1\n");
+    // An error on a closed stderr: the exit code still says so.
+    let o = run_stderr_closed(&["sliding"], "3 3\n1 2 3 4 x 6 7 8 0\n");
+    assert_eq!(o.status.code(), Some(1));
+}
