@@ -2,7 +2,6 @@
 //! `[FILE|-] [--strategy NAME] [--show] [--stats]` (clap: `--help`,
 //! `--version`), input from FILE or stdin.
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use indicatif::ProgressBar;
@@ -79,18 +78,66 @@ pub fn parse_args_from(
     args
 }
 
-/// The whole input: the file at `path`, or stdin.
-pub fn read_input(path: Option<&str>) -> Result<String, String> {
+/// The most bytes one line of input may hold (1 MiB): far past any
+/// puzzle's line, and an endless one (`/dev/zero`) is refused at once.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most bytes a whole input may hold (64 MiB): far past any judge
+/// file, definition or scramble file, and an endless stream of lines
+/// (`yes`) is refused without filling memory.
+pub const MAX_INPUT: usize = 64 << 20;
+
+/// The whole input: the file at `path`, or stdin; at most [`MAX_INPUT`]
+/// bytes in lines of at most [`MAX_LINE`], UTF-8, a byte-order mark
+/// before it left out, each line's end as `\n`. Errors name the file
+/// (or `stdin`) and the line.
+///
+/// ```
+/// let e = puzzle_search_cli::args::read_input(Some("/no/such/file")).unwrap_err();
+/// assert!(e.starts_with("cannot read /no/such/file: "));
+/// ```
+pub fn read_input(path: Option<impl AsRef<std::path::Path>>) -> Result<String, String> {
     match path {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
-        None => {
-            let mut input = String::new();
-            std::io::stdin()
-                .read_to_string(&mut input)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
-            Ok(input)
+        Some(path) => {
+            let path = path.as_ref();
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            read_bounded(std::io::BufReader::new(file), MAX_LINE, MAX_INPUT)
+                .map_err(|e| format!("{name}: {e}"))
         }
+        None => read_bounded(std::io::stdin().lock(), MAX_LINE, MAX_INPUT)
+            .map_err(|e| format!("stdin: {e}")),
     }
+}
+
+/// The text of `input`, at most `max_total` bytes in lines of at most
+/// `max_line` (see [`lines`]), each line ended by `\n`.
+///
+/// ```
+/// use puzzle_search_cli::args::read_bounded;
+/// assert_eq!(read_bounded("\u{feff}a\r\nb".as_bytes(), 10, 100), Ok("a\nb\n".to_string()));
+/// assert_eq!(read_bounded(&[0u8; 64][..], 10, 100), Err("line 1: longer than 10 bytes".to_string()));
+/// assert_eq!(read_bounded("a\n".repeat(60).as_bytes(), 10, 100),
+///     Err("line 51: the input passes 100 bytes".to_string()));
+/// ```
+pub fn read_bounded(
+    input: impl std::io::BufRead,
+    max_line: usize,
+    max_total: usize,
+) -> Result<String, String> {
+    let mut text = String::new();
+    for (i, line) in lines(input, max_line).enumerate() {
+        let line = line?;
+        if text.len() + line.len() + 1 > max_total {
+            return Err(format!(
+                "line {}: the input passes {max_total} bytes",
+                i + 1
+            ));
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// Where the examples keep pattern databases: `explicit` (`--cache`),
@@ -159,7 +206,9 @@ pub fn memory_limit(max_mb: Option<u64>) -> Option<u64> {
 
 /// The lines of `input`, each at most `max` bytes (without its end): an
 /// endless line becomes an error naming its number instead of taking all
-/// memory. A line that is not UTF-8 is an error too.
+/// memory. A line that is not UTF-8 is an error too. A UTF-8 byte-order
+/// mark starting the first line is left out (editors on Windows write
+/// one).
 ///
 /// ```
 /// let text = "4 4\n1 2 3\n".to_string() + &"9 ".repeat(100);
@@ -194,6 +243,9 @@ pub fn lines(
                     if buf.last() == Some(&b'\r') {
                         buf.pop();
                     }
+                }
+                if n == 1 && buf.starts_with("\u{feff}".as_bytes()) {
+                    buf.drain(..3);
                 }
                 if buf.len() > max {
                     done = true;

@@ -261,8 +261,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     // A built-in name (`2x2x2`, `3x3x3`) unless a file of that name exists.
     let text = match Definition::builtin_text(&path) {
         Some(text) if !args.puzzle.exists() => text,
-        _ => std::fs::read_to_string(&args.puzzle)
-            .map_err(|e| Failure::from(format!("cannot read {path}: {e}")))?,
+        _ => crate::args::read_input(Some(&args.puzzle)).map_err(Failure::from)?,
     };
     let def = Definition::parse(&text).map_err(|e| Failure::from(format!("{path}: {e}")))?;
     let moves = if args.moves.is_empty() {
@@ -308,16 +307,14 @@ fn run(args: &Args) -> Result<(), Failure> {
     let mut from = path.clone();
     if let Some(file) = &args.scrambles {
         from = file.display().to_string();
+        // At most 64 MiB in lines of at most 1 MiB (`args::read_input`).
         let text = if from == "-" {
             from = "stdin".to_string();
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                .map_err(|e| Failure::from(format!("cannot read stdin: {e}")))?;
-            text
+            crate::args::read_input(None::<&str>)
         } else {
-            std::fs::read_to_string(file)
-                .map_err(|e| Failure::from(format!("cannot read {from}: {e}")))?
-        };
+            crate::args::read_input(Some(file))
+        }
+        .map_err(Failure::from)?;
         let scrambles = parse_scrambles(&text, puzzle.definition(), &scramble_moves)
             .map_err(|e| Failure::from(format!("{from}: {e}")))?;
         for s in scrambles {

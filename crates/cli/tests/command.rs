@@ -127,3 +127,40 @@ fn a_closed_stderr_is_no_panic() {
     let o = run_stderr_closed(&["sliding"], "3 3\n1 2 3 4 x 6 7 8 0\n");
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Endless input is refused at its first long line in one line, exit
+/// code 1, where every reader but `sliding`'s read it until memory ran out
+/// (4.2 GB in 5-11 s).
+#[test]
+fn endless_input_is_refused_at_once() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        eprintln!("no /dev/zero here: skipped");
+        return;
+    }
+    for args in [
+        &["twisty", "/dev/zero", "-g"][..],
+        &["twisty", "3x3x3", "--scrambles", "/dev/zero"],
+        &["mayan", "/dev/zero"],
+        &["rotation", "/dev/zero"],
+        &["boxslide", "/dev/zero"],
+        &["flip", "/dev/zero"],
+        &["fliptile", "/dev/zero"],
+        &["sliding", "/dev/zero"],
+    ] {
+        let o = run(args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("line 1: longer than"), "{args:?}: {err}");
+    }
+    // A byte-order mark is read past by every reader, `sliding`'s too.
+    let o = run(&["sliding"], "\u{feff}3 3\n1 2 3 4 5 6 0 7 8\n");
+    assert_eq!(
+        stdout(&o),
+        "2 RR\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(&["flip"], "\u{feff}bwwb\nbbwb\nbwwb\nbwww\n");
+    assert_eq!(stdout(&o), "4\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
