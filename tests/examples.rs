@@ -754,6 +754,14 @@ fn twisty_census_prints_each_layer_as_it_completes() {
     );
     let err = stderr(&o);
     assert!(err.starts_with("3x3x3: census by hash"), "{err}");
+    // Said up front: the space may pass the cap, and the distance the
+    // census finishes at least (the canonical sequences: 621,649 within
+    // 5 moves, 8,240,087 within 6, against 1,157,049 states in 64 MB).
+    assert!(
+        err.contains("note: the whole census may not fit: ranks past 2^64")
+            && err.contains("it finishes distance 5 at least"),
+        "{err}"
+    );
     assert!(
         err.contains("stopped after distance 5") && err.contains("67108864 bytes"),
         "{err}"
@@ -880,7 +888,7 @@ fn twisty_census_path_can_be_forced() {
     for (path, why) in [
         ("class", "no census by class for this puzzle"),
         ("coordinate", "no coordinates for this puzzle"),
-        ("dense", "past the dense path's 2^32"),
+        ("dense", "2^64 or more ranks, past the dense path's 2^32"),
         ("sorted", "no rank for this puzzle"),
     ] {
         let o = run("twisty", &["3x3x3", "-g", "--census-path", path], "");

@@ -684,7 +684,8 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     if path == CensusPath::Dense && !dense_fits {
         return Err(Failure::from(if ranks > 1 << 32 {
             format!(
-                "--census-path dense: {ranks} ranks, past the dense path's 2^32 (try coordinate, sorted or hash)"
+                "--census-path dense: {} ranks, past the dense path's 2^32 (try coordinate, sorted or hash)",
+                rank_count(ranks)
             )
         } else {
             format!(
@@ -788,6 +789,28 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             )
         }
     );
+    // Where the space may pass what the cap holds, said up front with the
+    // distance the census finishes at least.
+    if let (false, Some(m)) = (dense, memory) {
+        let held = m / per_state;
+        let space = sparse.as_ref().map_or(ranks, |(_, c)| c.size());
+        if space > held {
+            crate::say!(
+                "note: the whole census may not fit: {}, {held} states within {m} bytes; {}",
+                if space == u64::MAX {
+                    "ranks past 2^64".to_string()
+                } else {
+                    format!("up to {space} positions")
+                },
+                match distance_within(puzzle, held) {
+                    Some(d) => format!(
+                        "it finishes distance {d} at least (the canonical move sequences of {d} moves or fewer are fewer than that) and stops where the states pass the cap (raise -M MB)"
+                    ),
+                    None => "it stops where the states pass the cap (raise -M MB)".to_string(),
+                }
+            );
+        }
+    }
     let mut solver = Solver::new(Strategy::bfs()).budget(budget);
     // Each layer printed as it completes (so that a census stopped by a
     // timeout or a signal has printed every layer it finished): the lines
@@ -867,6 +890,55 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
         }
         Some(limit) => Err(Failure::stopped(limit)),
     }
+}
+
+/// A count of ranks as a person reads it: `u64::MAX` is a saturated
+/// count (a space past 2^64, or with no rank), not an exact one.
+fn rank_count(n: u64) -> String {
+    if n == u64::MAX {
+        "2^64 or more".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// The greatest distance `d` whose canonical move sequences of `d` moves
+/// or fewer number at most `cap`: every position within `d` has such a
+/// sequence (its smallest shortest one), so a census held to `cap`
+/// states finishes distance `d`. `None` where even distance 0 passes it,
+/// or the sequences never do (a finite automaton language within 1,000
+/// moves) or counting them would take long.
+fn distance_within(puzzle: &Twisty, cap: u64) -> Option<usize> {
+    let automaton = puzzle.automaton();
+    let (states, moves) = (automaton.states(), automaton.moves());
+    let mut ways = vec![0u128; states];
+    ways[0] = 1;
+    let mut total: u128 = 1;
+    if total > u128::from(cap) {
+        return None;
+    }
+    // Each distance costs states x moves steps: at most about 10^8 in all.
+    let rounds = (100_000_000 / (states * moves).max(1)).min(1000);
+    let mut next = vec![0u128; states];
+    for d in 1..=rounds {
+        next.fill(0);
+        for (q, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            for m in 0..moves {
+                if let Some(t) = automaton.step(q as u32, m) {
+                    next[t as usize] = next[t as usize].saturating_add(w);
+                }
+            }
+        }
+        std::mem::swap(&mut ways, &mut next);
+        total = ways.iter().fold(total, |t, &w| t.saturating_add(w));
+        if total > u128::from(cap) {
+            return Some(d - 1);
+        }
+    }
+    None
 }
 
 /// The bytes under which `auto` takes the census by class without
