@@ -67,6 +67,7 @@ mod random;
 mod reads;
 mod scramble;
 mod shape;
+mod steps_file;
 mod symgroup;
 mod symmetry;
 

@@ -379,6 +379,21 @@ impl Steps {
     }
 
     /// The bytes of every table.
+    /// Its tables as a file holds them: each orbit's labels, turns,
+    /// conjugates and conjugates' turns (`None`: not split), in turn.
+    fn tables(&self) -> Vec<Option<&Narrow>> {
+        (0..self.labels.len())
+            .flat_map(|k| {
+                [
+                    Some(&self.labels[k]),
+                    Some(&self.turns[k]),
+                    Some(&self.conj[k]),
+                    self.conj_turns[k].as_ref(),
+                ]
+            })
+            .collect()
+    }
+
     fn bytes(&self) -> u64 {
         self.labels
             .iter()
@@ -392,8 +407,8 @@ impl Steps {
 
 /// A step table's entries: two bytes each where every value fits
 /// (half the cache lines of four), else four.
-#[derive(Debug)]
-enum Narrow {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Narrow {
     Two(Vec<u16>),
     Four(Vec<u32>),
 }
@@ -422,6 +437,32 @@ impl Narrow {
             Narrow::Four(v) => 4 * v.len() as u64,
         }
     }
+
+    /// How many entries.
+    pub(crate) fn len(&self) -> u64 {
+        match self {
+            Narrow::Two(v) => v.len() as u64,
+            Narrow::Four(v) => v.len() as u64,
+        }
+    }
+
+    /// Whether it has no entry.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether its entries are two bytes each.
+    pub(crate) fn two(&self) -> bool {
+        matches!(self, Narrow::Two(_))
+    }
+
+    /// Whether every entry is below `bound`.
+    fn all_below(&self, bound: u64) -> bool {
+        match self {
+            Narrow::Two(v) => v.iter().all(|&x| u64::from(x) < bound),
+            Narrow::Four(v) => v.iter().all(|&x| u64::from(x) < bound),
+        }
+    }
 }
 
 thread_local! {
@@ -448,13 +489,16 @@ impl Projection {
         symmetries: &Symmetries,
         max: u64,
     ) -> Option<Projection> {
-        Self::several(def, moves, symmetries, 0, max, 1).pop()
+        let mut p = Self::several(def, moves, symmetries, 0, max, 1).pop()?;
+        p.steps = p.make_steps();
+        Some(p)
     }
 
     /// Up to `count` projections of `def` (each a choice of the turns
     /// kept, as [`new`](Self::new) chooses one), those of the most
-    /// indices from `min` to `max`, the most first, each with its step
-    /// tables; empty where none is worth a table (as `new`).
+    /// indices from `min` to `max`, the most first, without their step
+    /// tables ([`attach_steps`](Self::attach_steps)); empty where none is
+    /// worth a table (as `new`).
     pub(crate) fn several(
         def: &Definition,
         moves: &Moves,
@@ -470,11 +514,6 @@ impl Projection {
                     .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
                     .filter(|p| (min..=max).contains(&p.size()))
                     .take(count)
-                    .map(|mut p| {
-                        // Only the projections chosen get step tables.
-                        p.steps = p.make_steps();
-                        p
-                    })
                     .collect()
             })
             .unwrap_or_default()
@@ -715,24 +754,123 @@ impl Projection {
             steps.conj.push(Narrow::new(conj, p.radix()));
             steps.conj_turns.push(conj_turns);
         }
-        // The split's linearity checked on values spread over the
-        // orbits' ranges (its proof at `Steps::conj_turns`).
+        self.steps_agree(&steps, 4096).then_some(steps)
+    }
+
+    /// Whether `steps` give, on about `samples` values spread over each
+    /// orbit's range, the conjugates made whole: on tables just made, the
+    /// split's linearity checked (its proof at `Steps::conj_turns`); on
+    /// tables read from the cache, a check that they are this
+    /// projection's.
+    fn steps_agree(&self, steps: &Steps, samples: u64) -> bool {
+        let syms = self.symmetries.len();
+        let (mut g, mut c) = (self.solved.clone(), vec![0u8; self.solved.len()]);
         for (k, p) in self.parts.iter().enumerate().skip(1) {
-            if steps.conj_turns[k].is_none() {
+            if steps.conj.get(k).is_none_or(Narrow::is_empty) {
                 continue;
             }
             let t = p.turns;
-            for x in (0..p.radix()).step_by((p.radix() / 4096).max(1) as usize) {
+            for x in (0..p.radix()).step_by((p.radix() / samples).max(1) as usize) {
                 let x = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) % p.radix()) as usize;
                 p.lift(x as u64, &mut g);
                 for sym in 0..syms {
                     self.symmetries.conjugate_into(sym, &g, &mut c);
                     let (l, u) = (x / t as usize, x % t as usize);
                     if steps.conj_of(k, l, u, t, syms, sym) as u64 != p.rank(&c) {
-                        return None;
+                        return false;
                     }
                 }
             }
+        }
+        true
+    }
+
+    /// Gives this projection its step tables: read from the cache
+    /// directory `dir` beside the table named `name` where the file is
+    /// there and sound (`crate::steps_file`), else made (a few tenths of
+    /// a second on the cube: most of a cached start) and saved there;
+    /// the error of a file not read or not saved (the tables are whole
+    /// either way).
+    pub(crate) fn attach_steps(
+        &mut self,
+        dir: Option<&std::path::Path>,
+        name: &str,
+    ) -> Option<std::io::Error> {
+        let Some(dir) = dir else {
+            self.steps = self.make_steps();
+            return None;
+        };
+        let path = crate::steps_file::file_in(dir, name);
+        let read = crate::steps_file::load(&path).map(|tables| {
+            tables
+                .and_then(|t| self.steps_from(t))
+                .filter(|st| self.steps_agree(st, 256))
+        });
+        let error = match read {
+            Ok(Some(steps)) => {
+                self.steps = Some(steps);
+                return None;
+            }
+            Ok(None) => None,
+            Err(e) => Some(e),
+        };
+        self.steps = self.make_steps();
+        let saved = match &self.steps {
+            Some(st) => std::fs::create_dir_all(dir)
+                .and_then(|()| crate::steps_file::save(&path, &st.tables())),
+            None => Ok(()),
+        };
+        error.or(saved.err())
+    }
+
+    /// The step tables from a file's tables (each orbit's labels, turns,
+    /// conjugates and conjugates' turns, in turn), where there are as
+    /// many as the orbits need, each of the length and width
+    /// [`make_steps`](Self::make_steps) gives it, every entry in range.
+    fn steps_from(&self, tables: Vec<Option<Narrow>>) -> Option<Steps> {
+        let (moves, syms) = (self.moves.len(), self.symmetries.len());
+        if tables.len() != 4 * self.parts.len() {
+            return None;
+        }
+        let mut it = tables.into_iter();
+        let mut steps = Steps {
+            labels: Vec::new(),
+            turns: Vec::new(),
+            conj: Vec::new(),
+            conj_turns: Vec::new(),
+        };
+        // A table of `len` entries each below `below`, as wide as
+        // `Narrow::new` makes one of values below `radix`.
+        let fit = |n: Option<Narrow>, len: u64, radix: u64, below: u64| -> Option<Narrow> {
+            let n = n?;
+            (n.len() == len && n.two() == (radix <= 1 << 16) && n.all_below(below)).then_some(n)
+        };
+        let split = |p: &Part| p.oriented && p.o == 2;
+        for (i, p) in self.parts.iter().enumerate() {
+            let t = p.turns;
+            let (m, k) = (moves as u64, syms as u64);
+            steps.labels.push(fit(
+                it.next()?,
+                p.placements * m,
+                p.placements,
+                p.placements,
+            )?);
+            let turns = if t > 1 { t * m } else { 0 };
+            steps.turns.push(fit(it.next()?, turns, t, t)?);
+            let conj = match (i, split(p)) {
+                (0, _) => 0,
+                (_, true) => p.placements * k,
+                (_, false) => p.radix() * k,
+            };
+            steps
+                .conj
+                .push(fit(it.next()?, conj, p.radix(), p.radix())?);
+            let conj_turns = it.next()?;
+            steps.conj_turns.push(match (i, split(p)) {
+                (1.., true) => Some(fit(conj_turns, t * k, t, t.next_power_of_two())?),
+                _ if conj_turns.is_none() => None,
+                _ => return None,
+            });
         }
         Some(steps)
     }
@@ -1473,5 +1611,61 @@ mod tests {
             space.neighbours(i, &mut by_tables);
         }
         assert_eq!(by_tables, whole);
+    }
+    /// Step tables kept in the cache read back equal to those made; a
+    /// file of other tables under a right checksum (every edge conjugate
+    /// shifted, as another projection's or a crafted file's would be) is
+    /// not taken: the sampled check against conjugates made whole refuses
+    /// it and the tables are made and saved anew (a single entry changed
+    /// under a right checksum is not caught: the checksum is there for
+    /// accidents, as the tables' own files say). A file cut short is
+    /// made anew too.
+    #[test]
+    fn step_tables_read_back_from_the_cache_or_are_made_anew() {
+        let cube = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("parses");
+        let moves = Moves::all(&cube).expect("moves");
+        let sym = Symmetries::new(&cube, &moves);
+        let made = Projection::new(&cube, &moves, &sym, 1 << 29).expect("a projection");
+        let want = made.steps.as_ref().expect("step tables").tables();
+        let want: Vec<Option<Narrow>> = want.into_iter().map(|t| t.cloned()).collect();
+        let dir = std::env::temp_dir().join(format!("twisty-stp-{}", std::process::id()));
+        let fresh = || {
+            Projection::several(&cube, &moves, &sym, 0, 1 << 29, 1)
+                .pop()
+                .expect("one")
+        };
+        let got = |p: &Projection| -> Vec<Option<Narrow>> {
+            let t = p.steps.as_ref().expect("step tables").tables();
+            t.into_iter().map(|t| t.cloned()).collect()
+        };
+        // Made and saved, then read.
+        let mut p = fresh();
+        assert!(p.attach_steps(Some(&dir), "h48").is_none());
+        assert!(got(&p) == want);
+        let path = crate::steps_file::file_in(&dir, "h48");
+        let mut q = fresh();
+        assert!(q.attach_steps(Some(&dir), "h48").is_none());
+        assert!(got(&q) == want);
+        // Every edge conjugate shifted, saved with a right checksum.
+        let mut bad = want.clone();
+        match &mut bad[6] {
+            Some(Narrow::Two(v)) => v.iter_mut().for_each(|x| *x = (*x + 1) % 34_650),
+            _ => panic!("the edges' conjugates: two bytes each"),
+        }
+        let refs: Vec<Option<&Narrow>> = bad.iter().map(Option::as_ref).collect();
+        crate::steps_file::save(&path, &refs).expect("saved");
+        let mut r = fresh();
+        assert!(r.attach_steps(Some(&dir), "h48").is_none());
+        assert!(got(&r) == want, "refused and made anew");
+        let saved = crate::steps_file::load(&path).expect("read");
+        assert!(saved.as_ref() == Some(&want), "saved anew");
+        let bytes = std::fs::read(&path).expect("read");
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("cut");
+        let mut c = fresh();
+        assert!(c.attach_steps(Some(&dir), "h48").is_none());
+        assert!(got(&c) == want);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

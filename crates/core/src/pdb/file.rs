@@ -316,20 +316,7 @@ impl PatternDb {
                     error: None,
                 });
             }
-            // Missing: nothing to say. There but refused (corrupt, cut
-            // short, another version or size): said, as it is rebuilt.
-            Ok(None) => fs::metadata(&path)
-                .ok()
-                .filter(fs::Metadata::is_file)
-                .map(|_| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!(
-                            "{} is not a valid table of `{name}` (corrupt, cut short, or of another version or size): built again",
-                            path.display()
-                        ),
-                    )
-                }),
+            Ok(None) => refused(&path, &name),
             Err(e) => Some(in_file("cannot read", &path, e)),
         };
         let table = Self::build_within(abstraction, budget, progress)?;
@@ -689,4 +676,24 @@ impl<'a> Reader<'a> {
     fn array<const N: usize>(&mut self) -> Option<[u8; N]> {
         self.take(N)?.try_into().ok()
     }
+}
+
+/// Why the file at `path` was not taken as the table `name`: nothing
+/// where there is no file (missing is the first run's normal case); where
+/// a file is there but refused (corrupt, cut short, another version or
+/// size, a full table where a packed copy was wanted), a note that says
+/// so, as it is built again.
+pub(super) fn refused(path: &Path, name: &str) -> Option<io::Error> {
+    fs::metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map(|_| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{} is not a valid table of `{name}` (corrupt, cut short, or of another version or size): built again",
+                    path.display()
+                ),
+            )
+        })
 }

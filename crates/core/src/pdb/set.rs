@@ -302,8 +302,15 @@ impl<'a> TableSet<'a> {
     /// assert!((0..200).all(|k| back.get(k) == table.get(k)));
     /// assert!(again.report().tables()[0].loaded);
     /// assert_eq!(again.report().tables()[0].name, "path packed");
+    /// // A corrupt copy is built again, and the report says so.
+    /// let file = puzzle_search_core::pdb::PatternDb::file_in(&dir, "path packed");
+    /// std::fs::write(&file, b"not a table")?;
+    /// let mut third = TableSet::new(&budget).cache(Some(&dir));
+    /// let rebuilt = third.packed(&Path, 0)?;
+    /// assert!((0..200).all(|k| rebuilt.get(k) == table.get(k)));
+    /// assert!(third.report().unsaved()[0].to_string().contains("is not a valid table of `path packed`"));
     /// std::fs::remove_dir_all(&dir).ok();
-    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn packed<A: Abstraction>(
         &mut self,
@@ -315,7 +322,12 @@ impl<'a> TableSet<'a> {
         if let Some(dir) = self.cache {
             let path = PatternDb::file_in(dir, &name);
             match PatternDb::read(&path, &name, Some(abstraction.key_size())) {
-                Ok(Some(table)) if table.is_exact() => {} // not a packed file: rebuilt
+                // Not a packed file: said, as it is rebuilt.
+                Ok(Some(table)) if table.is_exact() => {
+                    self.report
+                        .unsaved
+                        .extend(super::file::refused(&path, &name));
+                }
                 Ok(Some(table)) => {
                     let held = self.resident.saturating_add(table.bytes() as u64);
                     let needed = held.saturating_add(extra);
@@ -336,8 +348,15 @@ impl<'a> TableSet<'a> {
                     });
                     return Ok(table);
                 }
-                Ok(None) => {}
-                Err(e) => self.report.unsaved.push(e),
+                // Missing: nothing to say; there but refused: said.
+                Ok(None) => self
+                    .report
+                    .unsaved
+                    .extend(super::file::refused(&path, &name)),
+                Err(e) => self.report.unsaved.push(io::Error::new(
+                    e.kind(),
+                    format!("cannot read {}: {e}", path.display()),
+                )),
             }
         }
         let full = self.table(abstraction, extra)?;
@@ -349,8 +368,12 @@ impl<'a> TableSet<'a> {
             .saturating_add(table.bytes() as u64);
         drop(full);
         if let Some(dir) = self.cache {
-            if let Err(e) = table.save(&PatternDb::file_in(dir, &name)) {
-                self.report.unsaved.push(e);
+            let path = PatternDb::file_in(dir, &name);
+            if let Err(e) = table.save(&path) {
+                self.report.unsaved.push(io::Error::new(
+                    e.kind(),
+                    format!("cannot save {}: {e}", path.display()),
+                ));
             }
         }
         if let Some(note) = self.report.tables.last_mut() {
