@@ -188,11 +188,11 @@ pub struct Args {
     /// Index tables by symmetry class where the puzzle's symmetries keep
     /// a group of pieces (the default: the 3x3x3's edges eight at a
     /// time by 16 symmetries).
-    #[arg(long, overrides_with = "no_reduce")]
+    #[arg(long, conflicts_with = "no_reduce")]
     reduce: bool,
     /// Split every orbit into groups of consecutive pieces instead (Korf's
     /// tables for the 3x3x3, with `--views 1 --table-states 134217728`).
-    #[arg(long, overrides_with = "reduce")]
+    #[arg(long)]
     no_reduce: bool,
     /// Solve N random positions optimally (`random-1`, ...): uniform over
     /// the whole group for the built-in cubes, else by long random walks
@@ -243,6 +243,10 @@ fn parse_bits(s: &str) -> Result<u8, String> {
 fn parse_secs(s: &str) -> Result<std::time::Duration, String> {
     match s.parse::<f64>() {
         Ok(x) if x > 0.0 && x.is_finite() && x < 1e9 => Ok(std::time::Duration::from_secs_f64(x)),
+        // Said as it is: a number too large, not "not a number".
+        Ok(x) if x >= 1e9 => Err(format!(
+            "`{s}` seconds: at most 999999999 (about 31 years; leave --max-time out for no limit)"
+        )),
         _ => Err(format!("`{s}` is not a positive number of seconds")),
     }
 }
@@ -402,13 +406,21 @@ fn solve(
         budget = budget.max_memory(m);
     }
     let cache = crate::args::cache_dir(args.cache.as_deref());
+    // A `--cache` that names a file: said so, where the tables' saves
+    // would each fail with "File exists".
+    if let Some(dir) = cache.as_deref().filter(|d| d.exists() && !d.is_dir()) {
+        return Err(Failure::from(format!(
+            "--cache {}: a file, not a directory",
+            dir.display()
+        )));
+    }
     let started = Instant::now();
     crate::interrupt::arm();
     let options = TableOptions {
         max_states: args.table_states,
         inverse: !args.no_inverse,
         views: args.views as usize,
-        // The last of `--reduce` and `--no-reduce` given wins.
+        // `--reduce` and `--no-reduce` are refused together (clap).
         reduce: args.reduce || !args.no_reduce,
         pack_above: (args.table_bits == 2).then_some(puzzle_twisty::PACK_ABOVE),
         project_from: (!args.no_projection).then_some(puzzle_twisty::PROJECT_FROM),
@@ -470,7 +482,7 @@ fn solve(
         crate::say!("warning: table cache: {e}");
     }
     for e in bound.class_errors() {
-        crate::say!("warning: a table's placement classes were not cached: {e}");
+        crate::say!("warning: a table's placement classes or step tables were not cached: {e}");
     }
     if args.stats {
         let bytes: usize = bound.tables().iter().map(|t| t.bytes()).sum();

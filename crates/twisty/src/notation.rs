@@ -150,6 +150,15 @@ impl Reader<'_, '_> {
                 }
                 self.i += 1; // the `)`
                 let (times, inverse) = self.suffix();
+                if inverse && self.text.get(self.i).is_some_and(u8::is_ascii_digit) {
+                    return Err(ParseError::new(
+                        self.at,
+                        ")'",
+                        ErrorKind::Notation(
+                            "a group's repeat count goes before its `'`: `(R U)2'`".to_string(),
+                        ),
+                    ));
+                }
                 if inverse {
                     group = self.inverted(&group)?;
                 }
@@ -173,9 +182,51 @@ impl Reader<'_, '_> {
             }
             let name = String::from_utf8_lossy(&self.text[from..self.i]).into_owned();
             if !self.resolve(&name, out)? {
-                return Err(ParseError::new(self.at, &name, ErrorKind::UnknownMove));
+                return Err(ParseError::new(self.at, &name, self.unknown(&name)));
             }
         }
+    }
+
+    /// Why `name` is no move, as precisely as can be told: a comment
+    /// after moves, a number alone, a power written after the `'`, a
+    /// typographic apostrophe, a move the moves chosen leave out, a wide
+    /// turn the definition cannot make; else no move of this name.
+    fn unknown(&self, name: &str) -> ErrorKind {
+        let def = self.n.def;
+        let known = |n: &str| def.moves().iter().any(|(m, _)| m == n);
+        let how = |s: &str| ErrorKind::Notation(s.to_string());
+        if name.starts_with('#') {
+            return how(
+                "a comment must be a line of its own, starting with `#` (as twsearch reads scramble files)",
+            );
+        }
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return how(
+                "a number alone is no move: a power goes right after its move (`R2`), a repeat right after a group's `)`",
+            );
+        }
+        if name.contains(['\u{2019}', '\u{2018}', '\u{2032}', '`', '\u{b4}']) {
+            return how("write a turn the other way with the ASCII apostrophe `'` (`R'`)");
+        }
+        if let Some((base, digits)) = name.split_once('\'')
+            && !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && (known(base) || split_power(base).is_some_and(|(b, _)| known(b)))
+        {
+            return ErrorKind::Notation(format!(
+                "the power goes before the `'`: `{base}{digits}'`"
+            ));
+        }
+        if known(name) || split_power(name).is_some_and(|(b, _)| known(b)) {
+            return ErrorKind::NotChosen;
+        }
+        if let Some((face, layers)) = split_power(name).and_then(|(b, _)| wide_name(b, def)) {
+            return ErrorKind::Notation(format!(
+                "a wide turn of {layers} layers: the definition has no inner-layer moves `2{f}` to `{layers}{f}`, and its rotations do not make one (a wide turn is its face's move and a rotation)",
+                f = def.moves()[face].0
+            ));
+        }
+        ErrorKind::UnknownMove
     }
 
     /// A group's repeat count and `'`, after its `)`.
@@ -396,6 +447,46 @@ mod tests {
                 .unwrap_err()
                 .contains("expand past")
         );
+    }
+
+    /// A move that is no move says why as precisely as can be told.
+    #[test]
+    fn moves_that_are_no_move_say_why() {
+        let err = |t: &str| read(t).unwrap_err();
+        assert!(err("R'2").ends_with("`R'2`: the power goes before the `'`: `R2'`"));
+        assert!(
+            err("R\u{2019}")
+                .contains("`R\u{2019}`: write a turn the other way with the ASCII apostrophe")
+        );
+        assert!(err("(R U)'2").contains("repeat count goes before its `'`"));
+        assert!(err("R 2").contains("`2`: a number alone is no move"));
+        assert!(err("R U # the T perm").contains("`#`: a comment must be a line of its own"));
+        assert_eq!(err("Q"), "line 1: `Q`: no move of this name");
+        let def = Definition::builtin("3x3x3")
+            .expect("built in")
+            .expect("valid");
+        let some = Moves::select(&def, &["U", "R"]).expect("moves");
+        for name in ["F", "F2'", "B3"] {
+            let mut out = Vec::new();
+            let e = Notation::new(&def, &some)
+                .read_line(name, 1, &mut out)
+                .expect_err("left out")
+                .to_string();
+            assert!(
+                e.ends_with("not among the moves chosen (--moves)"),
+                "{name}: {e}"
+            );
+        }
+        let two = Definition::builtin("2x2x2")
+            .expect("built in")
+            .expect("valid");
+        let moves = Moves::all(&two).expect("moves");
+        let mut out = Vec::new();
+        let e = Notation::new(&two, &moves)
+            .read_line("3Rw", 1, &mut out)
+            .expect_err("no third layer")
+            .to_string();
+        assert!(e.contains("a wide turn of 3 layers"), "{e}");
     }
 
     /// The built-in cube `n` with its `x y z` blocks, or without them

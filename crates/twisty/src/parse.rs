@@ -49,6 +49,11 @@ pub(crate) enum ErrorKind {
     Duplicate(&'static str),
     /// A move name no move has.
     UnknownMove,
+    /// A move of the puzzle that the moves chosen leave out.
+    NotChosen,
+    /// A move sequence written in a way the notation does not read, and
+    /// how to write it.
+    Notation(String),
     /// A move name holding a character the move notation reads.
     BadMoveName,
     /// A move name that is another move's (named, on that line) with a
@@ -109,6 +114,10 @@ impl fmt::Display for ParseError {
             ErrorKind::Missing(what) => write!(f, "the definition has no {what}"),
             ErrorKind::Duplicate(what) => write!(f, "a second {what} of this name"),
             ErrorKind::UnknownMove => f.write_str("no move of this name"),
+            ErrorKind::NotChosen => {
+                f.write_str("a move of the puzzle, but not among the moves chosen (--moves)")
+            }
+            ErrorKind::Notation(how) => f.write_str(how),
             ErrorKind::BadMoveName => f.write_str(
                 "a move name may not hold `(`, `)`, `,` or `#` (move sequences read them)",
             ),
@@ -268,7 +277,13 @@ pub(crate) fn position(
             }
             break;
         }
-        let numeric = first.bytes().next().is_some_and(|b| b.is_ascii_digit()) || first == "?";
+        // A signed number (`-1`) is a number line too, refused by range.
+        let numeric = first
+            .trim_start_matches(['-', '+'])
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_digit())
+            || first == "?";
         if numeric {
             let Some((set, seen)) = current else {
                 return Err(ParseError::new(line, first, ErrorKind::UnexpectedNumbers));
