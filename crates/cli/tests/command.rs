@@ -164,3 +164,60 @@ fn endless_input_is_refused_at_once() {
     let o = run(&["flip"], "\u{feff}bwwb\nbbwb\nbwwb\nbwww\n");
     assert_eq!(stdout(&o), "4\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// The error names the real problem, in one line: a move left out by
+/// `--moves`, a power after the `'`, a trailing comment, a time limit too
+/// large, a cache that is a file, a definition whose move names would not
+/// read back; two flags that contradict each other are a usage error.
+#[test]
+fn errors_name_the_real_problem() {
+    let one_line = |args: &[&str], code: i32, says: &str| {
+        let o = run(args, "");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+        if code == 1 {
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        }
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    let alg = |moves: &'static str| ["twisty", "2x2x2", "--scramblealg", moves];
+    one_line(
+        &["twisty", "2x2x2", "--moves", "U,R", "--scramblealg", "F"],
+        1,
+        "`F`: a move of the puzzle, but not among the moves chosen (--moves)",
+    );
+    one_line(
+        &alg("R'2"),
+        1,
+        "`R'2`: the power goes before the `'`: `R2'`",
+    );
+    one_line(&alg("R U # sexy"), 1, "a comment must be a line of its own");
+    one_line(&alg("R 2"), 1, "`2`: a number alone is no move");
+    let mut timed = alg("R").to_vec();
+    timed.extend(["--max-time", "1e300"]);
+    one_line(&timed, 2, "at most 999999999");
+    let mut both = alg("R").to_vec();
+    both.extend(["--reduce", "--no-reduce"]);
+    one_line(&both, 2, "cannot be used with");
+    let dir = std::env::temp_dir().join(format!("command-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("not-a-dir");
+    std::fs::write(&file, "x").expect("written");
+    let mut cached = alg("R").to_vec();
+    let file_arg = file.to_string_lossy().into_owned();
+    cached.extend(["--cache", &file_arg]);
+    one_line(&cached, 1, "a file, not a directory");
+    let tws = dir.join("x2.tws");
+    std::fs::write(
+        &tws,
+        "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove X\nP\n2 3 4 1\nEnd\nMove X2\nP\n2 1 3 4\nEnd\n",
+    )
+    .expect("written");
+    let tws_arg = tws.to_string_lossy().into_owned();
+    one_line(
+        &["twisty", &tws_arg, "--scramblealg", "X2"],
+        1,
+        "line 10: `X2`: reads as a power of move `X` (line 6)",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -107,6 +107,19 @@ fn parse(bytes: &[u8], perms: u64, kept: usize) -> Option<Classes> {
     (words_ok && reps_ok).then_some(out)
 }
 
+/// Why the file at `path` was not taken: not the classes of this table
+/// (damaged, cut short, of another version or of other counts), so they
+/// are made again.
+pub(crate) fn refused(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "{} is not valid placement classes of this table (corrupt, cut short, or of another version): made again",
+            path.display()
+        ),
+    )
+}
+
 /// Writes `classes` to `path` (the core's [`write_whole`]: never a torn
 /// file).
 pub(crate) fn save(path: &Path, classes: &Classes) -> io::Result<()> {

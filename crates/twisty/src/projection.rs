@@ -801,17 +801,19 @@ impl Projection {
             return None;
         };
         let path = crate::steps_file::file_in(dir, name);
-        let read = crate::steps_file::load(&path).map(|tables| {
-            tables
-                .and_then(|t| self.steps_from(t))
-                .filter(|st| self.steps_agree(st, 256))
-        });
-        let error = match read {
-            Ok(Some(steps)) => {
-                self.steps = Some(steps);
-                return None;
-            }
+        // No file: nothing to say; one refused or unreadable: said.
+        let error = match crate::steps_file::load(&path) {
             Ok(None) => None,
+            Ok(Some(tables)) => match self
+                .steps_from(tables)
+                .filter(|st| self.steps_agree(st, 256))
+            {
+                Some(steps) => {
+                    self.steps = Some(steps);
+                    return None;
+                }
+                None => Some(crate::steps_file::refused(&path)),
+            },
             Err(e) => Some(e),
         };
         self.steps = self.make_steps();
@@ -1657,14 +1659,15 @@ mod tests {
         let refs: Vec<Option<&Narrow>> = bad.iter().map(Option::as_ref).collect();
         crate::steps_file::save(&path, &refs).expect("saved");
         let mut r = fresh();
-        assert!(r.attach_steps(Some(&dir), "h48").is_none());
+        let said = r.attach_steps(Some(&dir), "h48").expect("said").to_string();
+        assert!(said.contains("is not valid step tables"), "{said}");
         assert!(got(&r) == want, "refused and made anew");
         let saved = crate::steps_file::load(&path).expect("read");
         assert!(saved.as_ref() == Some(&want), "saved anew");
         let bytes = std::fs::read(&path).expect("read");
         std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("cut");
         let mut c = fresh();
-        assert!(c.attach_steps(Some(&dir), "h48").is_none());
+        assert!(c.attach_steps(Some(&dir), "h48").is_some(), "said");
         assert!(got(&c) == want);
         std::fs::remove_dir_all(&dir).ok();
     }

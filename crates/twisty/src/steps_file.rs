@@ -33,13 +33,13 @@ pub(crate) fn file_in(dir: &Path, name: &str) -> PathBuf {
     PatternDb::file_in(dir, name).with_extension("stp")
 }
 
-/// The tables read from `path`: `Ok(None)` where there is no file or it
-/// is not trusted (see the module's docs); `Err` where it could not be
-/// read.
+/// The tables read from `path`: `Ok(None)` where there is no file;
+/// `Err` where it could not be read or is not trusted (see the module's
+/// docs: [`refused`]), to be said as the tables are made again.
 pub(crate) fn load(path: &Path) -> io::Result<Option<Vec<Option<Narrow>>>> {
     let meta = match fs::metadata(path) {
         Ok(m) if m.is_file() => m,
-        Ok(_) => return Ok(None),
+        Ok(_) => return Err(refused(path)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
             return Err(io::Error::new(
@@ -49,13 +49,26 @@ pub(crate) fn load(path: &Path) -> io::Result<Option<Vec<Option<Narrow>>>> {
         }
     };
     if meta.len() > MOST {
-        return Ok(None);
+        return Err(refused(path));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     fs::File::open(path)
         .and_then(|f| f.take(MOST).read_to_end(&mut bytes))
         .map_err(|e| io::Error::new(e.kind(), format!("reading {}: {e}", path.display())))?;
-    Ok(parse(&bytes))
+    parse(&bytes).map(Some).ok_or_else(|| refused(path))
+}
+
+/// Why the file at `path` was not taken: not step tables of this
+/// projection (damaged, cut short, of another version, or whose tables
+/// do not fit it), so they are made again.
+pub(crate) fn refused(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "{} is not valid step tables of this projection (corrupt, cut short, or of another version): made again",
+            path.display()
+        ),
+    )
 }
 
 /// The tables in `bytes`, checked as [`load`] says.
@@ -158,6 +171,9 @@ mod tests {
             assert_eq!(parse(&bytes[..cut]), None, "cut at {cut}");
         }
         assert_eq!(load(&dir.join("none.stp")).expect("no file"), None);
+        std::fs::write(&path, b"short").expect("written");
+        let e = load(&path).expect_err("refused").to_string();
+        assert!(e.ends_with("is not valid step tables of this projection (corrupt, cut short, or of another version): made again"), "{e}");
         fs::remove_dir_all(&dir).ok();
     }
 }

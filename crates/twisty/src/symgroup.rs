@@ -150,7 +150,10 @@ impl SymGroup {
                 (out.class, out.reps, out.stab) = (c.class, c.reps, c.stab);
                 return (out, None);
             }
-            Ok(None) => None,
+            // No file: nothing to say; one there but not trusted: said.
+            Ok(None) => std::fs::metadata(&path)
+                .is_ok()
+                .then(|| crate::classes::refused(&path)),
             Err(e) => Some(std::io::Error::new(
                 e.kind(),
                 format!("reading {}: {e}", path.display()),
@@ -764,7 +767,7 @@ mod tests {
     }
 
     /// Classes cached: the first build writes them, the second reads the
-    /// same back, a damaged file is made again (and rewritten), a
+    /// same back, a damaged file is made again (and rewritten, and said), a
     /// directory not there is made, and an unwritable directory is said,
     /// the classes whole.
     #[test]
@@ -793,7 +796,14 @@ mod tests {
                 std::fs::write(&path, bytes).expect("damaged");
             }
             let (got, error) = build(&dir);
-            assert!(error.is_none(), "round {round}: {error:?}");
+            // The damaged file is said, as it is made again.
+            match round {
+                2 => assert!(
+                    error.is_some_and(|e| e.to_string().contains("is not valid placement classes")),
+                    "round 2"
+                ),
+                _ => assert!(error.is_none(), "round {round}: {error:?}"),
+            }
             assert!(path.exists());
             assert_eq!(
                 (&got.class, &got.reps, &got.stab),
