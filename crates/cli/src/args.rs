@@ -95,6 +95,8 @@ pub const MAX_INPUT: usize = 64 << 20;
 /// ```
 /// let e = puzzle_search_cli::args::read_input(Some("/no/such/file")).unwrap_err();
 /// assert!(e.starts_with("cannot read /no/such/file: "));
+/// let e = puzzle_search_cli::args::read_input(Some(std::env::temp_dir())).unwrap_err();
+/// assert!(e.ends_with(": a directory, not a file"));
 /// ```
 pub fn read_input(path: Option<impl AsRef<std::path::Path>>) -> Result<String, String> {
     match path {
@@ -102,6 +104,11 @@ pub fn read_input(path: Option<impl AsRef<std::path::Path>>) -> Result<String, S
             let path = path.as_ref();
             let name = path.display().to_string();
             let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            // A directory opens on Linux; its first read would fail as
+            // "line 1: Is a directory".
+            if file.metadata().is_ok_and(|m| m.is_dir()) {
+                return Err(format!("cannot read {name}: a directory, not a file"));
+            }
             read_bounded(std::io::BufReader::new(file), MAX_LINE, MAX_INPUT)
                 .map_err(|e| format!("{name}: {e}"))
         }

@@ -283,6 +283,13 @@ fn emit(out: &mut impl Write, line: &str) -> Result<(), ExitCode> {
 fn run_inner(args: &Args, batch: &dyn Batch) -> Result<(), ExitCode> {
     let input: Box<dyn BufRead> = match &args.file {
         Some(p) if p.as_os_str() != "-" => match std::fs::File::open(p) {
+            Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+                crate::say!(
+                    "error: cannot read {}: a directory, not a file",
+                    p.display()
+                );
+                return Err(ExitCode::FAILURE);
+            }
             Ok(f) => Box::new(io::BufReader::new(f)),
             Err(e) => {
                 crate::say!("error: {}: {e}", p.display());

@@ -153,6 +153,22 @@ fn endless_input_is_refused_at_once() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains("line 1: longer than"), "{args:?}: {err}");
     }
+    // A directory is said to be one, by every reader.
+    let dir = std::env::temp_dir();
+    let dir = dir.to_string_lossy();
+    for program in [
+        "mayan", "rotation", "boxslide", "flip", "fliptile", "sliding",
+    ] {
+        let o = run(&[program, &dir], "");
+        assert_eq!(o.status.code(), Some(1), "{program}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.ends_with("a directory, not a file\n"),
+            "{program}: {err}"
+        );
+    }
+    let o = run(&["twisty", &dir, "-g"], "");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a directory, not a file"));
     // A byte-order mark is read past by every reader, `sliding`'s too.
     let o = run(&["sliding"], "\u{feff}3 3\n1 2 3 4 5 6 0 7 8\n");
     assert_eq!(
