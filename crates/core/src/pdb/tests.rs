@@ -808,3 +808,50 @@ fn packed_lines_at_the_largest_distances() {
     assert!((0..400).all(|k| back.get(k) == packed.get(k)));
     fs::remove_dir_all(&dir).ok();
 }
+
+/// A packed table of `PDB_LOAD_MIB` MiB (default 2048) loads whole and
+/// checked: the file written as `save` writes one (plausible lines, the
+/// header, the checksum), read back with its size, then with one byte
+/// flipped near its end refused. Prints the load's time, the figure a
+/// cached start pays per table (docs/benchmarks.md, issue 63). Ignored:
+/// it writes and reads that many bytes (`cargo test --release -p
+/// puzzle-search-core --lib -- --ignored packed_table_loads`).
+#[test]
+#[ignore = "writes and reads 2 GiB"]
+fn a_large_packed_table_loads_whole_and_checked() {
+    let mib: u64 = std::env::var("PDB_LOAD_MIB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2048);
+    let lines = (mib << 20) / 32;
+    let name = "large packed";
+    let head = header(name, lines * lines::LINE_KEYS, file::LINES, 12);
+    let mut data = vec![0u8; (lines * 32) as usize];
+    for (i, l) in data.chunks_exact_mut(32).enumerate() {
+        // Plausible lines: least at most 12, step at least the least.
+        (l[0], l[1], l[5]) = ((i % 8) as u8, 9 + (i % 3) as u8, i as u8);
+    }
+    let sum = digest(&head, &data).to_le_bytes();
+    let path = std::env::temp_dir().join(format!("pdb-large-{}.pdb", std::process::id()));
+    write_whole(&path, &[&head, &data, &sum]).expect("written");
+    drop(data);
+    let started = std::time::Instant::now();
+    let table = PatternDb::load(&path, name)
+        .expect("readable")
+        .expect("valid");
+    let took = started.elapsed();
+    assert_eq!(table.bytes() as u64, lines * 32);
+    println!("loaded {mib} MiB of packed lines in {took:.3?}");
+    drop(table);
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .expect("open");
+    use std::io::{Seek, SeekFrom, Write};
+    file.seek(SeekFrom::Start(head.len() as u64 + lines * 32 - 30))
+        .expect("seek");
+    file.write_all(&[0x40]).expect("flipped");
+    drop(file);
+    assert!(PatternDb::load(&path, name).expect("readable").is_none());
+    fs::remove_file(&path).ok();
+}
