@@ -1,5 +1,5 @@
 //! Writing results to stdout from the examples without panicking (and notes
-//! to stderr with [`note`] and [`say!`], whose errors are ignored): a closed
+//! to stderr with [`note`] and [`say!`](crate::say!), whose errors are ignored): a closed
 //! pipe (`example | head`) ends the program quietly with exit code 0; any
 //! other write error (a full disk: `example > /dev/full`) is one line on
 //! stderr and exit code 1. `println!` would panic on both.

@@ -261,7 +261,7 @@ impl Twisty {
     /// read back as the moves found.
     ///
     /// # Errors
-    /// A [`ParseError`] naming the token: an unknown move, a power not
+    /// A [`ParseError`](crate::ParseError) naming the token: an unknown move, a power not
     /// among the moves, an unclosed group.
     ///
     /// ```
