@@ -76,8 +76,9 @@ pub fn is_rotation(name: &str) -> bool {
 /// Refuses a move or rotation name that a move sequence would not read
 /// back as itself: one holding a character the move notation reads
 /// (`(`, `)`, `,`, `#`), or one that is another move's name with a power
-/// after it (`X2`, `X'`, `X3` beside `X`): a printed answer or a scramble
-/// naming it would mean that power, or the other way round.
+/// after it (`X2`, `X'`, `X3` beside `X`; `R22` beside `R2`, whose half
+/// turn is named so): a printed answer or a scramble naming it would mean
+/// that power, or the other way round.
 fn check_names(named: &[(String, usize)]) -> Result<(), ParseError> {
     let lines: std::collections::HashMap<&str, usize> =
         named.iter().map(|(n, l)| (n.as_str(), *l)).collect();
@@ -85,9 +86,20 @@ fn check_names(named: &[(String, usize)]) -> Result<(), ParseError> {
         if name.contains(['(', ')', ',', '#']) {
             return Err(ParseError::new(*line, name, ErrorKind::BadMoveName));
         }
-        if let Some((base, _)) = crate::frame::split_power(name)
-            && base != name
-            && let Some(&at) = lines.get(base)
+        // Another name followed by what a power adds (digits, then
+        // perhaps a `'`): every pair of names whose powers' names could
+        // meet is one of these (a power's name is its move's name, the
+        // amount unless 1, `'` where inverted), `R22` beside `R2` too.
+        let power_suffix = |rest: &str| {
+            let digits = rest.trim_end_matches('\'');
+            rest.len() - digits.len() <= 1 && digits.bytes().all(|b| b.is_ascii_digit())
+        };
+        if let Some((base, &at)) = name
+            .char_indices()
+            .skip(1)
+            .map(|(i, _)| &name[..i])
+            .filter(|base| power_suffix(&name[base.len()..]))
+            .find_map(|base| lines.get(base).map(|at| (base, at)))
         {
             return Err(ParseError::new(
                 *line,

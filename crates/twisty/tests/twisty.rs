@@ -127,6 +127,16 @@ fn move_names_that_would_not_read_back_are_refused() {
     let before =
         "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove X2\nP\n2 1 3 4\nEnd\nMove X\nP\n2 3 4 1\nEnd\n";
     assert!(error(before).starts_with("line 6: `X2`: reads as a power of move `X` (line 10)"));
+    // A power's name of a name ending in digits, and of a name of digits.
+    let named = |a: &str, b: &str| {
+        format!(
+            "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove {a}\nP\n2 3 4 1\nEnd\nMove {b}\nP\n2 1 3 4\nEnd\n"
+        )
+    };
+    assert!(error(&named("R2", "R22")).contains("`R22`: reads as a power of move `R2`"));
+    assert!(error(&named("2", "22")).contains("`22`: reads as a power of move `2`"));
+    assert!(error(&named("2", "2'")).contains("`2'`: reads as a power of move `2`"));
+    Definition::parse(&named("X", "X'3")).expect("X'3 is no power's name");
     // A move beside a rotation of its base name.
     assert!(
         error(&format!(
