@@ -39,7 +39,12 @@ pub(crate) fn file_in(dir: &Path, name: &str) -> PathBuf {
 pub(crate) fn load(path: &Path) -> io::Result<Option<Vec<Option<Narrow>>>> {
     let meta = match fs::metadata(path) {
         Ok(m) if m.is_file() => m,
-        Ok(_) => return Err(refused(path)),
+        Ok(_) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
             return Err(io::Error::new(
