@@ -237,8 +237,9 @@ fn more_moves_than_a_move_index_holds_are_refused() {
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(" ");
+        // `M{m}_`: `M12` beside `M1` would read as M1's half turn.
         for m in 0..k {
-            text += &format!("Move M{m}\nP\n{line}\nEnd\n");
+            text += &format!("Move M{m}_\nP\n{line}\nEnd\n");
         }
         Definition::parse(&text).expect("valid")
     };
