@@ -3,7 +3,7 @@
 //! the whole; saving without a torn file, loading with every check.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -54,6 +54,12 @@ impl PatternDb {
             Entries::Bytes(v) => (v.as_slice(), BYTES),
             Entries::Lines(v) => {
                 bytes = v.iter().flat_map(Line::bytes).collect::<Vec<u8>>();
+                (bytes.as_slice(), LINES)
+            }
+            // Every block read first (a table read by block, saved
+            // elsewhere).
+            Entries::Lazy(l) => {
+                bytes = l.all().iter().flat_map(Line::bytes).collect::<Vec<u8>>();
                 (bytes.as_slice(), LINES)
             }
         };
@@ -135,8 +141,26 @@ impl PatternDb {
             return Ok(None);
         }
         if width == LINES {
-            return read_lines(&mut file, &head, size, max)
-                .map(|lines| lines.map(|l| Self::from_lines(name, len, max, l)));
+            // By block where the side file of its blocks' checksums
+            // matches (`super::lazy`); else whole, checked, and the side
+            // file written for next time.
+            if let Some(lazy) = super::lazy::open(path, &file, &head, size / 32, max) {
+                return Ok(Some(Self {
+                    name: name.to_owned(),
+                    len,
+                    max,
+                    entries: Entries::Lazy(std::sync::Arc::new(lazy)),
+                    build_time: Duration::ZERO,
+                }));
+            }
+            file.seek(io::SeekFrom::Start(head_len))?;
+            let mut sums = super::lazy::BlockSums::default();
+            let lines = read_lines(&mut file, &head, size, max, &mut sums)?;
+            if lines.is_some() {
+                // Not saved: the next start reads it whole again.
+                super::lazy::save_sums(path, &file, &head, &sums.finish()).ok();
+            }
+            return Ok(lines.map(|l| Self::from_lines(name, len, max, l)));
         }
         // The entries straight into their own buffer, at disk (or page
         // cache) speed: nothing parsed entry by entry, nothing moved after.
@@ -385,6 +409,7 @@ fn read_lines(
     head: &[u8],
     size: u64,
     max: u8,
+    blocks: &mut super::lazy::BlockSums,
 ) -> io::Result<Option<Vec<Line>>> {
     let count = usize::try_from(size / 32).map_err(|_| io::ErrorKind::OutOfMemory)?;
     let mut lines = Vec::new();
@@ -403,6 +428,7 @@ fn read_lines(
         }
         for block in buf[..n].chunks_exact(32) {
             sum.block(block);
+            blocks.line(block);
             let line = Line::from_bytes(block);
             if !line.plausible(max) {
                 return Ok(None);

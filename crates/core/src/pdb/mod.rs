@@ -71,6 +71,7 @@ use std::fmt;
 pub(crate) mod bfs;
 mod build;
 mod file;
+mod lazy;
 mod lines;
 mod set;
 mod table;

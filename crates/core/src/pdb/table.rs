@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::lazy::LazyLines;
 use super::lines::{LINE_KEYS, Line, pack};
 
 /// Marks a state not reached yet while building
@@ -11,13 +12,35 @@ use super::lines::{LINE_KEYS, Line, pack};
 pub(crate) const UNSEEN: u8 = u8::MAX;
 
 /// Distances stored per key: 4 bits where they fit, else a byte; or
-/// packed lines of two bits ([`PatternDb::packed`]: lower bounds).
-#[derive(Clone, PartialEq, Eq)]
+/// packed lines of two bits ([`PatternDb::packed`]: lower bounds), held
+/// or read from their file a block at a time (`super::lazy`).
+#[derive(Clone)]
 pub(super) enum Entries {
     Nibbles(Vec<u8>),
     Bytes(Vec<u8>),
     Lines(Vec<Line>),
+    Lazy(std::sync::Arc<LazyLines>),
 }
+
+/// Equal entries: the same kind and values (lines held or read by block
+/// alike: a table read by block equals the one it was saved from).
+impl PartialEq for Entries {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Entries::Nibbles(a), Entries::Nibbles(b)) | (Entries::Bytes(a), Entries::Bytes(b)) => {
+                a == b
+            }
+            (Entries::Lines(a), Entries::Lines(b)) => a == b,
+            (Entries::Lines(a), Entries::Lazy(b)) | (Entries::Lazy(b), Entries::Lines(a)) => {
+                *a == b.all()
+            }
+            (Entries::Lazy(a), Entries::Lazy(b)) => a.all() == b.all(),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Entries {}
 
 /// A built pattern database: the least abstract distance to a goal, per key.
 /// Keys no goal reaches hold [`UNREACHED`](PatternDb::UNREACHED).
@@ -79,6 +102,7 @@ impl PatternDb {
             // slow the sliding tiles' nibble reads by 6% (measured); a
             // packed read waits on a cache miss anyway.
             Entries::Lines(v) => line_get(v, key),
+            Entries::Lazy(l) => lazy_get(l, key),
         }
     }
 
@@ -113,6 +137,9 @@ impl PatternDb {
     pub fn get_sure(&self, key: u64) -> (u8, bool) {
         match &self.entries {
             Entries::Lines(v) => v[(key / LINE_KEYS) as usize].get_sure((key % LINE_KEYS) as usize),
+            Entries::Lazy(l) => l
+                .line((key / LINE_KEYS) as usize)
+                .get_sure((key % LINE_KEYS) as usize),
             _ => (self.get(key), true),
         }
     }
@@ -252,7 +279,7 @@ impl PatternDb {
     /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
     /// ```
     pub fn is_exact(&self) -> bool {
-        !matches!(self.entries, Entries::Lines(_))
+        !matches!(self.entries, Entries::Lines(_) | Entries::Lazy(_))
     }
 
     /// The bytes the entries take.
@@ -277,6 +304,9 @@ impl PatternDb {
         match &self.entries {
             Entries::Nibbles(v) | Entries::Bytes(v) => v.len(),
             Entries::Lines(v) => std::mem::size_of_val(v.as_slice()),
+            // What it holds once every block is read (its memory cap's
+            // share), not what it holds now.
+            Entries::Lazy(l) => (l.len() * 32) as usize,
         }
     }
 
@@ -358,4 +388,12 @@ impl PatternDb {
 #[inline(never)]
 fn line_get(lines: &[Line], key: u64) -> u8 {
     lines[(key / LINE_KEYS) as usize].get((key % LINE_KEYS) as usize)
+}
+
+/// [`line_get`] of a table read by block.
+#[inline(never)]
+fn lazy_get(lines: &LazyLines, key: u64) -> u8 {
+    lines
+        .line((key / LINE_KEYS) as usize)
+        .get((key % LINE_KEYS) as usize)
 }

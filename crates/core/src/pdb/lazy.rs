@@ -1,0 +1,300 @@
+//! A packed table read from its file a block at a time, on a block's first
+//! look-up, each block checked then: a start with tables cached reads only
+//! what its searches touch (a trivial scramble, a few blocks of a 2 GB
+//! table), where reading and checking a table whole costs about 0.65 s a
+//! GB (most of it the kernel zeroing the fresh pages the table lands in).
+//!
+//! The per-block checks come from a side file beside the table (its path
+//! with the extension `sums`), written when the table was last read whole
+//! and checked: the table file's length, its header's checksum and its own
+//! stored checksum (the file it was made from), then each block's checksum.
+//! A table is read this way only where that side file is sound and
+//! matches the table file's length, header and stored checksum; else it is
+//! read whole and checked as before, and the side file written anew.
+//!
+//! **Why an answer cannot change.** A block is used only where its bytes'
+//! checksum equals the one recorded when the whole file was checked, and
+//! every line in it is plausible (as a whole read checks each line). A
+//! block that fails (a file damaged since, or that cannot be read) is not
+//! used: every key in it reads 0, marked not sure, which is a lower bound
+//! of any distance, so the bound stays admissible and searches stay
+//! optimal, only slower where that block would have cut; the failure is
+//! kept and reported ([`PatternDb::block_errors`]). The open file is the
+//! one checked: a table saved anew is renamed into place
+//! ([`write_whole`](super::write_whole)), so the open handle keeps reading
+//! the old contents.
+
+use std::fs;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use super::file::{Checksum, checksum, write_whole};
+use super::lines::Line;
+use super::table::PatternDb;
+
+/// Lines a block: 32,768 of 32 bytes, 1 MiB.
+pub(super) const BLOCK_LINES: usize = 1 << 15;
+
+/// The side file's first eight bytes (the last one its version).
+const MAGIC: &[u8; 8] = b"PSSUMS\0\x01";
+
+/// A packed table's lines, each block read and checked on first use.
+pub(super) struct LazyLines {
+    /// The table file, open: the contents checked (a lock: each block is
+    /// read once, so never a wait worth a positional read).
+    file: Mutex<fs::File>,
+    /// Its path, for messages.
+    path: PathBuf,
+    /// Where line 0 starts in it.
+    start: u64,
+    /// How many lines.
+    lines: u64,
+    /// The header's largest distance (a line's plausibility).
+    max: u8,
+    /// Each block's checksum, as recorded.
+    sums: Vec<u64>,
+    /// Each block, once read.
+    blocks: Vec<OnceLock<Box<[Line]>>>,
+    /// Why blocks were not used (damaged, unreadable).
+    errors: Mutex<Vec<String>>,
+}
+
+impl std::fmt::Debug for LazyLines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LazyLines")
+            .field("path", &self.path)
+            .field("lines", &self.lines)
+            .finish()
+    }
+}
+
+/// A line that reads 0 for every key, never sure: what a block not used
+/// gives (a lower bound of any distance).
+const NOTHING: [u8; 32] = {
+    let mut b = [0u8; 32];
+    b[1] = 1; // step one over the least: code 0 reads 0, not sure
+    b
+};
+
+impl LazyLines {
+    /// Line `i`.
+    #[inline]
+    pub(super) fn line(&self, i: usize) -> &Line {
+        let b = i / BLOCK_LINES;
+        let block = match self.blocks[b].get() {
+            Some(block) => block,
+            None => self.load(b),
+        };
+        &block[i % BLOCK_LINES]
+    }
+
+    /// How many lines.
+    pub(super) fn len(&self) -> u64 {
+        self.lines
+    }
+
+    /// Every line, every block read (a copy: for saving or comparing).
+    pub(super) fn all(&self) -> Vec<Line> {
+        (0..self.lines as usize).map(|i| *self.line(i)).collect()
+    }
+
+    /// Why blocks were not used, so far.
+    pub(super) fn errors(&self) -> Vec<String> {
+        self.errors.lock().map(|e| e.clone()).unwrap_or_default()
+    }
+
+    /// Block `b`, read now (once, whichever thread asks first).
+    #[cold]
+    #[inline(never)]
+    fn load(&self, b: usize) -> &[Line] {
+        self.blocks[b].get_or_init(|| match self.read_block(b) {
+            Ok(lines) => lines,
+            Err(why) => {
+                if let Ok(mut e) = self.errors.lock() {
+                    e.push(format!(
+                        "{}: block {b} {why}: its keys read 0 (a lower bound; searches stay optimal, slower)",
+                        self.path.display()
+                    ));
+                }
+                let n = self.block_len(b);
+                vec![Line::from_bytes(&NOTHING); n].into_boxed_slice()
+            }
+        })
+    }
+
+    /// Lines in block `b`.
+    fn block_len(&self, b: usize) -> usize {
+        (self.lines as usize - b * BLOCK_LINES).min(BLOCK_LINES)
+    }
+
+    /// Block `b` from the file, if its checksum is the one recorded and
+    /// every line is plausible.
+    fn read_block(&self, b: usize) -> Result<Box<[Line]>, String> {
+        let n = self.block_len(b);
+        let mut bytes = vec![0u8; 32 * n];
+        let at = self.start + (b * BLOCK_LINES * 32) as u64;
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| "could not be read".to_string())?;
+        file.seek(SeekFrom::Start(at))
+            .and_then(|_| file.read_exact(&mut bytes))
+            .map_err(|e| format!("could not be read ({e})"))?;
+        drop(file);
+        if checksum(&bytes) != self.sums[b] {
+            return Err("differs from the file checked (damaged since)".to_string());
+        }
+        let lines: Box<[Line]> = bytes.chunks_exact(32).map(Line::from_bytes).collect();
+        if !lines.iter().all(|l| l.plausible(self.max)) {
+            return Err("holds a line no table has".to_string());
+        }
+        Ok(lines)
+    }
+}
+
+/// The side file of the table file `path`.
+pub(super) fn sums_path(path: &Path) -> PathBuf {
+    path.with_extension("sums")
+}
+
+/// The table file's facts the side file must match: its length, its
+/// header's checksum and its stored checksum (its last 8 bytes).
+fn facts(mut file: &fs::File, head: &[u8]) -> io::Result<[u64; 3]> {
+    let len = file.metadata()?.len();
+    let mut stored = [0u8; 8];
+    file.seek(SeekFrom::Start(len.saturating_sub(8)))?;
+    file.read_exact(&mut stored)?;
+    Ok([len, checksum(head), u64::from_le_bytes(stored)])
+}
+
+/// The table in `file` (at `path`, after the header `head`, `lines`
+/// lines of largest distance `max`) read by block, where the side file is
+/// there, sound and of this table file; `None` otherwise (the caller
+/// reads it whole).
+pub(super) fn open(
+    path: &Path,
+    file: &fs::File,
+    head: &[u8],
+    lines: u64,
+    max: u8,
+) -> Option<LazyLines> {
+    let facts = facts(file, head).ok()?;
+    let blocks = (lines as usize).div_ceil(BLOCK_LINES);
+    let side = sums_path(path);
+    let meta = fs::metadata(&side).ok().filter(fs::Metadata::is_file)?;
+    let want = (8 + 8 * (4 + blocks) + 8) as u64;
+    if meta.len() != want {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(want as usize);
+    fs::File::open(&side)
+        .ok()?
+        .take(want)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    if checksum(body) != u64::from_le_bytes(sum.try_into().ok()?) || &body[..8] != MAGIC {
+        return None;
+    }
+    let words: Vec<u64> = body[8..]
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
+        .collect();
+    if words[..3] != facts || words[3] != BLOCK_LINES as u64 {
+        return None;
+    }
+    Some(LazyLines {
+        file: Mutex::new(file.try_clone().ok()?),
+        path: path.to_path_buf(),
+        start: head.len() as u64,
+        lines,
+        max,
+        sums: words[4..].to_vec(),
+        blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
+        errors: Mutex::new(Vec::new()),
+    })
+}
+
+/// Writes the side file of the table file `path` (open as `file`, its
+/// header `head`), whose lines were just read whole and checked, their
+/// blocks' checksums `sums`. An error only slows the next start.
+pub(super) fn save_sums(path: &Path, file: &fs::File, head: &[u8], sums: &[u64]) -> io::Result<()> {
+    let mut bytes = Vec::with_capacity(8 * (sums.len() + 6));
+    bytes.extend_from_slice(MAGIC);
+    for w in facts(file, head)?
+        .into_iter()
+        .chain([BLOCK_LINES as u64])
+        .chain(sums.iter().copied())
+    {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    let sum = checksum(&bytes);
+    write_whole(&sums_path(path), &[&bytes, &sum.to_le_bytes()])
+}
+
+/// Each block's checksum of lines given as bytes a piece at a time (the
+/// pieces cut at block boundaries or inside one block).
+#[derive(Default)]
+pub(super) struct BlockSums {
+    sums: Vec<u64>,
+    current: Option<Checksum>,
+    in_block: usize,
+}
+
+impl BlockSums {
+    /// The next line's 32 bytes.
+    pub(super) fn line(&mut self, bytes: &[u8]) {
+        self.current
+            .get_or_insert_with(Checksum::default)
+            .block(bytes);
+        self.in_block += 1;
+        if self.in_block == BLOCK_LINES {
+            self.close();
+        }
+    }
+
+    fn close(&mut self) {
+        if let Some(sum) = self.current.take() {
+            let len = (self.in_block * 32) as u64;
+            self.sums.push(sum.finish(&[], len));
+        }
+        self.in_block = 0;
+    }
+
+    /// The checksums, the last block's closed.
+    pub(super) fn finish(mut self) -> Vec<u64> {
+        self.close();
+        self.sums
+    }
+}
+
+impl PatternDb {
+    /// Why blocks of a table read by block from the cache were not used
+    /// (damaged since it was checked whole, or unreadable): each such
+    /// block's keys read 0, a lower bound, so answers stay optimal; empty
+    /// for every other table. For a program's warnings after its
+    /// searches.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.block_errors().is_empty());
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn block_errors(&self) -> Vec<String> {
+        match &self.entries {
+            super::table::Entries::Lazy(l) => l.errors(),
+            _ => Vec::new(),
+        }
+    }
+}
