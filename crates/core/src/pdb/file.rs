@@ -116,6 +116,17 @@ impl PatternDb {
     /// length a table can have is read, and the entries are kept in the
     /// buffer read (no second copy).
     pub(super) fn read(path: &Path, name: &str, keys: Option<u64>) -> io::Result<Option<Self>> {
+        Self::read_from(path, name, keys, super::lazy::LAZY_FROM)
+    }
+
+    /// [`read`](Self::read), a packed table of `lazy_from` bytes or more
+    /// read by block where it can be (`super::lazy`).
+    pub(super) fn read_from(
+        path: &Path,
+        name: &str,
+        keys: Option<u64>,
+        lazy_from: u64,
+    ) -> io::Result<Option<Self>> {
         let head_len = header_len(name);
         match fs::metadata(path) {
             Ok(m) if m.is_file() && m.len() >= head_len + 8 => {}
@@ -141,22 +152,28 @@ impl PatternDb {
             return Ok(None);
         }
         if width == LINES {
-            // By block where the side file of its blocks' checksums
-            // matches (`super::lazy`); else whole, checked, and the side
-            // file written for next time.
-            if let Some(lazy) = super::lazy::open(path, &file, &head, size / 32, max) {
+            // A large one by block where the side file of its blocks'
+            // checksums matches (`super::lazy`); else whole, checked, and
+            // the side file written for next time.
+            let by_block = size >= lazy_from;
+            if let Some(lazy) = by_block
+                .then(|| super::lazy::open(path, &file, &head, size / 32, max))
+                .flatten()
+            {
                 return Ok(Some(Self {
                     name: name.to_owned(),
                     len,
                     max,
-                    entries: Entries::Lazy(std::sync::Arc::new(lazy)),
+                    entries: Entries::Lazy(lazy),
                     build_time: Duration::ZERO,
                 }));
             }
             file.seek(io::SeekFrom::Start(head_len))?;
-            let mut sums = super::lazy::BlockSums::default();
-            let lines = read_lines(&mut file, &head, size, max, &mut sums)?;
-            if lines.is_some() {
+            // Each block's checksum too where the next start will read
+            // it by block (a second sum a line: only then).
+            let mut sums = by_block.then(super::lazy::BlockSums::default);
+            let lines = read_lines(&mut file, &head, size, max, sums.as_mut())?;
+            if let (Some(_), Some(sums)) = (&lines, sums) {
                 // Not saved: the next start reads it whole again.
                 super::lazy::save_sums(path, &file, &head, &sums.finish()).ok();
             }
@@ -409,7 +426,7 @@ fn read_lines(
     head: &[u8],
     size: u64,
     max: u8,
-    blocks: &mut super::lazy::BlockSums,
+    mut blocks: Option<&mut super::lazy::BlockSums>,
 ) -> io::Result<Option<Vec<Line>>> {
     let count = usize::try_from(size / 32).map_err(|_| io::ErrorKind::OutOfMemory)?;
     let mut lines = Vec::new();
@@ -428,7 +445,9 @@ fn read_lines(
         }
         for block in buf[..n].chunks_exact(32) {
             sum.block(block);
-            blocks.line(block);
+            if let Some(blocks) = blocks.as_deref_mut() {
+                blocks.line(block);
+            }
             let line = Line::from_bytes(block);
             if !line.plausible(max) {
                 return Ok(None);

@@ -1,8 +1,9 @@
-//! A packed table read from its file a block at a time, on a block's first
-//! look-up, each block checked then: a start with tables cached reads only
-//! what its searches touch (a trivial scramble, a few blocks of a 2 GB
-//! table), where reading and checking a table whole costs about 0.65 s a
-//! GB (most of it the kernel zeroing the fresh pages the table lands in).
+//! A large packed table ([`LAZY_FROM`] bytes or more) read from its file a
+//! block at a time, on a block's first look-up, each block checked then: a
+//! start with tables cached reads only what its searches touch (a trivial
+//! scramble, a few blocks of a 2 GB table), where reading and checking a
+//! table whole costs about 0.65 s a GB (most of it the kernel zeroing the
+//! fresh pages the table lands in).
 //!
 //! The per-block checks come from a side file beside the table (its path
 //! with the extension `sums`), written when the table was last read whole
@@ -27,11 +28,20 @@
 use std::fs;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::file::{Checksum, checksum, write_whole};
 use super::lines::Line;
 use super::table::PatternDb;
+
+/// The fewest bytes of lines a table is read by block from (512 MiB):
+/// below, it is read whole. A look-up by block costs a check a read: the
+/// 3x3x3's 203 MB of tables read by block made issue 31's 20 scrambles
+/// about 5% slower (user time 1.06x, 5 pairs in turn) and a trivial
+/// scramble 2.5x faster (0.087 s against 0.218 s); a whole read costs
+/// about 0.65 s a GB at every start, so by block pays where a table is
+/// large (2 GB: 1.3-1.7 s saved a start) and not where it is small.
+pub(super) const LAZY_FROM: u64 = 512 << 20;
 
 /// Lines a block: 32,768 of 32 bytes, 1 MiB.
 pub(super) const BLOCK_LINES: usize = 1 << 15;
@@ -39,8 +49,19 @@ pub(super) const BLOCK_LINES: usize = 1 << 15;
 /// The side file's first eight bytes (the last one its version).
 const MAGIC: &[u8; 8] = b"PSSUMS\0\x01";
 
-/// A packed table's lines, each block read and checked on first use.
+/// A packed table's lines, each block read and checked on first use. The
+/// blocks inline (a look-up's first load is their pointer, as a held
+/// table's is its lines'), the file and its facts behind one `Arc`.
+#[derive(Clone)]
 pub(super) struct LazyLines {
+    /// Each block, once read.
+    blocks: Box<[OnceLock<Box<[Line]>>]>,
+    /// Where they are read from.
+    source: Arc<Source>,
+}
+
+/// The file a [`LazyLines`] reads its blocks from.
+struct Source {
     /// The table file, open: the contents checked (a lock: each block is
     /// read once, so never a wait worth a positional read).
     file: Mutex<fs::File>,
@@ -54,8 +75,6 @@ pub(super) struct LazyLines {
     max: u8,
     /// Each block's checksum, as recorded.
     sums: Vec<u64>,
-    /// Each block, once read.
-    blocks: Vec<OnceLock<Box<[Line]>>>,
     /// Why blocks were not used (damaged, unreadable).
     errors: Mutex<Vec<String>>,
 }
@@ -63,8 +82,8 @@ pub(super) struct LazyLines {
 impl std::fmt::Debug for LazyLines {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LazyLines")
-            .field("path", &self.path)
-            .field("lines", &self.lines)
+            .field("path", &self.source.path)
+            .field("lines", &self.source.lines)
             .finish()
     }
 }
@@ -91,38 +110,47 @@ impl LazyLines {
 
     /// How many lines.
     pub(super) fn len(&self) -> u64 {
-        self.lines
+        self.source.lines
     }
 
     /// Every line, every block read (a copy: for saving or comparing).
     pub(super) fn all(&self) -> Vec<Line> {
-        (0..self.lines as usize).map(|i| *self.line(i)).collect()
+        (0..self.source.lines as usize)
+            .map(|i| *self.line(i))
+            .collect()
     }
 
     /// Why blocks were not used, so far.
     pub(super) fn errors(&self) -> Vec<String> {
-        self.errors.lock().map(|e| e.clone()).unwrap_or_default()
+        self.source
+            .errors
+            .lock()
+            .map(|e| e.clone())
+            .unwrap_or_default()
     }
 
     /// Block `b`, read now (once, whichever thread asks first).
     #[cold]
     #[inline(never)]
     fn load(&self, b: usize) -> &[Line] {
-        self.blocks[b].get_or_init(|| match self.read_block(b) {
+        let source = &self.source;
+        self.blocks[b].get_or_init(|| match source.read_block(b) {
             Ok(lines) => lines,
             Err(why) => {
-                if let Ok(mut e) = self.errors.lock() {
+                if let Ok(mut e) = source.errors.lock() {
                     e.push(format!(
                         "{}: block {b} {why}: its keys read 0 (a lower bound; searches stay optimal, slower)",
-                        self.path.display()
+                        source.path.display()
                     ));
                 }
-                let n = self.block_len(b);
+                let n = source.block_len(b);
                 vec![Line::from_bytes(&NOTHING); n].into_boxed_slice()
             }
         })
     }
+}
 
+impl Source {
     /// Lines in block `b`.
     fn block_len(&self, b: usize) -> usize {
         (self.lines as usize - b * BLOCK_LINES).min(BLOCK_LINES)
@@ -205,14 +233,16 @@ pub(super) fn open(
         return None;
     }
     Some(LazyLines {
-        file: Mutex::new(file.try_clone().ok()?),
-        path: path.to_path_buf(),
-        start: head.len() as u64,
-        lines,
-        max,
-        sums: words[4..].to_vec(),
         blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
-        errors: Mutex::new(Vec::new()),
+        source: Arc::new(Source {
+            file: Mutex::new(file.try_clone().ok()?),
+            path: path.to_path_buf(),
+            start: head.len() as u64,
+            lines,
+            max,
+            sums: words[4..].to_vec(),
+            errors: Mutex::new(Vec::new()),
+        }),
     })
 }
 

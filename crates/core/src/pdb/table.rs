@@ -19,7 +19,7 @@ pub(super) enum Entries {
     Nibbles(Vec<u8>),
     Bytes(Vec<u8>),
     Lines(Vec<Line>),
-    Lazy(std::sync::Arc<LazyLines>),
+    Lazy(LazyLines),
 }
 
 /// Equal entries: the same kind and values (lines held or read by block
@@ -137,9 +137,7 @@ impl PatternDb {
     pub fn get_sure(&self, key: u64) -> (u8, bool) {
         match &self.entries {
             Entries::Lines(v) => v[(key / LINE_KEYS) as usize].get_sure((key % LINE_KEYS) as usize),
-            Entries::Lazy(l) => l
-                .line((key / LINE_KEYS) as usize)
-                .get_sure((key % LINE_KEYS) as usize),
+            Entries::Lazy(l) => lazy_get_sure(l, key),
             _ => (self.get(key), true),
         }
     }
@@ -388,6 +386,15 @@ impl PatternDb {
 #[inline(never)]
 fn line_get(lines: &[Line], key: u64) -> u8 {
     lines[(key / LINE_KEYS) as usize].get((key % LINE_KEYS) as usize)
+}
+
+/// [`PatternDb::get_sure`] of a table read by block (out of line, as
+/// [`lazy_get`]: the held tables' arms stay as small as before).
+#[inline(never)]
+fn lazy_get_sure(lines: &LazyLines, key: u64) -> (u8, bool) {
+    lines
+        .line((key / LINE_KEYS) as usize)
+        .get_sure((key % LINE_KEYS) as usize)
 }
 
 /// [`line_get`] of a table read by block.
