@@ -221,6 +221,10 @@ pub(super) fn open(
         .take(want)
         .read_to_end(&mut bytes)
         .ok()?;
+    // Cut since its length was read: not trusted (and no index past it).
+    if bytes.len() as u64 != want {
+        return None;
+    }
     let (body, sum) = bytes.split_at(bytes.len() - 8);
     if checksum(body) != u64::from_le_bytes(sum.try_into().ok()?) || &body[..8] != MAGIC {
         return None;
