@@ -58,6 +58,7 @@ mod group;
 mod invariants;
 mod mirror;
 mod moves;
+mod narrow;
 mod notation;
 mod parse;
 mod position;

@@ -30,9 +30,8 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::file::{Checksum, checksum, write_whole};
 use super::lines::Line;
-use super::table::PatternDb;
+use super::sum::{Checksum, checksum, write_whole};
 
 /// The fewest bytes of lines a table is read by block from (512 MiB):
 /// below, it is read whole. A look-up by block costs a check a read: the
@@ -300,35 +299,5 @@ impl BlockSums {
     pub(super) fn finish(mut self) -> Vec<u64> {
         self.close();
         self.sums
-    }
-}
-
-impl PatternDb {
-    /// Why blocks of a table read by block from the cache were not used
-    /// (damaged since it was checked whole, or unreadable): each such
-    /// block's keys read 0, a lower bound, so answers stay optimal; empty
-    /// for every other table. For a program's warnings after its
-    /// searches.
-    ///
-    /// ```
-    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
-    /// # struct Ring;
-    /// # impl Abstraction for Ring {
-    /// #     fn name(&self) -> String { "ring 12".into() }
-    /// #     fn size(&self) -> u64 { 12 }
-    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
-    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
-    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
-    /// #     }
-    /// # }
-    /// let table = PatternDb::build(&Ring, None)?;
-    /// assert!(table.block_errors().is_empty());
-    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
-    /// ```
-    pub fn block_errors(&self) -> Vec<String> {
-        match &self.entries {
-            super::table::Entries::Lazy(l) => l.errors(),
-            _ => Vec::new(),
-        }
     }
 }

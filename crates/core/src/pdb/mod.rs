@@ -74,13 +74,15 @@ mod file;
 mod lazy;
 mod lines;
 mod set;
+mod sum;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use build::distances;
-pub use file::{checksum, fingerprint, write_whole};
+pub use file::fingerprint;
 pub use set::{SetReport, TableHook, TableNote, TableSet};
+pub use sum::{checksum, write_whole};
 pub use table::PatternDb;
 
 /// An abstract space to build a [`PatternDb`] over.

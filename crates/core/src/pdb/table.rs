@@ -404,3 +404,33 @@ fn lazy_get(lines: &LazyLines, key: u64) -> u8 {
         .line((key / LINE_KEYS) as usize)
         .get((key % LINE_KEYS) as usize)
 }
+
+impl PatternDb {
+    /// Why blocks of a table read by block from the cache were not used
+    /// (damaged since it was checked whole, or unreadable): each such
+    /// block's keys read 0, a lower bound, so answers stay optimal; empty
+    /// for every other table. For a program's warnings after its
+    /// searches.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let table = PatternDb::build(&Ring, None)?;
+    /// assert!(table.block_errors().is_empty());
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    pub fn block_errors(&self) -> Vec<String> {
+        match &self.entries {
+            Entries::Lazy(l) => l.errors(),
+            _ => Vec::new(),
+        }
+    }
+}
