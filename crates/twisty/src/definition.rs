@@ -90,15 +90,14 @@ fn check_names(named: &[(String, usize)]) -> Result<(), ParseError> {
         // perhaps a `'`): every pair of names whose powers' names could
         // meet is one of these (a power's name is its move's name, the
         // amount unless 1, `'` where inverted), `R22` beside `R2` too.
-        let power_suffix = |rest: &str| {
-            let digits = rest.trim_end_matches('\'');
-            rest.len() - digits.len() <= 1 && digits.bytes().all(|b| b.is_ascii_digit())
-        };
-        if let Some((base, &at)) = name
-            .char_indices()
-            .skip(1)
-            .map(|(i, _)| &name[..i])
-            .filter(|base| power_suffix(&name[base.len()..]))
+        // The notation reads at most 10 digits as an amount (a `u32`),
+        // so at most 11 bases are looked up, whatever the name's length.
+        let quote = usize::from(name.ends_with('\''));
+        let stem = &name[..name.len() - quote];
+        let digits = stem.len() - stem.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if let Some((base, &at)) = (1 - quote.min(1)..=digits.min(10))
+            .map(|k| &stem[..stem.len() - k])
+            .filter(|base| !base.is_empty())
             .find_map(|base| lines.get(base).map(|at| (base, at)))
         {
             return Err(ParseError::new(

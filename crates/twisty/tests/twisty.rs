@@ -137,6 +137,17 @@ fn move_names_that_would_not_read_back_are_refused() {
     assert!(error(&named("2", "22")).contains("`22`: reads as a power of move `2`"));
     assert!(error(&named("2", "2'")).contains("`2'`: reads as a power of move `2`"));
     Definition::parse(&named("X", "X'3")).expect("X'3 is no power's name");
+    // A name of a million digits is checked at once (at most 11 look-ups):
+    // past 10 digits no amount is read, so it is no power of `77`.
+    let long = "7".repeat(1 << 20);
+    let started = std::time::Instant::now();
+    Definition::parse(&named("77", &long)).expect("no power's name");
+    Definition::parse(&named("X", &long)).expect("no power's name");
+    assert!(error(&named("77", "7712345")).contains("reads as a power of move `77`"));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "linear"
+    );
     // A move beside a rotation of its base name.
     assert!(
         error(&format!(
