@@ -301,3 +301,161 @@ impl BlockSums {
         self.sums
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+
+    use super::super::file::{LINES, digest, header};
+    use super::super::lines::LINE_KEYS;
+    use super::super::table::{Entries, PatternDb};
+    use super::*;
+
+    /// A packed table of `PDB_LOAD_MIB` MiB (default 2048): read whole and
+    /// checked the first time, then by block (whatever its size, here) (only its side file and header
+    /// read at the start), its entries the same; a byte flipped near its end
+    /// since reads 0 there and is said. Prints both loads' times, the figures
+    /// a cached start pays per table (docs/benchmarks.md, issue 63).
+    /// Ignored: it writes and reads that many bytes (`cargo test --release -p
+    /// puzzle-search-core --lib -- --ignored large_packed_table
+    /// --nocapture`).
+    #[test]
+    #[ignore = "writes and reads 2 GiB"]
+    fn a_large_packed_table_loads_whole_then_by_block() {
+        let mib: usize = std::env::var("PDB_LOAD_MIB")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2048);
+        let lines = (mib << 20) / 32;
+        let name = "large packed";
+        let path = std::env::temp_dir().join(format!("pdb-large-{}.pdb", std::process::id()));
+        drop(write_lines_file(&path, name, lines, 0));
+        let started = std::time::Instant::now();
+        let whole = PatternDb::read_from(&path, name, None, 0)
+            .expect("readable")
+            .expect("valid");
+        let took = started.elapsed();
+        assert!(matches!(whole.entries, Entries::Lines(_)));
+        let keys = lines as u64 * LINE_KEYS;
+        let sample: Vec<u8> = (0..keys).step_by(99_991).map(|k| whole.get(k)).collect();
+        drop(whole);
+        let started = std::time::Instant::now();
+        let by_block = PatternDb::read_from(&path, name, None, 0)
+            .expect("readable")
+            .expect("valid");
+        let opened = started.elapsed();
+        let got: Vec<u8> = (0..keys).step_by(99_991).map(|k| by_block.get(k)).collect();
+        assert_eq!(got, sample);
+        println!(
+            "{mib} MiB of packed lines: read whole and checked in {took:.3?}, opened by block in {opened:.3?}"
+        );
+        drop(by_block);
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .expect("open");
+        use std::io::{Seek, SeekFrom, Write};
+        let head = header(name, keys, LINES, 12).len() as u64;
+        file.seek(SeekFrom::Start(head + lines as u64 * 32 - 30))
+            .expect("seek");
+        file.write_all(&[0x40]).expect("flipped");
+        drop(file);
+        let damaged = PatternDb::read_from(&path, name, None, 0)
+            .expect("readable")
+            .expect("by block");
+        assert_eq!(damaged.get_sure(keys - 1), (0, false));
+        assert_eq!(damaged.block_errors().len(), 1);
+        fs::remove_file(&path).ok();
+        fs::remove_file(sums_path(&path)).ok();
+    }
+
+    /// A packed table file of `lines` plausible lines (as `save` writes one)
+    /// at `path`; its lines' bytes.
+    fn write_lines_file(path: &std::path::Path, name: &str, lines: usize, seed: u8) -> Vec<u8> {
+        let head = header(name, lines as u64 * LINE_KEYS, LINES, 12);
+        let mut data = vec![0u8; lines * 32];
+        for (i, l) in data.chunks_exact_mut(32).enumerate() {
+            (l[0], l[1]) = ((i % 8) as u8, 9 + (i % 3) as u8);
+            for (j, b) in l[2..].iter_mut().enumerate() {
+                *b = (i as u8).wrapping_mul(31) ^ (j as u8) ^ seed;
+            }
+        }
+        let sum = digest(&head, &data).to_le_bytes();
+        write_whole(path, &[&head, &data, &sum]).expect("written");
+        data
+    }
+
+    /// A packed table is read whole the first time (and its blocks' sums
+    /// kept beside it), then by block: the same entries either way, equal
+    /// tables. A byte changed in one block since (the file's stored checksum
+    /// kept) makes that block read 0 everywhere, not sure, and say so; the
+    /// other blocks read as before. A table file saved anew, or a side file
+    /// damaged, is read whole again.
+    #[test]
+    fn packed_tables_read_by_block_after_a_whole_check() {
+        let dir = std::env::temp_dir().join(format!("pdb-lazy-{}", std::process::id()));
+        fs::remove_dir_all(&dir).ok();
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("t.pdb");
+        let name = "lazy lines";
+        let n = BLOCK_LINES * 5 / 2; // three blocks, the last half full
+        write_lines_file(&path, name, n, 0);
+        // Read by block from 0 bytes (the default, `LAZY_FROM`, is 512 MiB).
+        let load = |p: &std::path::Path| PatternDb::read_from(p, name, None, 0);
+        let below = PatternDb::load(&path, name).expect("read").expect("valid");
+        assert!(!sums_path(&path).exists(), "below LAZY_FROM: no side file");
+        let whole = load(&path).expect("read").expect("valid");
+        assert!(whole == below);
+        assert!(matches!(whole.entries, Entries::Lines(_)), "first: whole");
+        assert!(sums_path(&path).exists(), "its blocks' sums kept");
+        let by_block = load(&path).expect("read").expect("valid");
+        assert!(
+            matches!(by_block.entries, Entries::Lazy(_)),
+            "then: by block"
+        );
+        let keys = n as u64 * LINE_KEYS;
+        assert_eq!(by_block.len(), keys);
+        assert_eq!(by_block.bytes(), whole.bytes());
+        for k in (0..keys).step_by(997).chain([keys - 1]) {
+            assert_eq!(by_block.get(k), whole.get(k), "key {k}");
+            assert_eq!(by_block.get_sure(k), whole.get_sure(k), "key {k}");
+        }
+        assert!(by_block == whole && by_block.block_errors().is_empty());
+        // One byte of block 1 changed, the stored checksum left as it was.
+        let head_len = header(name, keys, LINES, 12).len() as u64;
+        let at = head_len + (BLOCK_LINES as u64 + 100) * 32 + 7;
+        let mut bytes = fs::read(&path).expect("read");
+        bytes[at as usize] ^= 0x11;
+        fs::write(&path, &bytes).expect("written");
+        let damaged = load(&path).expect("read").expect("by block");
+        let in_block = |b: usize| (b * BLOCK_LINES) as u64 * LINE_KEYS;
+        for k in (in_block(1)..in_block(2)).step_by(1009) {
+            assert_eq!(damaged.get_sure(k), (0, false), "key {k}: a lower bound");
+        }
+        for k in (0..in_block(1)).chain(in_block(2)..keys).step_by(1013) {
+            assert_eq!(damaged.get(k), whole.get(k), "key {k}: its block sound");
+        }
+        let said = damaged.block_errors();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].contains("block 1 differs from the file checked"),
+            "{said:?}"
+        );
+        // Saved anew (another stored checksum): read whole, its new entries.
+        let data = write_lines_file(&path, name, n, 0x55);
+        let anew = load(&path).expect("read").expect("valid");
+        assert!(matches!(anew.entries, Entries::Lines(_)), "whole again");
+        let line = Line::from_bytes(&data[32 * 40..32 * 41]);
+        assert_eq!(anew.get(40 * LINE_KEYS + 5), line.get(5));
+        // A side file damaged: read whole.
+        let side = sums_path(&path);
+        let mut sums = fs::read(&side).expect("sums");
+        let last = sums.len() - 9;
+        sums[last] ^= 1;
+        fs::write(&side, &sums).expect("written");
+        let again = load(&path).expect("read").expect("valid");
+        assert!(matches!(again.entries, Entries::Lines(_)), "whole again");
+        assert!(again == anew);
+        fs::remove_dir_all(&dir).ok();
+    }
+}
