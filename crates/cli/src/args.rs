@@ -181,34 +181,7 @@ pub fn memory_limit(max_mb: Option<u64>) -> Option<u64> {
     if let Some(mb) = max_mb {
         return mb.checked_mul(1 << 20);
     }
-    let read = |path: &str| std::fs::read_to_string(path).ok();
-    // A `/proc` line's number after `key`, in kB.
-    let kb = |text: &str, key: &str| -> Option<u64> {
-        let line = text.lines().find(|l| l.starts_with(key))?;
-        line.split_whitespace()
-            .nth(1)?
-            .parse::<u64>()
-            .ok()?
-            .checked_mul(1024)
-    };
-    let available = read("/proc/meminfo").and_then(|t| kb(&t, "MemAvailable:"));
-    // `Max address space  SOFT  HARD  bytes`: the soft limit binds.
-    let address = read("/proc/self/limits").and_then(|t| {
-        let line = t.lines().find(|l| l.starts_with("Max address space"))?;
-        let soft: u64 = line.split_whitespace().nth(3)?.parse().ok()?;
-        let taken = read("/proc/self/status")
-            .and_then(|s| kb(&s, "VmSize:"))
-            .unwrap_or(0);
-        Some(soft.saturating_sub(taken))
-    });
-    let cgroup = read("/sys/fs/cgroup/memory.max").and_then(|max| {
-        let max: u64 = max.trim().parse().ok()?; // `max`: no limit
-        let used = read("/sys/fs/cgroup/memory.current")
-            .and_then(|c| c.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-        Some(max.saturating_sub(used))
-    });
-    [available, address, cgroup].into_iter().flatten().min()
+    puzzle_search_core::memory_available()
 }
 
 /// The lines of `input`, each at most `max` bytes (without its end): an

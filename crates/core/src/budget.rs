@@ -97,8 +97,9 @@ impl fmt::Display for Limit {
 }
 
 /// The limits a search runs under. The default limits nothing but the
-/// number of states BFS may store ([`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES)),
-/// so that no search eats all memory.
+/// states a search may store: as many as half the memory the process may
+/// use holds ([`state_cap`](Self::state_cap)), so that no search eats all
+/// memory.
 ///
 /// Nodes, time and the cancel flag are checked every 256 expanded nodes per
 /// thread, so a search stops within a few hundred nodes of its limit.
@@ -113,7 +114,7 @@ impl fmt::Display for Limit {
 ///     .time_limit(Duration::from_secs(2))
 ///     .cancel_flag(flag.clone());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Budget {
     /// Stop after expanding this many nodes (all threads together).
     pub(crate) max_nodes: Option<u64>,
@@ -123,28 +124,62 @@ pub struct Budget {
     pub(crate) deadline: Option<Instant>,
     /// Stop when this flag is set.
     pub(crate) cancel: Option<CancelFlag>,
-    /// The most states BFS may store in its visited set.
-    pub(crate) max_states: usize,
+    /// The most states a search may store; `None`: what the memory holds
+    /// ([`Budget::state_cap`]).
+    pub(crate) max_states: Option<usize>,
     /// The most bytes a pattern-database build may allocate.
     pub(crate) max_memory: Option<u64>,
 }
 
-impl Default for Budget {
-    fn default() -> Self {
-        Self {
-            max_nodes: None,
-            time_limit: None,
-            deadline: None,
-            cancel: None,
-            max_states: Self::DEFAULT_MAX_STATES,
-            max_memory: None,
+impl Budget {
+    /// The cap on states stored where neither [`max_states`](Self::max_states)
+    /// nor the memory the process may use is known: 2^24 (about 16.7
+    /// million).
+    pub const DEFAULT_MAX_STATES: usize = 1 << 24;
+
+    /// The most states a search may store, where each takes
+    /// `bytes_per_state` bytes in its structures (the search says what it
+    /// pays: its table's entry, the slack of its growth). The cap set by
+    /// [`max_states`](Self::max_states) when there is one; else as many as
+    /// fit in the [`max_memory`](Self::max_memory) cap, or in half of the
+    /// memory the process may use ([`memory_available`]: the least of the
+    /// memory available, `ulimit -v` and the cgroup's limit, read once);
+    /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES) where none is known.
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// assert_eq!(Budget::default().max_states(1000).state_cap(64), 1000);
+    /// assert_eq!(Budget::default().max_memory(64_000).state_cap(64), 1000);
+    /// // By default, what half the machine's memory holds.
+    /// assert!(Budget::default().state_cap(16) >= 1 << 20);
+    /// ```
+    pub fn state_cap(&self, bytes_per_state: u64) -> usize {
+        if let Some(states) = self.max_states {
+            return states;
+        }
+        match self.memory_for_states() {
+            Some(bytes) => usize::try_from(bytes / bytes_per_state.max(1)).unwrap_or(usize::MAX),
+            None => Self::DEFAULT_MAX_STATES,
         }
     }
-}
 
-impl Budget {
-    /// The default cap on states stored by BFS: 2^24 (about 16.7 million).
-    pub const DEFAULT_MAX_STATES: usize = 1 << 24;
+    /// The bytes stored states may take: the memory cap, else half the
+    /// memory the process may use (`None`: not known).
+    pub(crate) fn memory_for_states(&self) -> Option<u64> {
+        self.max_memory
+            .or_else(|| memory_available().map(|free| free / 2))
+    }
+
+    /// The cap of [`max_states`](Self::max_states), if one was set.
+    ///
+    /// ```
+    /// use puzzle_search_core::Budget;
+    /// assert_eq!(Budget::default().states_set(), None);
+    /// assert_eq!(Budget::default().max_states(5).states_set(), Some(5));
+    /// ```
+    pub fn states_set(&self) -> Option<usize> {
+        self.max_states
+    }
 
     /// Stops the search after expanding `nodes` nodes (all threads together).
     ///
@@ -207,11 +242,14 @@ impl Budget {
         self
     }
 
-    /// Caps the states BFS, A* and bidirectional BFS store, and the states
+    /// Caps the states a search stores: BFS, A* and bidirectional BFS,
+    /// the censuses (the states held at once), the states
     /// [`Solver::count_shortest`](crate::Solver::count_shortest) and
     /// [`Solver::for_each_shortest`](crate::Solver::for_each_shortest)
-    /// remember (default [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES));
-    /// reaching it stops the search with [`Limit::States`].
+    /// remember. Reaching it stops the search with [`Limit::States`]. By
+    /// default the cap is what the memory holds
+    /// ([`state_cap`](Self::state_cap)); to cap bytes instead, use
+    /// [`max_memory`](Self::max_memory).
     ///
     /// ```
     /// use puzzle_search_core::{Budget, Limit, Outcome, Solver, Strategy, from_fn};
@@ -223,7 +261,7 @@ impl Budget {
     /// assert_eq!(report.outcome, Outcome::Stopped(Limit::States));
     /// ```
     pub fn max_states(mut self, states: usize) -> Self {
-        self.max_states = states;
+        self.max_states = Some(states);
         self
     }
 
@@ -231,7 +269,10 @@ impl Budget {
     /// ([`PatternDb::build_within`](crate::pdb::PatternDb::build_within))
     /// allocates: a build that would need more is refused up front, before
     /// anything is allocated, with an error naming what it needs (default:
-    /// no cap but the allocator's, whose failure is an error too).
+    /// no cap but the allocator's, whose failure is an error too). Where
+    /// [`max_states`](Self::max_states) is not set, it also caps the
+    /// states searches and censuses store, at what each pays a state
+    /// ([`state_cap`](Self::state_cap)).
     ///
     /// ```
     /// use puzzle_search_core::Budget;
@@ -288,4 +329,46 @@ impl Budget {
             (a, b) => a.or(b),
         }
     }
+}
+
+/// The memory this process may still take, in bytes: the least of what
+/// Linux says is left (`MemAvailable`), the address-space limit
+/// (`ulimit -v`) less the address space already taken, and the cgroup's
+/// `memory.max` less its `memory.current` (containers, systemd slices);
+/// `None` where none is known (another system). Read afresh each call.
+///
+/// ```
+/// if let Some(bytes) = puzzle_search_core::memory_available() {
+///     assert!(bytes > 0);
+/// }
+/// ```
+pub fn memory_available() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    // A `/proc` line's number after `key`, in kB.
+    let kb = |text: &str, key: &str| -> Option<u64> {
+        let line = text.lines().find(|l| l.starts_with(key))?;
+        line.split_whitespace()
+            .nth(1)?
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(1024)
+    };
+    let available = read("/proc/meminfo").and_then(|t| kb(&t, "MemAvailable:"));
+    // `Max address space  SOFT  HARD  bytes`: the soft limit binds.
+    let address = read("/proc/self/limits").and_then(|t| {
+        let line = t.lines().find(|l| l.starts_with("Max address space"))?;
+        let soft: u64 = line.split_whitespace().nth(3)?.parse().ok()?;
+        let taken = read("/proc/self/status")
+            .and_then(|s| kb(&s, "VmSize:"))
+            .unwrap_or(0);
+        Some(soft.saturating_sub(taken))
+    });
+    let cgroup = read("/sys/fs/cgroup/memory.max").and_then(|max| {
+        let max: u64 = max.trim().parse().ok()?; // `max`: no limit
+        let used = read("/sys/fs/cgroup/memory.current")
+            .and_then(|c| c.trim().parse::<u64>().ok())
+            .unwrap_or(0);
+        Some(max.saturating_sub(used))
+    });
+    [available, address, cgroup].into_iter().flatten().min()
 }

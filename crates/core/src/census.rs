@@ -57,6 +57,11 @@ pub struct Census {
     pub stopped: Option<Limit>,
     /// What the census did: nodes expanded, the states it kept, the time.
     pub stats: Stats,
+    /// A census by symmetry class
+    /// ([`Solver::census_classes`](crate::Solver::census_classes)): the
+    /// classes in each layer, where `layers` counts the states (their
+    /// classes' sizes summed); `None` for a census of states.
+    pub classes: Option<Vec<u64>>,
 }
 
 impl Census {
@@ -73,6 +78,7 @@ impl Census {
             layers,
             stopped,
             stats,
+            classes: None,
         }
     }
 
@@ -101,6 +107,52 @@ impl Census {
             Some(_) => None,
         }
     }
+}
+
+/// A weight a state (a class's size, for a census by class).
+pub(crate) type Weigh<'a, S> = &'a (dyn Fn(&S) -> u64 + Sync);
+
+/// The census of a layered puzzle ([`Puzzle::layer`]): one layer kept,
+/// each built from the last alone (see [`crate::layered`]). With
+/// `weigh`, each state of a layer also adds its weight to the layer's
+/// sum (a class's size, for a census by class): returned beside.
+pub(crate) fn by_layers<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+    weigh: Option<Weigh<'_, P::State>>,
+) -> (Census, Vec<u64>) {
+    let mut stats = Stats::default();
+    let (mut layers, mut weights) = (Vec::new(), Vec::new());
+    let ended = crate::layered::walk::<P, ()>(
+        puzzle,
+        start,
+        ctx,
+        &mut stats,
+        |_, _| true,
+        |depth, layer, meter| {
+            if layer.len() > 0 {
+                layers.push(layer.len() as u64);
+                if let Some(weigh) = weigh {
+                    weights.push(layer.iter(&ctx.hasher).map(|(s, _)| weigh(s)).sum());
+                }
+                report(
+                    progress,
+                    ctx,
+                    depth as usize,
+                    layer.len() as u64,
+                    meter.flush(),
+                );
+            }
+            true
+        },
+    );
+    let stopped = match ended {
+        crate::layered::Walked::Done => None,
+        crate::layered::Walked::Stopped(limit) => Some(limit),
+    };
+    (Census::new(layers, stopped, stats), weights)
 }
 
 /// Tells the hook that layer `depth` is complete with `size` states.
@@ -148,6 +200,9 @@ struct Seen<'a, S> {
     states: Vec<S>,
     table: HashTable<u32>,
     layers: Vec<u64>,
+    /// With a weight a state, each layer's weights summed.
+    weights: Vec<u64>,
+    weigh: Option<&'a (dyn Fn(&S) -> u64 + Sync)>,
     stats: Stats,
     max_states: usize,
     ctx: &'a Ctx<'a>,
@@ -159,8 +214,15 @@ impl<'a, S: Eq + std::hash::Hash + Clone> Seen<'a, S> {
             states: vec![start.clone()],
             table: HashTable::new(),
             layers: vec![1],
+            weights: Vec::new(),
+            weigh: None,
             stats: Stats::default(),
-            max_states: ctx.budget.max_states.max(1),
+            // The state, its index slot at most half full, the growth of
+            // the list.
+            max_states: ctx
+                .budget
+                .state_cap(2 * std::mem::size_of::<S>() as u64 + 10)
+                .max(1),
             ctx,
         };
         let hasher = &ctx.hasher;
@@ -206,6 +268,10 @@ impl<'a, S: Eq + std::hash::Hash + Clone> Seen<'a, S> {
         self.stats.peak_frontier = self.stats.peak_frontier.max(size);
         if size > 0 {
             self.layers.push(size);
+            if let Some(weigh) = self.weigh {
+                self.weights
+                    .push(self.states[layer_end..].iter().map(weigh).sum());
+            }
             report(
                 progress,
                 self.ctx,
@@ -220,11 +286,12 @@ impl<'a, S: Eq + std::hash::Hash + Clone> Seen<'a, S> {
         meter.flush();
         self.stats.peak_visited = self.states.len() as u64;
         self.stats.elapsed = self.ctx.start.elapsed();
-        Census {
-            layers: self.layers,
-            stopped,
-            stats: self.stats,
+        let mut census = Census::new(self.layers, stopped, self.stats);
+        // The weights travel out in `classes` (taken by `by_hash_weighed`).
+        if self.weigh.is_some() {
+            census.classes = Some(self.weights);
         }
+        census
     }
 }
 
@@ -235,8 +302,34 @@ pub(crate) fn by_hash<P: Puzzle>(
     ctx: &Ctx<'_>,
     progress: Option<&Hook>,
 ) -> Census {
-    let mut meter = Meter::new(ctx);
+    let seen = Seen::new(start, ctx, progress);
+    by_hash_from(puzzle, seen, ctx, progress)
+}
+
+/// [`by_hash`] with a weight a state: each layer's weights summed,
+/// returned beside the census (a census by class: the classes' sizes).
+pub(crate) fn by_hash_weighed<'a, P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    ctx: &'a Ctx<'a>,
+    progress: Option<&Hook>,
+    weigh: &'a (dyn Fn(&P::State) -> u64 + Sync),
+) -> (Census, Vec<u64>) {
     let mut seen = Seen::new(start, ctx, progress);
+    seen.weigh = Some(weigh);
+    seen.weights.push(weigh(start));
+    let mut census = by_hash_from(puzzle, seen, ctx, progress);
+    let weights = std::mem::take(&mut census.classes).unwrap_or_default();
+    (census, weights)
+}
+
+fn by_hash_from<'a, P: Puzzle>(
+    puzzle: &P,
+    mut seen: Seen<'a, P::State>,
+    ctx: &'a Ctx<'a>,
+    progress: Option<&Hook>,
+) -> Census {
+    let mut meter = Meter::new(ctx);
     let hasher = &ctx.hasher;
     let mut children = Vec::new();
     let (mut layer_start, mut stopped) = (0usize, None);
@@ -505,16 +598,12 @@ pub(crate) fn by_rank<P: Ranked + ParallelPuzzle>(
     if size > 1 << 32 {
         return Err(PdbError::too_large(size));
     }
-    if size > ctx.budget.max_states as u64 {
+    if size > ctx.budget.state_cap(1) as u64 {
         // One byte per rank is what this path stores.
         stats.elapsed = ctx.start.elapsed();
         return Ok(Distances {
             bytes: Vec::new(),
-            census: Census {
-                layers: Vec::new(),
-                stopped: Some(Limit::States),
-                stats,
-            },
+            census: Census::new(Vec::new(), Some(Limit::States), stats),
         });
     }
     // The pattern-database search with one goal (the start) and every move
@@ -574,11 +663,7 @@ pub(crate) fn by_rank<P: Ranked + ParallelPuzzle>(
     stats.elapsed = ctx.start.elapsed();
     Ok(Distances {
         bytes,
-        census: Census {
-            layers,
-            stopped,
-            stats,
-        },
+        census: Census::new(layers, stopped, stats),
     })
 }
 
@@ -596,13 +681,9 @@ pub(crate) fn by_two_bits<P: Ranked + ParallelPuzzle>(
 ) -> Result<Census, PdbError> {
     let size = puzzle.space_size();
     let mut stats = Stats::default();
-    if size > ctx.budget.max_states as u64 {
+    if size > ctx.budget.state_cap(1) as u64 {
         stats.elapsed = ctx.start.elapsed();
-        return Ok(Census {
-            layers: Vec::new(),
-            stopped: Some(Limit::States),
-            stats,
-        });
+        return Ok(Census::new(Vec::new(), Some(Limit::States), stats));
     }
     let space = RankedSpace::unkeyed(puzzle, start);
     let layers = std::sync::Mutex::new(Vec::new());
@@ -633,11 +714,7 @@ pub(crate) fn by_two_bits<P: Ranked + ParallelPuzzle>(
     stats.peak_visited = size;
     stats.peak_frontier = layers.iter().copied().max().unwrap_or(0);
     stats.elapsed = ctx.start.elapsed();
-    Ok(Census {
-        layers,
-        stopped,
-        stats,
-    })
+    Ok(Census::new(layers, stopped, stats))
 }
 
 #[cfg(test)]

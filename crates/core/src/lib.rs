@@ -39,6 +39,7 @@ mod census;
 mod engine;
 mod from_fn;
 pub mod input;
+mod layered;
 mod meter;
 mod options;
 mod outcome;
@@ -54,22 +55,27 @@ mod solver;
 mod sorted_layers;
 mod stats;
 mod strategy;
+mod symmetry;
 mod table;
 mod threads;
 mod twins;
 
 pub use automaton::{AutomatonError, MoveAutomaton};
-pub use budget::{Budget, CancelFlag, Limit};
+pub use budget::{Budget, CancelFlag, Limit, memory_available};
 pub use census::{Census, Distances, TWO_BIT_RANKS};
 pub use from_fn::{FromFn, NoBound, from_fn};
 pub use options::DepthMode;
-pub use outcome::{Outcome, Refusal, Report, Shortest, ShortestMethod, ShortestReport, Undecided};
+pub use outcome::{
+    Outcome, Paths, PathsReport, PathsTo, Refusal, Report, Shortest, ShortestMethod,
+    ShortestReport, Undecided,
+};
 pub use progress::{Phase, Progress};
 pub use puzzle::{InPlace, ParallelPuzzle, Promise, Puzzle};
 pub use ranked::{Ranked, RankedSpace};
 pub use replay::{ReplayError, replay};
 pub use solver::{MakeUnmake, MoveOf, PuzzleOf, Sequential, Solver, StateOf, Strategy, Target};
 pub use stats::Stats;
+pub use symmetry::{Classes, Symmetry};
 pub use twins::{Twins, find_twins};
 
 // Moved to `input` (the parsers' and generators' helpers); kept here,

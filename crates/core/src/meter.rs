@@ -128,9 +128,10 @@ pub(crate) struct Meter<'a> {
 }
 
 impl<'a> Meter<'a> {
-    /// The most states the search may store ([`Budget::max_states`]).
-    pub(crate) fn max_states(&self) -> usize {
-        self.ctx.budget.max_states
+    /// The most states the search may store where each takes
+    /// `bytes_per_state` ([`Budget::state_cap`]).
+    pub(crate) fn max_states(&self, bytes_per_state: usize) -> usize {
+        self.ctx.budget.state_cap(bytes_per_state as u64)
     }
 
     pub(crate) fn new(ctx: &'a Ctx<'a>) -> Self {

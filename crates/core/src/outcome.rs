@@ -293,3 +293,49 @@ pub struct ShortestReport {
     /// one did.
     pub method: Option<ShortestMethod>,
 }
+
+/// Which paths [`Solver::count_paths`](crate::Solver::count_paths) counts:
+/// move sequences from the start, of any length, that end where this
+/// says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PathsTo {
+    /// Every solution of any length: sequences ending at a goal (one that
+    /// goes on past a goal to another counts at each).
+    Goals,
+    /// Every complete game: sequences ending where no move is left (a
+    /// dead end; a goal with no move left is one too).
+    DeadEnds,
+}
+
+/// What [`Solver::count_paths`](crate::Solver::count_paths) found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Paths {
+    /// `count` paths in all (below `u128::MAX`).
+    Found {
+        /// How many.
+        count: u128,
+    },
+    /// At least `u128::MAX` paths: more than a count can hold.
+    TooMany,
+    /// A budget limit stopped the count before its end.
+    Stopped(Limit),
+    /// The puzzle is not layered ([`Puzzle::layer`](crate::Puzzle::layer)
+    /// is `None` at the start): with a cycle, paths could be endless, so
+    /// they are not counted.
+    NotLayered,
+}
+
+/// A [`Paths`] with the paths of each length and the statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PathsReport {
+    /// How it ended.
+    pub outcome: Paths,
+    /// `by_length[n]`: the paths of `n` moves counted (saturating), for
+    /// every length reached.
+    pub by_length: Vec<u128>,
+    /// What it cost.
+    pub stats: Stats,
+}

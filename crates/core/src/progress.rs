@@ -12,7 +12,12 @@ pub enum Phase {
     Iteration,
     /// The single pass of a depth-limited DFS.
     Pass,
-    /// One BFS layer: every state [`Progress::depth`] moves from the start.
+    /// One BFS layer: every state [`Progress::depth`] moves from the start
+    /// (a census's, BFS's, a count's layers). A* sends one when the least
+    /// `g + h` it expands rises past [`Progress::depth`] (every state
+    /// below it expanded); bidirectional search one a layer of either
+    /// side, [`Progress::depth`] being the moves both sides searched
+    /// together. For these two, [`Progress::layer`] is the states stored.
     Layer,
     /// A search still running, reported about four times a second (from
     /// the budget checks, every 256 nodes), so that a single long pass is
@@ -38,7 +43,8 @@ pub struct Progress {
     pub elapsed: Duration,
     /// [`Phase::Layer`] reports of a census
     /// ([`Solver::census`](crate::Solver::census)): the states in the
-    /// layer just completed; 0 in every other report.
+    /// layer just completed (of A* and bidirectional search: the states
+    /// stored); 0 in every other report.
     pub layer: u64,
 }
 

@@ -287,6 +287,48 @@ pub trait Puzzle {
         Some(0)
     }
 
+    /// The state's layer, where the puzzle is *layered*: every move leads
+    /// from a state of layer `d` to one of layer `d + 1` (a jump of peg
+    /// solitaire removes a peg: the layer is the pegs missing; a tile
+    /// placed on a board: the tiles placed). `None` (the default): not
+    /// layered.
+    ///
+    /// In a layered puzzle every path from one state to another has the
+    /// same length, and no state is met twice on a path. The census
+    /// ([`Solver::census`](crate::Solver::census)) then keeps one layer at
+    /// a time (no earlier layer can hold a child), and the counts
+    /// ([`Solver::count_shortest`](crate::Solver::count_shortest),
+    /// [`Solver::count_paths`](crate::Solver::count_paths)) sum the paths
+    /// into each state of a layer from the last one: a state a layer,
+    /// never a (state, moves left) pair. Every child's layer is checked
+    /// against its parent's, and a mismatch panics naming this contract
+    /// (a wrong layer would give wrong counts).
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Solver, Strategy};
+    /// /// Bit strings of length 4 where a move sets one clear bit: the
+    /// /// layer is the bits set.
+    /// struct Fill;
+    /// impl Puzzle for Fill {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+    ///         out.extend((0..4).filter(|b| s & 1 << b == 0).map(|b| (b, s | 1 << b)));
+    ///     }
+    ///     fn is_goal(&self, s: &u8) -> bool { *s == 15 }
+    ///     fn layer(&self, s: &u8) -> Option<u32> { Some(s.count_ones()) }
+    /// }
+    /// let solver = Solver::new(Strategy::bfs());
+    /// assert_eq!(solver.census(&Fill, &0).layers, [1, 4, 6, 4, 1]);
+    /// // 4! orders of setting the bits.
+    /// let count = solver.count_shortest(&Fill, &0, 4);
+    /// assert_eq!(count.outcome, puzzle_search_core::Shortest::Found { length: 4, count: 24 });
+    /// ```
+    fn layer(&self, state: &Self::State) -> Option<u32> {
+        let _ = state;
+        None
+    }
+
     /// The moves into `state`: appends every `(mv, prev)` such that `mv`
     /// leads from `prev` to `state` (any order), and returns `true`; the
     /// default returns `false`: not known. With

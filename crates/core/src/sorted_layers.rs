@@ -21,12 +21,14 @@
 //! bytes a rank, with the gathered run sorted and deduplicated whenever
 //! it doubles (so duplicates from different blocks never pile up past
 //! the layer's size); plus a block's children per thread. The budget's
-//! `max_states` caps the eight-byte words held at once
-//! ([`Limit::States`]), counted before each block: the kept layers' and
-//! the gathered layer's capacities, and twice the gathered ranks (the
-//! unsorted tail split off and the sort's and merge's scratch).
+//! `max_states` caps the states held at once (the kept layers' and the
+//! gathered one's), its memory (the `max_memory` cap, else half of what
+//! the process may use) the eight-byte words ([`Limit::States`] either
+//! way), counted before each block: the kept layers' and the gathered
+//! layer's capacities, and twice the gathered ranks (the unsorted tail
+//! split off and the sort's and merge's scratch).
 
-use crate::budget::Limit;
+use crate::budget::{Budget, Limit};
 use crate::census::{Census, report};
 use crate::meter::{Ctx, Meter};
 use crate::progress::Hook;
@@ -53,7 +55,17 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
 ) -> Census {
     let mut meter = Meter::new(ctx);
     let mut stats = Stats::default();
-    let max_states = ctx.budget.max_states.max(1);
+    // States held (the layers kept and the one gathered) against
+    // `max_states`; words (with capacities and the sort's scratch)
+    // against the memory.
+    let max_states = ctx.budget.states_set().unwrap_or(usize::MAX).max(1);
+    let max_words = ctx
+        .budget
+        .memory_for_states()
+        .map_or(Budget::DEFAULT_MAX_STATES, |b| {
+            usize::try_from(b / 8).unwrap_or(usize::MAX)
+        })
+        .max(1);
     let reversible = puzzle.reversible();
     // The bits a rank takes: the radix sort's passes.
     let bits = 64 - puzzle.space_size().saturating_sub(1).leading_zeros();
@@ -87,7 +99,8 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
             let words =
                 kept.iter().map(Vec::capacity).sum::<usize>() + next.capacity() + 2 * next.len();
             held = held.max(words);
-            if words > max_states {
+            let states = kept.iter().map(Vec::len).sum::<usize>() + next.len();
+            if words > max_words || states > max_states {
                 stopped = Some(Limit::States);
                 break 'layers;
             }
@@ -119,11 +132,7 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
     // The most words held (see the module docs), not states.
     stats.peak_visited = held as u64;
     stats.elapsed = ctx.start.elapsed();
-    Census {
-        layers,
-        stopped,
-        stats,
-    }
+    Census::new(layers, stopped, stats)
 }
 
 /// The children of `parents` (each thread a part of them; sorted later,

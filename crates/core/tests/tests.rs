@@ -14,5 +14,7 @@ mod fifteen;
 mod graphs;
 mod hand_over;
 mod in_place;
+mod layered;
 mod portable;
+mod progress;
 mod rush_hour;

@@ -17,6 +17,8 @@
 //!   breadth-first oracle (a weak bound and a goal that is a predicate).
 //! - [`census`]: the census of a sliding-tile board written by hand (a
 //!   queue and a distance array by rank), the baseline of the core's.
+//! - [`peg`]: English peg solitaire (a layered puzzle with 8 symmetries),
+//!   with the hand-written census and count it is measured against.
 //! - [`all_moves`]: a puzzle wrapper that generates every move (ablations).
 //! - [`mayan_reference`], [`boxslide_reference`]: plain engines written
 //!   from the specs alone, and the contest-style solvers the fast ones are
@@ -36,6 +38,7 @@ pub mod graph;
 pub mod klotski;
 pub mod mayan_reference;
 pub mod mutate;
+pub mod peg;
 pub mod rush_hour;
 pub mod stepped;
 

@@ -53,6 +53,11 @@ const AUTO_SAVED_PER_PROBE: u64 = 4;
 const SAVED_TO_LOWER: u64 = 16;
 /// The slack is raised no further than this.
 const MAX_SLACK: u32 = 32;
+/// With the default gate, this many nodes in a row left out of the table
+/// with a bound equal to their moves left (an exact bound: peg
+/// solitaire's pegs less one) switch the gate to the moves left, which it
+/// then adapts as before.
+const TIGHT_RUN: u32 = 4096;
 
 /// Which solutions a pass looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,6 +222,12 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     /// `table_floor`, raised while look-ups do not pay and lowered back
     /// towards it while they pay well (see `adapt_slack`).
     slack: u32,
+    /// The gate compares the slack with the moves left alone (the rules'
+    /// `table_by_left`, or the default gate after a run of exact bounds).
+    by_left: bool,
+    /// Nodes in a row the gate left out whose bound equalled their moves
+    /// left (see [`TIGHT_RUN`]).
+    tight_run: u32,
     /// Look-ups in the current window, and the nodes their hits saved.
     probes: u32,
     saved: u64,
@@ -285,6 +296,8 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             seen: HashTable::new(),
             hasher,
             slack: rules.table_floor,
+            by_left: rules.table_by_left,
+            tight_run: 0,
             probes: 0,
             saved: 0,
             in_place: None,
@@ -729,14 +742,26 @@ impl<'a, P: Puzzle> Engine<'a, P> {
         // The table pays only where a subtree is worth more than a look-up:
         // where the moves left exceed the bound by the current slack or
         // more, or with a weak bound the moves left alone.
-        let margin = if self.rules.table_by_left {
-            left
-        } else {
-            left - bound
-        };
+        let margin = if self.by_left { left } else { left - bound };
+        // A bound equal to the moves left everywhere (an exact one) leaves
+        // every margin 0: once the slack has risen past it the table would
+        // never be consulted again, whatever the subtrees below. A long
+        // run of such nodes switches the default gate to the moves left.
+        if margin < self.slack && self.rules.table_auto && !self.by_left && self.memo.is_on() {
+            if margin == 0 && left > 0 {
+                self.tight_run += 1;
+                if self.tight_run >= TIGHT_RUN {
+                    self.by_left = true;
+                    self.slack = self.rules.table_floor;
+                }
+            } else {
+                self.tight_run = 0;
+            }
+        }
         // A node with no move left is a leaf: the table has nothing to
         // save there.
         if self.memo.is_on() && margin >= self.slack && left > 0 {
+            self.tight_run = 0;
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
             frame.tabled = true;

@@ -2,7 +2,7 @@
 //! rank, and a whole space's distances by rank.
 
 use crate::meter::Ctx;
-use crate::{Census, ParallelPuzzle, Puzzle, Ranked, Solver};
+use crate::{Census, Classes, ParallelPuzzle, Puzzle, Ranked, Solver, Symmetry};
 
 impl Solver {
     /// How many states lie at each distance from `start`: a breadth-first
@@ -35,6 +35,9 @@ impl Solver {
     /// assert_eq!((census.states(), census.radius()), (9, Some(4)));
     /// ```
     pub fn census<P: ParallelPuzzle>(&self, puzzle: &P, start: &P::State) -> Census {
+        if puzzle.layer(start).is_some() {
+            return self.census_sequential(puzzle, start);
+        }
         #[cfg(feature = "parallel")]
         {
             self.on_pool(|| {
@@ -72,7 +75,67 @@ impl Solver {
     /// ```
     pub fn census_sequential<P: Puzzle>(&self, puzzle: &P, start: &P::State) -> Census {
         let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
-        crate::census::by_hash(puzzle, start, &ctx, self.options.progress.as_deref())
+        let progress = self.options.progress.as_deref();
+        if puzzle.layer(start).is_some() {
+            return crate::census::by_layers(puzzle, start, &ctx, progress, None).0;
+        }
+        crate::census::by_hash(puzzle, start, &ctx, progress)
+    }
+
+    /// [`census`](Self::census) by symmetry class: the census of
+    /// [`Classes`] (one state a class, each child replaced by its class),
+    /// with `layers` the states of each layer (its classes' sizes summed)
+    /// and [`Census::classes`] the classes. Exact where every symmetry
+    /// fixes `start` (a class then lies at one distance: proof in
+    /// [`proofs`](crate::proofs), "Symmetry"); `None` where one does not.
+    /// A layered puzzle keeps one layer, as in `census`.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Puzzle, Solver, Strategy, Symmetry};
+    /// /// A token on a 3x3 grid moving one cell; the square's 8 symmetries.
+    /// struct Grid;
+    /// impl Puzzle for Grid {
+    ///     type State = (i8, i8);
+    ///     type Move = u8;
+    ///     fn successors(&self, &(r, c): &(i8, i8), out: &mut Vec<(u8, (i8, i8))>) {
+    ///         for (m, (dr, dc)) in [(0, (-1, 0)), (1, (0, -1)), (2, (0, 1)), (3, (1, 0))] {
+    ///             let (r2, c2) = (r + dr, c + dc);
+    ///             if r2.abs() <= 1 && c2.abs() <= 1 { out.push((m, (r2, c2))) }
+    ///         }
+    ///     }
+    ///     fn is_goal(&self, _: &(i8, i8)) -> bool { false }
+    /// }
+    /// impl Symmetry for Grid {
+    ///     fn symmetries(&self) -> usize { 8 }
+    ///     fn image(&self, &(r, c): &(i8, i8), k: usize) -> (i8, i8) {
+    ///         let (r, c) = if k & 4 != 0 { (c, r) } else { (r, c) };
+    ///         (if k & 2 != 0 { -r } else { r }, if k & 1 != 0 { -c } else { c })
+    ///     }
+    /// }
+    /// let census = Solver::new(Strategy::bfs()).census_classes(&Grid, &(0, 0)).unwrap();
+    /// assert_eq!(census.layers, [1, 4, 4]); // the centre, the edges, the corners
+    /// assert_eq!(census.classes, Some(vec![1, 1, 1]));
+    /// assert!(Solver::new(Strategy::bfs()).census_classes(&Grid, &(0, 1)).is_none());
+    /// ```
+    pub fn census_classes<P: Symmetry + Sync>(
+        &self,
+        puzzle: &P,
+        start: &P::State,
+    ) -> Option<Census> {
+        if !puzzle.is_symmetric(start) {
+            return None;
+        }
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+        let progress = self.options.progress.as_deref();
+        let classes = Classes::new(puzzle);
+        let weigh = |s: &P::State| puzzle.class_size(s);
+        let (mut census, states) = if puzzle.layer(start).is_some() {
+            crate::census::by_layers(&classes, start, &ctx, progress, Some(&weigh))
+        } else {
+            crate::census::by_hash_weighed(&classes, start, &ctx, progress, &weigh)
+        };
+        census.classes = Some(std::mem::replace(&mut census.layers, states));
+        Some(census)
     }
 
     /// [`census`](Self::census) for a [`Ranked`] puzzle: a byte per rank
@@ -136,8 +199,10 @@ impl Solver {
     /// block of parents at a time on every thread (with the `parallel`
     /// feature), sorted, and dropped where an earlier layer has them (the
     /// last two layers kept where [`Ranked::reversible`], else all).
-    /// `max_states` caps the eight-byte words held at once: the layers'
-    /// arrays and twice the layer being gathered (its sort's scratch);
+    /// `max_states` caps the states held at once, the memory (the
+    /// `max_memory` cap, else half of what the process may use) the
+    /// eight-byte words: the layers' arrays and twice the layer being
+    /// gathered (its sort's scratch);
     /// `stopped` is `Some(Limit::States)` after the last complete layer.
     /// Other budgets are checked every block. Same layers as `census`.
     ///

@@ -83,6 +83,9 @@ impl fmt::Debug for Solver {
     }
 }
 
+/// IDA* passes from a zero bound past which the report notes it.
+const ZERO_BOUND_PASSES: u32 = 4;
+
 impl Solver {
     /// The table size [`table(true)`](Self::table) uses: 64 MiB. The table
     /// starts small and grows to this only when the search needs it.
@@ -681,7 +684,17 @@ impl Solver {
             ),
         };
         stats.elapsed = ctx.start.elapsed();
-        let notes = self.notes(&stats, fallback);
+        let mut notes = self.notes(&stats, fallback);
+        // IDA* from a bound of 0 (the default `lower_bound`, or one that
+        // says nothing here) walks every threshold from 0: each pass
+        // re-searches the ones before.
+        let ida = matches!(self.strategy, Strategy::IdaStar { .. });
+        if ida && stats.iterations > ZERO_BOUND_PASSES && puzzle.lower_bound(start) == Some(0) {
+            notes.push(format!(
+                "IDA* ran {} thresholds up from a bound of 0 at the start, each pass searching the ones before again: a lower_bound (Puzzle::lower_bound) cuts them, or BFS (Strategy::bfs()) where the states fit",
+                stats.iterations
+            ));
+        }
         Report {
             outcome,
             stats,
@@ -690,6 +703,7 @@ impl Solver {
     }
 
     /// What the report should tell the user (see [`Report::notes`]).
+    #[cold]
     fn notes(&self, stats: &Stats, fallback: bool) -> Vec<String> {
         let mut notes = Vec::new();
         if fallback {

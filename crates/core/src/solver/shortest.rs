@@ -2,9 +2,14 @@
 
 use std::ops::ControlFlow;
 
+use crate::layered::{self, Walked};
 use crate::meter::Ctx;
+use crate::progress::Hook;
 use crate::strategy::{Setup, all};
-use crate::{ParallelPuzzle, ShortestReport, Solver, Stats};
+use crate::{
+    ParallelPuzzle, Paths, PathsReport, PathsTo, Puzzle, Shortest, ShortestMethod, ShortestReport,
+    Solver, Stats,
+};
 
 impl Solver {
     /// Calls `visit` on every shortest solution of at most `max_depth`
@@ -144,7 +149,13 @@ impl Solver {
     /// per state and moves left, the number of ways on to a goal is counted
     /// once and reused (a sequence of the shortest length ending at a goal
     /// passes no state twice, so these are exactly the shortest
-    /// solutions). At most [`Budget::max_states`](crate::Budget::max_states)
+    /// solutions). A layered puzzle
+    /// ([`Puzzle::layer`](crate::Puzzle::layer)) is counted breadth first
+    /// instead, one layer kept: each state with the number of paths into
+    /// it, children the bound rules out left out, up to the first layer
+    /// that holds a goal (`method`
+    /// [`ShortestMethod::Layers`](crate::ShortestMethod::Layers)). At most
+    /// [`Budget::max_states`](crate::Budget::max_states)
     /// states or (state, moves left) counts are kept: past it, the outcome is
     /// [`Shortest::Stopped`](crate::Shortest::Stopped)`(`[`Limit::States`](crate::Limit::States)`)`, never a wrong count.
     ///
@@ -173,6 +184,16 @@ impl Solver {
         start: &P::State,
         max_depth: u32,
     ) -> ShortestReport {
+        if puzzle.layer(start).is_some() {
+            let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+            return count_layered(
+                puzzle,
+                start,
+                max_depth,
+                &ctx,
+                self.options.progress.as_deref(),
+            );
+        }
         let parallel = self.parallel_form::<P>();
         self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
@@ -194,5 +215,172 @@ impl Solver {
                 method,
             }
         })
+    }
+
+    /// How many move sequences from `start` end at a goal, or at a dead
+    /// end (`to`): every solution of any length, or every complete game,
+    /// with how many of each length. For layered puzzles
+    /// ([`Puzzle::layer`]), whose paths cannot loop: breadth first, one
+    /// layer kept, each state with the number of paths into it (the paths
+    /// into the ends are the paths counted); with [`PathsTo::Goals`],
+    /// children whose bound is `None` are left out (no path through them
+    /// ends at a goal). Other puzzles get [`Paths::NotLayered`]. The
+    /// solver's strategy is not used; the budget is, `max_states` capping
+    /// the states of the two layers held.
+    ///
+    /// ```
+    /// use puzzle_search_core::{Paths, PathsTo, Puzzle, Solver, Strategy, from_fn};
+    /// /// Take a stone from either pile: the layer is the stones taken.
+    /// struct Two;
+    /// impl Puzzle for Two {
+    ///     type State = (u8, u8);
+    ///     type Move = u8;
+    ///     fn successors(&self, &(a, b): &(u8, u8), out: &mut Vec<(u8, (u8, u8))>) {
+    ///         if a > 0 { out.push((0, (a - 1, b))) }
+    ///         if b > 0 { out.push((1, (a, b - 1))) }
+    ///     }
+    ///     fn is_goal(&self, s: &(u8, u8)) -> bool { s.0 == 0 }
+    ///     fn layer(&self, &(a, b): &(u8, u8)) -> Option<u32> { Some(u32::from(20 - a - b)) }
+    /// }
+    /// let solver = Solver::new(Strategy::bfs());
+    /// // Complete games from (2, 2): the orders of taking 4 stones, C(4, 2).
+    /// let games = solver.count_paths(&Two, &(2, 2), PathsTo::DeadEnds);
+    /// assert_eq!(games.outcome, Paths::Found { count: 6 });
+    /// assert_eq!(games.by_length, [0, 0, 0, 0, 6]);
+    /// // Paths ending with the first pile empty (going on past it too):
+    /// // 1 of 2 moves, 3 of 3, 6 of 4.
+    /// let goals = solver.count_paths(&Two, &(2, 2), PathsTo::Goals);
+    /// assert_eq!(goals.outcome, Paths::Found { count: 10 });
+    /// assert_eq!(goals.by_length, [0, 0, 1, 3, 6]);
+    /// // A puzzle that does not say its layers could loop: not counted.
+    /// let ring = from_fn(|s: &u8, out: &mut Vec<(u8, u8)>| out.push((0, (s + 1) % 3)), |s: &u8| *s == 2);
+    /// assert_eq!(solver.count_paths(&ring, &0, PathsTo::Goals).outcome, Paths::NotLayered);
+    /// ```
+    pub fn count_paths<P: Puzzle>(&self, puzzle: &P, start: &P::State, to: PathsTo) -> PathsReport {
+        let mut stats = Stats::default();
+        if puzzle.layer(start).is_none() {
+            return PathsReport {
+                outcome: Paths::NotLayered,
+                by_length: Vec::new(),
+                stats,
+            };
+        }
+        let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
+        let progress = self.options.progress.as_deref();
+        let mut by_length: Vec<u128> = Vec::new();
+        let mut kids = Vec::new();
+        let ended = layered::walk::<P, u64>(
+            puzzle,
+            start,
+            &ctx,
+            &mut stats,
+            |c, _| to == PathsTo::DeadEnds || puzzle.lower_bound(c).is_some(),
+            |depth, layer, meter| {
+                if layer.len() == 0 {
+                    return false;
+                }
+                let mut ending = 0u128;
+                for (s, ways) in layer.iter(&ctx.hasher) {
+                    let ends = match to {
+                        PathsTo::Goals => puzzle.is_goal(s),
+                        PathsTo::DeadEnds => {
+                            kids.clear();
+                            puzzle.successors(s, &mut kids);
+                            kids.is_empty()
+                        }
+                    };
+                    if ends {
+                        ending = ending.saturating_add(ways);
+                    }
+                }
+                by_length.push(ending);
+                crate::census::report(
+                    progress,
+                    &ctx,
+                    depth as usize,
+                    layer.len() as u64,
+                    meter.flush(),
+                );
+                true
+            },
+        );
+        let outcome = match ended {
+            Walked::Stopped(limit) => Paths::Stopped(limit),
+            Walked::Done => match by_length.iter().fold(0u128, |a, b| a.saturating_add(*b)) {
+                u128::MAX => Paths::TooMany,
+                count => Paths::Found { count },
+            },
+        };
+        PathsReport {
+            outcome,
+            by_length,
+            stats,
+        }
+    }
+}
+
+/// [`Solver::count_shortest`] on a layered puzzle: breadth first, one
+/// layer kept with the paths into each state, children the bound rules
+/// out (past `max_depth`, or dead) left out, up to the first layer that
+/// holds a goal: its goals' paths are the shortest solutions (a path of
+/// that length passes no goal before its end, or a shorter one would
+/// exist).
+fn count_layered<P: Puzzle>(
+    puzzle: &P,
+    start: &P::State,
+    max_depth: u32,
+    ctx: &Ctx<'_>,
+    progress: Option<&Hook>,
+) -> ShortestReport {
+    let mut stats = Stats::default();
+    let mut outcome = Shortest::NoSolution;
+    let ended = layered::walk::<P, u64>(
+        puzzle,
+        start,
+        ctx,
+        &mut stats,
+        |c, depth| {
+            puzzle
+                .lower_bound(c)
+                .is_some_and(|h| depth.saturating_add(h) <= max_depth)
+        },
+        |depth, layer, meter| {
+            let (mut goals, mut count) = (0u64, 0u128);
+            for (s, ways) in layer.iter(&ctx.hasher) {
+                if puzzle.is_goal(s) {
+                    goals += 1;
+                    count = count.saturating_add(ways);
+                }
+            }
+            if layer.len() > 0 {
+                crate::census::report(
+                    progress,
+                    ctx,
+                    depth as usize,
+                    layer.len() as u64,
+                    meter.flush(),
+                );
+            }
+            if goals > 0 {
+                outcome = match count {
+                    u128::MAX => Shortest::TooMany { length: depth },
+                    count => Shortest::Found {
+                        length: depth,
+                        count,
+                    },
+                };
+            }
+            goals == 0 && depth < max_depth
+        },
+    );
+    if let Walked::Stopped(limit) = ended {
+        outcome = Shortest::Stopped(limit);
+    }
+    let method = matches!(outcome, Shortest::Found { .. } | Shortest::TooMany { .. })
+        .then_some(ShortestMethod::Layers);
+    ShortestReport {
+        outcome,
+        stats,
+        method,
     }
 }

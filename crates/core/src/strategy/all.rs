@@ -331,7 +331,7 @@ fn count_depth_first<P: Puzzle>(
         }
         // A frame is opened only for a (state, moves left) not in the
         // memo, so this entry is new.
-        if memo.len() >= meter.max_states() {
+        if memo.len() >= meter.max_states(2 * std::mem::size_of::<(P::State, u32, u128)>() + 2) {
             meter.flush();
             stats.peak_visited = stats.peak_visited.max(memo.len() as u64);
             return Err(Shortest::Stopped(Limit::States));

@@ -48,6 +48,17 @@ pub(crate) fn solve<P: Puzzle>(
     // Phase 1. Each state stored once, in `states`; `index` finds it by
     // hash (the table holds indices only); `g_of[i]`: fewest moves known.
     let hasher = &ctx.hasher;
+    // A state, its cost and parent link, an index slot at most half full
+    // and an open-list entry.
+    let per_state = std::mem::size_of::<P::State>()
+        + std::mem::size_of::<(u32, Option<P::Move>)>()
+        + 4
+        + 2 * 5
+        + 16;
+    let cap = ctx
+        .budget
+        .state_cap(per_state as u64)
+        .min(u32::MAX as usize);
     let mut states: Vec<P::State> = vec![start.clone()];
     let mut g_of: Vec<u32> = vec![0];
     // With `any_shortest`: each state's parent (index) and the move from
@@ -61,8 +72,11 @@ pub(crate) fn solve<P: Puzzle>(
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((h0, Reverse(0u32), 0u32)));
     let mut children = Vec::new();
+    // The least f popped: each rise closes a layer of f (every state of a
+    // smaller f expanded), reported to the progress hook.
+    let mut f_done = h0;
     let length = loop {
-        let Some(Reverse((_, Reverse(g), at))) = queue.pop() else {
+        let Some(Reverse((f, Reverse(g), at))) = queue.pop() else {
             meter.flush();
             stats.peak_visited = states.len() as u64;
             return Outcome::NoSolution;
@@ -70,6 +84,17 @@ pub(crate) fn solve<P: Puzzle>(
         let at = at as usize;
         if g != g_of[at] {
             continue; // a stale entry: reached in fewer moves since
+        }
+        if f > f_done {
+            ctx.set_depth(f);
+            crate::census::report(
+                ctx.progress,
+                ctx,
+                f_done as usize,
+                states.len() as u64,
+                meter.flush(),
+            );
+            f_done = f;
         }
         if puzzle.is_goal(&states[at]) {
             if any {
@@ -119,7 +144,7 @@ pub(crate) fn solve<P: Puzzle>(
                     i
                 }
                 None => {
-                    if states.len() >= ctx.budget.max_states.min(u32::MAX as usize) {
+                    if states.len() >= cap {
                         meter.flush();
                         stats.peak_visited = states.len() as u64;
                         return Outcome::Stopped(Limit::States);

@@ -56,7 +56,9 @@ pub(crate) fn solve<P: Puzzle>(
     options: &Options,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
-    let max_states = ctx.budget.max_states;
+    // A node, and a slot of the index at most half full.
+    let per_state = std::mem::size_of::<Node<P>>() + 2 * std::mem::size_of::<(u32, u32)>() + 2;
+    let max_states = ctx.budget.state_cap(per_state as u64);
     search(
         puzzle,
         start,

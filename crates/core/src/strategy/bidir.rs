@@ -51,7 +51,9 @@ pub(crate) fn solve<P: Puzzle>(
         return Outcome::NoSolution;
     }
     let mut meter = Meter::new(ctx);
-    let cap = ctx.budget.max_states;
+    // An entry of a side's map (at most half full) and of its layer.
+    let per_state = 3 * std::mem::size_of::<(P::State, u32)>() + 2;
+    let cap = ctx.budget.state_cap(per_state as u64);
     // Distances from the start, and to a goal.
     let mut fwd: HashMap<P::State, u32, SearchHasher> = HashMap::with_hasher(ctx.hasher.clone());
     let mut bwd: HashMap<P::State, u32, SearchHasher> = HashMap::with_hasher(ctx.hasher.clone());
@@ -152,6 +154,16 @@ pub(crate) fn solve<P: Puzzle>(
         } else {
             rb += 1;
         }
+        // A layer of either side done: the radius searched (both sides
+        // together), the states stored.
+        ctx.set_depth(rf + rb);
+        crate::census::report(
+            ctx.progress,
+            ctx,
+            (rf + rb) as usize,
+            (fwd.len() + bwd.len()) as u64,
+            meter.flush(),
+        );
         // Both sides complete to rf and rb and no meet before: the
         // distance is above rf + rb - 1, so a meet now gives exactly rf + rb.
         if met {

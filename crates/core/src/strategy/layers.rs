@@ -138,7 +138,10 @@ impl<'p, P: Puzzle> Layers<'p, P> {
         if let Some(done) = &self.done {
             return *done;
         }
-        let cap = meter.max_states().min(u32::MAX as usize);
+        // A state, its paths (`u128`), its depth and an index slot at most
+        // half full.
+        let per_state = std::mem::size_of::<P::State>() + 16 + 4 + 2 * 9;
+        let cap = meter.max_states(per_state).min(u32::MAX as usize);
         let step = loop {
             let layer_start = self.starts[self.starts.len() - 2];
             let layer_end = self.starts[self.starts.len() - 1];

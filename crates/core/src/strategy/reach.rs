@@ -88,7 +88,7 @@ impl<P: Puzzle> Reach<P> {
         let per_state = std::mem::size_of::<P::State>() + 16;
         let cap = (REACH_BYTES / per_state)
             .max(REACH_STATES)
-            .min(ctx.budget.max_states)
+            .min(ctx.budget.state_cap(per_state as u64))
             .min(u32::MAX as usize);
         let mut seen = HashTable::with_capacity(1024);
         let h = short_hash(&ctx.hasher, start);

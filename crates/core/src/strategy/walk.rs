@@ -68,7 +68,9 @@ pub(crate) fn walk_length<P: Puzzle>(
                     // A state over the budget is an `Interrupt` like any
                     // other limit, never a wrong or short answer.
                     // Entered only when not dead at this depth: a new pair.
-                    if dead.len() >= meter.max_states() {
+                    if dead.len()
+                        >= meter.max_states(2 * std::mem::size_of::<(P::State, u32)>() + 2)
+                    {
                         return Err(Interrupt::Limit(Limit::States));
                     }
                     let hash = pair_hash(&s, g - 1);
