@@ -50,8 +50,7 @@ fn layers(solver: Solver, puzzle: &Line) -> Vec<Progress> {
         })
         .solve(puzzle, &0);
     assert_eq!(report.solution().map(<[i8]>::len), Some(40));
-    let out = seen.lock().unwrap().clone();
-    out
+    seen.lock().unwrap().clone()
 }
 
 #[test]
