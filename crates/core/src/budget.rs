@@ -143,7 +143,7 @@ impl Budget {
     /// [`max_states`](Self::max_states) when there is one; else as many as
     /// fit in the [`max_memory`](Self::max_memory) cap, or in half of the
     /// memory the process may use ([`memory_available`]: the least of the
-    /// memory available, `ulimit -v` and the cgroup's limit, read once);
+    /// memory available, `ulimit -v` and the cgroup's limit, read at each call);
     /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES) where none is known.
     ///
     /// ```
