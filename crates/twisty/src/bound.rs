@@ -746,7 +746,7 @@ impl OrbitBound {
         projections.reverse();
         // With two projections, no table over a part of an orbit: on the
         // cube the eight-edge table beside H48's coordinate and all edges'
-        // turns cost more than it cut (issue 31's s13 1.10 -> 0.70-0.75 s,
+        // turns cost more than it cut (the 13-move scramble s13: 1.10 -> 0.70-0.75 s,
         // a 16-mover 11.9-13.4 -> 8.0-8.5 s on 2 threads, fewer nodes;
         // docs/puzzles/twisty.md, "Two projections").
         if projections.len() >= 2 {
@@ -1341,7 +1341,7 @@ impl OrbitBound {
                         // The placements first, their class words read
                         // together next: their misses overlap. (Each word
                         // loaded as soon as its rank is known was measured
-                        // slower: 3.3 -> 5.3 s on issue 31's s13.)
+                        // slower: 3.3 -> 5.3 s on the 13-move scramble s13.)
                         Some(_) => {
                             let at = 2 * c * MAX_GROUP_ORBIT;
                             pieces[at..at + k].copy_from_slice(&pos[..k]);

@@ -35,7 +35,7 @@ use super::sum::{Checksum, checksum, write_whole};
 
 /// The fewest bytes of lines a table is read by block from (512 MiB):
 /// below, it is read whole. A look-up by block costs a check a read: the
-/// 3x3x3's 203 MB of tables read by block made issue 31's 20 scrambles
+/// 3x3x3's 203 MB of tables read by block made 20 scrambles of 12-16 moves
 /// about 5% slower (user time 1.06x, 5 pairs in turn) and a trivial
 /// scramble 2.5x faster (0.087 s against 0.218 s); a whole read costs
 /// about 0.65 s a GB at every start, so by block pays where a table is
@@ -315,7 +315,7 @@ mod tests {
     /// checked the first time, then by block (whatever its size, here) (only its side file and header
     /// read at the start), its entries the same; a byte flipped near its end
     /// since reads 0 there and is said. Prints both loads' times, the figures
-    /// a cached start pays per table (docs/benchmarks.md, issue 63).
+    /// a cached start pays per table (docs/benchmarks.md, "answers that read back").
     /// Ignored: it writes and reads that many bytes (`cargo test --release -p
     /// puzzle-search-core --lib -- --ignored large_packed_table
     /// --nocapture`).
