@@ -350,3 +350,34 @@ fn a_puzzle_that_is_not_sync_is_solved_sequentially_with_the_same_answers() {
     }
     assert!(calls > 300, "{calls}");
 }
+
+/// A graph whose moves are 24 bytes: BFS then keeps no move in its nodes
+/// and reads the answer back by expanding each parent on its path again.
+struct WideMoves<'a>(&'a Graph);
+
+impl Puzzle for WideMoves<'_> {
+    type State = u32;
+    type Move = (u8, [u64; 2]);
+    fn successors(&self, s: &u32, out: &mut Vec<(Self::Move, u32)>) {
+        let mut narrow = Vec::new();
+        self.0.successors(s, &mut narrow);
+        out.extend(narrow.into_iter().map(|(m, t)| ((m, [u64::from(m); 2]), t)));
+    }
+    fn is_goal(&self, s: &u32) -> bool {
+        self.0.is_goal(s)
+    }
+}
+
+#[test]
+fn bfs_with_large_moves_reads_its_answer_back() {
+    let mut rng = SplitMix64::new(41);
+    for _ in 0..200 {
+        let graph = Graph::cyclic(&mut rng, 60, 3);
+        let bfs = Solver::new(Strategy::bfs());
+        let narrow = bfs.solve(&graph, &0);
+        let wide = bfs.solve(&WideMoves(&graph), &0);
+        let read: Option<Vec<u8>> = wide.solution().map(|m| m.iter().map(|w| w.0).collect());
+        assert_eq!(read.as_deref(), narrow.solution());
+        assert_eq!(narrow.solution().map(<[u8]>::to_vec), graph.expected(0));
+    }
+}

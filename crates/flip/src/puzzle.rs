@@ -239,7 +239,8 @@ pub fn solve_with(board: &Grid, solver: &Solver) -> Result<Report<u16>, TooLarge
 ///
 /// # Errors
 /// [`BfsError`] beyond 64 cells, or when the BFS's default state cap
-/// (2^24 states) stops it: boards from about 6x5 up may need more.
+/// (what half the memory holds: [`Budget::state_cap`](puzzle_search_core::Budget::state_cap))
+/// stops it: a board of `n` cells may reach 2^n states.
 ///
 /// ```
 /// use puzzle_flip::{Grid, bfs_to_white};

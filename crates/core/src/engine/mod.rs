@@ -30,11 +30,14 @@ use hashbrown::HashTable;
 use crate::meter::{Interrupt, Meter, SearchHasher};
 use crate::puzzle::{InPlace, Promise, Puzzle};
 use crate::stats::Stats;
-use crate::table::{Info, Memo};
+use crate::table::Memo;
 
+mod gate;
 mod in_place;
 mod order;
+mod table;
 
+use gate::Gate;
 use in_place::search_in_place;
 pub(crate) use order::check_order;
 
@@ -43,21 +46,6 @@ pub(crate) const INF: u32 = u32::MAX;
 
 /// Exact-mode failures are remembered for this many move counts (one bit each).
 const FAIL_BITS: u32 = 64;
-/// Look-ups per window of [`Engine::adapt_slack`].
-const PROBE_WINDOW: u32 = 1024;
-/// A look-up should save at least `1 / SAVED_PER_PROBE` expanded nodes.
-const SAVED_PER_PROBE: u64 = 8;
-/// With the default gate, a look-up should save this many expanded nodes.
-const AUTO_SAVED_PER_PROBE: u64 = 4;
-/// Hits that save this many expanded nodes a look-up lower the slack.
-const SAVED_TO_LOWER: u64 = 16;
-/// The slack is raised no further than this.
-const MAX_SLACK: u32 = 32;
-/// With the default gate, this many nodes in a row left out of the table
-/// with a bound equal to their moves left (an exact bound: peg
-/// solitaire's pegs less one) switch the gate to the moves left, which it
-/// then adapts as before.
-const TIGHT_RUN: u32 = 4096;
 
 /// Which solutions a pass looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +122,7 @@ pub(crate) struct Rules {
     /// exceed their bound by at least the current slack (the one the
     /// solver set; 0 by default: every node with a move left).
     pub(crate) table_floor: u32,
-    /// The gate is the default one (see [`Engine::adapt_slack`]).
+    /// The gate is the default one (see [`gate`]).
     pub(crate) table_auto: bool,
 }
 
@@ -218,19 +206,8 @@ pub(crate) struct Engine<'a, P: Puzzle> {
     frames: Vec<Frame<P>>,
     seen: HashTable<usize>,
     hasher: SearchHasher,
-    /// The slack from which the table is used now: starts at the rules'
-    /// `table_floor`, raised while look-ups do not pay and lowered back
-    /// towards it while they pay well (see `adapt_slack`).
-    slack: u32,
-    /// The gate compares the slack with the moves left alone (the rules'
-    /// `table_by_left`, or the default gate after a run of exact bounds).
-    by_left: bool,
-    /// Nodes in a row the gate left out whose bound equalled their moves
-    /// left (see [`TIGHT_RUN`]).
-    tight_run: u32,
-    /// Look-ups in the current window, and the nodes their hits saved.
-    probes: u32,
-    saved: u64,
+    /// Where the table is consulted (see [`gate`]).
+    gate: Gate,
     /// The in-place loop for this puzzle, when it has one and the solver
     /// asked for it (see [`InPlaceFn`]).
     pub(crate) in_place: Option<InPlaceFn<P>>,
@@ -295,11 +272,7 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             frames: Vec::new(),
             seen: HashTable::new(),
             hasher,
-            slack: rules.table_floor,
-            by_left: rules.table_by_left,
-            tight_run: 0,
-            probes: 0,
-            saved: 0,
+            gate: Gate::new(&rules),
             in_place: None,
             root_q: 0,
             root_from: None,
@@ -739,29 +712,10 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             Err(flow) => return Enter::Done(flow),
         };
         let left = self.rules.limit - g;
-        // The table pays only where a subtree is worth more than a look-up:
-        // where the moves left exceed the bound by the current slack or
-        // more, or with a weak bound the moves left alone.
-        let margin = if self.by_left { left } else { left - bound };
-        // A bound equal to the moves left everywhere (an exact one) leaves
-        // every margin 0: once the slack has risen past it the table would
-        // never be consulted again, whatever the subtrees below. A long
-        // run of such nodes switches the default gate to the moves left.
-        if margin < self.slack && self.rules.table_auto && !self.by_left && self.memo.is_on() {
-            if margin == 0 && left > 0 {
-                self.tight_run += 1;
-                if self.tight_run >= TIGHT_RUN {
-                    self.by_left = true;
-                    self.slack = self.rules.table_floor;
-                }
-            } else {
-                self.tight_run = 0;
-            }
-        }
-        // A node with no move left is a leaf: the table has nothing to
-        // save there.
-        if self.memo.is_on() && margin >= self.slack && left > 0 {
-            self.tight_run = 0;
+        // The table pays only where a subtree is worth more than a look-up
+        // (see [`gate`]); a node with no move left is a leaf: the table has
+        // nothing to save there.
+        if self.memo.is_on() && left > 0 && self.gate.admits(left, bound) {
             let hash = hash.unwrap_or_else(|| self.hasher.hash_one(state));
             frame.hash = hash;
             frame.tabled = true;
@@ -800,146 +754,6 @@ impl<'a, P: Puzzle> Engine<'a, P> {
             }
         }
         Enter::Expanded
-    }
-
-    /// Looks a node up in the table; `Some` when what is known settles it.
-    /// Also adapts the slack (see [`Engine::slack`]).
-    fn consult(&mut self, state: &P::State, hash: u64, g: u32, left: u32) -> Option<Flow> {
-        let Rules { mode, shortest, .. } = self.rules;
-        let mut transposed = false;
-        let (flow, work) = match mode {
-            Mode::Exact => match self.memo.get(hash, state) {
-                Some(info) if left < FAIL_BITS && info.fails >> left & 1 == 1 => {
-                    (Some(Flow::Fail(left + 1)), info.work)
-                }
-                _ => (None, 0),
-            },
-            Mode::AtMost if !shortest => match self.memo.get(hash, state) {
-                Some(info) if info.lb > left => (Some(Flow::Fail(info.lb)), info.work),
-                _ => (None, 0),
-            },
-            Mode::AtMost => {
-                let verdict = self.memo.update(hash, state, Info::new(g), |info| {
-                    if info.depth < g {
-                        // Reached before in fewer moves: no shortest
-                        // solution passes here.
-                        return (Some(Flow::Fail(INF)), info.work, true);
-                    }
-                    if info.depth > g {
-                        // Reached in fewer moves than before: what was
-                        // learned held only for the deeper visits.
-                        info.depth = g;
-                        info.lb = 0;
-                    }
-                    if info.lb > left {
-                        (Some(Flow::Fail(info.lb)), info.work, false)
-                    } else {
-                        (None, 0, false)
-                    }
-                });
-                let (flow, work, t) = verdict.unwrap_or((None, 0, false));
-                transposed = t;
-                (flow, work)
-            }
-        };
-        match flow {
-            Some(_) if transposed => self.stats.transpositions += 1,
-            Some(Flow::Fail(lb)) => {
-                self.stats.table_hits += 1;
-                if mode == Mode::AtMost {
-                    self.min_pruned = self.min_pruned.min(g.saturating_add(lb));
-                }
-            }
-            _ => {}
-        }
-        if flow.is_some() {
-            self.saved += 1u64 << work.min(40);
-        }
-        self.probes += 1;
-        if self.probes == PROBE_WINDOW {
-            self.adapt_slack();
-        }
-        flow
-    }
-
-    /// Once per window of look-ups: while the hits saved too few nodes
-    /// (with a gate the solver set, one per `SAVED_PER_PROBE` look-ups;
-    /// with the default gate, `AUTO_SAVED_PER_PROBE` a look-up), use the
-    /// table only on larger subtrees (slack + 1); when they saved many
-    /// (`SAVED_TO_LOWER` a look-up), come back down towards the floor. The
-    /// default gate's floor is 0, the table at every node with a move
-    /// left: a weak bound (Rush Hour's, Klotski's) leaves many nodes of
-    /// small slack that root large subtrees reached by many routes, the
-    /// hits there pay for many look-ups and the slack stays at 0; a strong
-    /// bound (the 15-puzzle's) leaves such subtrees small, the hits save
-    /// less than a look-up costs and the slack goes up (to 2-4 on Korf's
-    /// instances, where the old fixed floor of 3 held it).
-    #[cold]
-    fn adapt_slack(&mut self) {
-        let probes = u64::from(self.probes);
-        // The default gate knows nothing of the puzzle's node cost, and
-        // starts at every node: it asks more of a look-up (the price of a
-        // dozen cheap nodes) than a gate the solver set.
-        let pays = if self.rules.table_auto {
-            self.saved >= probes * AUTO_SAVED_PER_PROBE
-        } else {
-            self.saved * SAVED_PER_PROBE >= probes
-        };
-        if !pays {
-            self.slack = (self.slack + 1).min(MAX_SLACK);
-        } else if self.saved > probes * SAVED_TO_LOWER && self.slack > self.rules.table_floor {
-            self.slack -= 1;
-        }
-        self.probes = 0;
-        self.saved = 0;
-    }
-
-    /// Finishes the node at stack index `top`, `g` moves from the start,
-    /// whose children are all searched: records what was learned.
-    fn leave(&mut self, frames: &[Frame<P>], root: &P::State, top: usize, g: u32) -> Flow {
-        let f = &frames[top];
-        if f.deferred {
-            return Flow::Deferred;
-        }
-        let left = self.rules.limit - g;
-        // Exhausted: in exact mode `left` moves fail; in at-most mode every
-        // child needed more than `left - 1`, so `need > left`.
-        let lb = match self.rules.mode {
-            Mode::Exact => left + 1,
-            Mode::AtMost => f.need,
-        };
-        // A node that skipped a commuted child learned a bound for paths
-        // that avoid it: true here (the skipped paths have twins through a
-        // smaller sibling higher up, which its parent's bound covers), not
-        // where the node is reached in another way. It stores nothing.
-        if f.tabled && !f.commuted {
-            let state = node(frames, root, top);
-            let work = log2(self.stats.expanded - f.work);
-            let (mode, shortest) = (self.rules.mode, self.rules.shortest);
-            if mode == Mode::Exact && left >= FAIL_BITS {
-                return Flow::Fail(lb);
-            }
-            self.memo.update(f.hash, state, Info::new(g), |info| {
-                match mode {
-                    Mode::Exact => info.fails |= 1 << left,
-                    Mode::AtMost if !shortest => info.lb = info.lb.max(lb),
-                    Mode::AtMost => {
-                        // The bound holds for visits `g` moves from the start
-                        // or deeper; a shallower entry is worth more.
-                        if info.depth == g {
-                            info.lb = info.lb.max(lb);
-                        } else if info.depth > g {
-                            info.depth = g;
-                            info.lb = lb;
-                        } else {
-                            return;
-                        }
-                    }
-                }
-                info.work = info.work.max(work);
-            });
-        }
-        Flow::Fail(lb)
     }
 }
 

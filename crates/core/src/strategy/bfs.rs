@@ -40,12 +40,58 @@ pub(crate) fn spread(hash: u32) -> u64 {
     u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// One discovered state.
-struct Node<P: Puzzle> {
-    state: P::State,
+/// One discovered state: the state, its parent's index and, in `mv`,
+/// the move from it (see [`Slot`]).
+struct Node<S, K> {
+    state: S,
     parent: u32,
-    mv: Option<P::Move>,
+    mv: K,
 }
+
+/// Where a node keeps the move that found it: stored (`Option<M>`), or
+/// not at all ([`Derived`]) where moves are large, since a node pays its
+/// move's size (a 16-byte move doubles a `u64` state's node).
+trait Slot<M>: Copy {
+    fn of(mv: Option<M>) -> Self;
+    /// The move, where stored.
+    fn get(self) -> Option<M>;
+}
+
+impl<M: Copy> Slot<M> for Option<M> {
+    #[inline]
+    fn of(mv: Option<M>) -> Self {
+        mv
+    }
+    #[inline]
+    fn get(self) -> Option<M> {
+        self
+    }
+}
+
+/// No move stored: the answer's moves are read back by expanding each
+/// parent on its path again and taking its smallest move into the child.
+/// That is the move the search found it by: a child is first reached from
+/// its parent by the smallest such move (children come in ascending
+/// order), and no move the search left out (canonical sequences) can be
+/// smaller, or the answer with it would be a smaller shortest solution
+/// than the lexicographically smallest one (see the module's claim).
+#[derive(Clone, Copy)]
+struct Derived;
+
+impl<M> Slot<M> for Derived {
+    #[inline]
+    fn of(_: Option<M>) -> Self {
+        Derived
+    }
+    #[inline]
+    fn get(self) -> Option<M> {
+        None
+    }
+}
+
+/// Moves larger than this many bytes are not stored in the nodes
+/// ([`Derived`]).
+const STORED_MOVE_BYTES: usize = 8;
 
 /// A shortest solution of at most `max_depth` moves.
 pub(crate) fn solve<P: Puzzle>(
@@ -57,7 +103,12 @@ pub(crate) fn solve<P: Puzzle>(
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     // A node, and a slot of the index at most half full.
-    let per_state = std::mem::size_of::<Node<P>>() + 2 * std::mem::size_of::<(u32, u32)>() + 2;
+    let node = if std::mem::size_of::<P::Move>() > STORED_MOVE_BYTES {
+        std::mem::size_of::<Node<P::State, Derived>>()
+    } else {
+        std::mem::size_of::<Node<P::State, Option<P::Move>>>()
+    };
+    let per_state = node + 2 * std::mem::size_of::<(u32, u32)>() + 2;
     let max_states = ctx.budget.state_cap(per_state as u64);
     search(
         puzzle,
@@ -86,6 +137,23 @@ pub(crate) fn search<P: Puzzle>(
     ctx: &Ctx<'_>,
     progress: Option<&Hook>,
     ordered: bool,
+    within: Option<&mut Vec<u64>>,
+    stats: &mut Stats,
+) -> Outcome<P::Move> {
+    let args = (max_depth, max_states, progress, ordered);
+    if std::mem::size_of::<P::Move>() > STORED_MOVE_BYTES {
+        search_with::<P, Derived>(puzzle, start, args, ctx, within, stats)
+    } else {
+        search_with::<P, Option<P::Move>>(puzzle, start, args, ctx, within, stats)
+    }
+}
+
+/// [`search`] with the nodes' moves kept in `K`.
+fn search_with<P: Puzzle, K: Slot<P::Move>>(
+    puzzle: &P,
+    start: &P::State,
+    (max_depth, max_states, progress, ordered): (u32, usize, Option<&Hook>, bool),
+    ctx: &Ctx<'_>,
     mut within: Option<&mut Vec<u64>>,
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
@@ -102,10 +170,10 @@ pub(crate) fn search<P: Puzzle>(
     }
     let max_states = max_states.min(u32::MAX as usize);
     let hasher = ctx.hasher.clone();
-    let mut nodes: Vec<Node<P>> = vec![Node {
+    let mut nodes: Vec<Node<P::State, K>> = vec![Node {
         state: start.clone(),
         parent: 0,
-        mv: None,
+        mv: K::of(None),
     }];
     // The canonical-sequence automaton's state on the path that found each
     // node, beside `nodes`, kept only once some state is not 0 (empty: all
@@ -181,14 +249,7 @@ pub(crate) fn search<P: Puzzle>(
                     continue;
                 }
                 if puzzle.is_goal(&child) {
-                    let mut moves = vec![mv];
-                    let mut at = index;
-                    while let Some(m) = nodes[at].mv {
-                        moves.push(m);
-                        at = nodes[at].parent as usize;
-                    }
-                    moves.reverse();
-                    break 'search Outcome::Solved(moves);
+                    break 'search Outcome::Solved(read_path(puzzle, &nodes, index, mv));
                 }
                 if nodes.len() >= max_states {
                     break 'search Outcome::Stopped(Limit::States);
@@ -197,7 +258,7 @@ pub(crate) fn search<P: Puzzle>(
                 nodes.push(Node {
                     state: child,
                     parent: index as u32,
-                    mv: Some(mv),
+                    mv: K::of(Some(mv)),
                 });
                 if q != 0 || !qs.is_empty() {
                     qs.resize(nodes.len() - 1, 0);
@@ -226,4 +287,33 @@ pub(crate) fn search<P: Puzzle>(
     meter.flush();
     stats.peak_visited = stats.peak_visited.max(nodes.len() as u64);
     outcome
+}
+
+/// The moves from the start to node `at`, then `last`: each node's stored
+/// move, or where none is stored ([`Derived`]) its parent's smallest move
+/// into it.
+fn read_path<P: Puzzle, K: Slot<P::Move>>(
+    puzzle: &P,
+    nodes: &[Node<P::State, K>],
+    mut at: usize,
+    last: P::Move,
+) -> Vec<P::Move> {
+    let mut moves = vec![last];
+    let mut kids = Vec::new();
+    while at != 0 {
+        let node = &nodes[at];
+        let parent = &nodes[node.parent as usize].state;
+        let mv = node.mv.get().unwrap_or_else(|| {
+            kids.clear();
+            puzzle.successors(parent, &mut kids);
+            kids.iter().find(|k| k.1 == node.state).map(|k| k.0).expect(
+                "Puzzle::successors: a state's children changed between two calls \
+                 (equal states must behave identically)",
+            )
+        });
+        moves.push(mv);
+        at = node.parent as usize;
+    }
+    moves.reverse();
+    moves
 }
