@@ -1,8 +1,8 @@
 //! Limits on a search: nodes, time, a cancel flag and stored states.
 
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A flag that stops a running search when set; clone it to share it with
@@ -15,7 +15,7 @@ pub struct CancelFlag(Arc<AtomicBool>);
 /// say.
 ///
 /// ```
-/// use std::sync::Arc;
+/// use std::sync::{Arc, OnceLock};
 /// use std::sync::atomic::{AtomicBool, Ordering};
 /// use puzzle_search_core::CancelFlag;
 /// let raw = Arc::new(AtomicBool::new(false));
@@ -143,7 +143,7 @@ impl Budget {
     /// [`max_states`](Self::max_states) when there is one; else as many as
     /// fit in the [`max_memory`](Self::max_memory) cap, or in half of the
     /// memory the process may use ([`memory_available`]: the least of the
-    /// memory available, `ulimit -v` and the cgroup's limit, read at each call);
+    /// memory available, `ulimit -v` and the cgroup's limit, read at the first call);
     /// [`DEFAULT_MAX_STATES`](Self::DEFAULT_MAX_STATES) where none is known.
     ///
     /// ```
@@ -166,8 +166,11 @@ impl Budget {
     /// The bytes stored states may take: the memory cap, else half the
     /// memory the process may use (`None`: not known).
     pub(crate) fn memory_for_states(&self) -> Option<u64> {
+        // Read once a process: reading `/proc` costs tens of microseconds,
+        // and small searches are called by the thousand.
+        static AVAILABLE: OnceLock<Option<u64>> = OnceLock::new();
         self.max_memory
-            .or_else(|| memory_available().map(|free| free / 2))
+            .or_else(|| AVAILABLE.get_or_init(memory_available).map(|free| free / 2))
     }
 
     /// The cap of [`max_states`](Self::max_states), if one was set.

@@ -261,6 +261,8 @@ fn count_depth_first<P: Puzzle>(
     let hasher = &ctx.hasher;
     // Ways on to a goal from a state with some moves left.
     let mut memo: HashTable<(P::State, u32, u128)> = HashTable::new();
+    // An entry of a table at most half full.
+    let cap = meter.max_states(2 * std::mem::size_of::<(P::State, u32, u128)>() + 2);
     let key_hash = |s: &P::State, left: u32| hasher.hash_one((s, left));
     // Frames, kept and reused per depth: the state, its moves left, its
     // children, the next child, the ways counted so far.
@@ -331,7 +333,7 @@ fn count_depth_first<P: Puzzle>(
         }
         // A frame is opened only for a (state, moves left) not in the
         // memo, so this entry is new.
-        if memo.len() >= meter.max_states(2 * std::mem::size_of::<(P::State, u32, u128)>() + 2) {
+        if memo.len() >= cap {
             meter.flush();
             stats.peak_visited = stats.peak_visited.max(memo.len() as u64);
             return Err(Shortest::Stopped(Limit::States));

@@ -44,6 +44,8 @@ pub(crate) fn walk_length<P: Puzzle>(
     let hasher = SearchHasher::default();
     let pair_hash = |s: &P::State, g: u32| hasher.hash_one((s, g));
     let mut dead: HashTable<(P::State, u32)> = HashTable::new();
+    // An entry of a table at most half full.
+    let cap = meter.max_states(2 * std::mem::size_of::<(P::State, u32)>() + 2);
     let mut path: Vec<P::Move> = Vec::new();
     // The entered states, each with whether a goal was met below it.
     let mut states: Vec<(P::State, bool)> = Vec::new();
@@ -68,9 +70,7 @@ pub(crate) fn walk_length<P: Puzzle>(
                     // A state over the budget is an `Interrupt` like any
                     // other limit, never a wrong or short answer.
                     // Entered only when not dead at this depth: a new pair.
-                    if dead.len()
-                        >= meter.max_states(2 * std::mem::size_of::<(P::State, u32)>() + 2)
-                    {
+                    if dead.len() >= cap {
                         return Err(Interrupt::Limit(Limit::States));
                     }
                     let hash = pair_hash(&s, g - 1);
