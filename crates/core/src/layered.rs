@@ -202,10 +202,10 @@ pub(crate) enum Walked {
 
 /// Breadth first from `start`, a layer at a time, keeping one: `visit` is
 /// called with each complete layer (its depth and states) and may stop
-/// the walk by returning `false`; `keep` decides which children enter the
-/// next layer (given with their depth) (all, for a census; those from which a goal may still be
-/// reached, for the counts). The state cap counts the states of the two
-/// layers held.
+/// the walk by returning `false`; `keep`, given a child and its depth,
+/// decides whether it enters the next layer (every child, for a census;
+/// those from which a goal may still be reached, for the counts). The
+/// state cap counts the states of the two layers held.
 ///
 /// # Panics
 /// Where a child's [`Puzzle::layer`] is not its parent's plus one: the

@@ -34,7 +34,8 @@
 use crate::puzzle::Puzzle;
 
 /// The symmetries of a puzzle: maps `image(s, k)` for `k` in
-/// `0..symmetries()`, which must form a group (the identity among them)
+/// `0..symmetries()`, which must be the elements of a group, each once
+/// (the identity among them),
 /// of automorphisms of the move graph: each a bijection on states such
 /// that the children of `image(s, k)` are the images of the children of
 /// `s` (moves may be relabelled), goals map to goals, and
@@ -83,14 +84,14 @@ pub trait Symmetry: Puzzle<State: Ord> {
             .fold(state.clone(), |a, b| if b < a { b } else { a })
     }
 
-    /// The states in `state`'s class: its distinct images.
+    /// The states in `state`'s class: its distinct images. By the
+    /// orbit-stabilizer theorem, the group's size over the maps that fix
+    /// `state` (no image is stored: a census by class asks at every
+    /// class).
     fn class_size(&self, state: &Self::State) -> u64 {
-        let mut images: Vec<Self::State> = (0..self.symmetries())
-            .map(|k| self.image(state, k))
-            .collect();
-        images.sort_unstable();
-        images.dedup();
-        images.len() as u64
+        let n = self.symmetries();
+        let fixing = (0..n).filter(|&k| self.image(state, k) == *state).count();
+        (n / fixing.max(1)) as u64
     }
 
     /// Whether every map fixes `state` (a start the class census and

@@ -286,3 +286,15 @@ fn the_default_gate_keeps_the_table_with_an_exact_bound() {
     let (a, b) = (by_default.stats.expanded, by_left.stats.expanded);
     assert!(a <= 2 * b, "default gate {a} nodes, table_min_left(1) {b}");
 }
+
+#[test]
+fn the_peg_model_images_by_row_equal_them_by_cell() {
+    let peg = Peg::new();
+    let mut rng = puzzle_search_core::input::SplitMix64::new(7);
+    for _ in 0..2_000 {
+        let board = rng.next_u64() & peg::holes();
+        for k in 0..8 {
+            assert_eq!(peg.image(board, k), peg.image_by_cell(board, k));
+        }
+    }
+}

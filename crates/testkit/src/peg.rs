@@ -95,6 +95,10 @@ pub struct Peg {
     masks: Vec<(Board, Board)>,
     /// The eight symmetries of the square, as cell maps.
     maps: [[u8; SIDE * SIDE]; 8],
+    /// `rows[k][r][v]`: the image under symmetry `k` of row `r` holding
+    /// the 7 bits `v` (an image is 7 look-ups, where bit by bit it is 33
+    /// steps).
+    rows: Vec<[[Board; 128]; SIDE]>,
 }
 
 impl Default for Peg {
@@ -129,12 +133,35 @@ impl Peg {
                 *image = (r * SIDE + c) as u8;
             }
         }
-        Self { masks, maps }
+        let rows = maps
+            .iter()
+            .map(|map| {
+                let mut by_row = [[0; 128]; SIDE];
+                for (r, table) in by_row.iter_mut().enumerate() {
+                    for (v, image) in table.iter_mut().enumerate() {
+                        for c in (0..SIDE).filter(|c| v >> c & 1 != 0) {
+                            *image |= 1 << map[r * SIDE + c];
+                        }
+                    }
+                }
+                by_row
+            })
+            .collect();
+        Self { masks, maps, rows }
     }
 
     /// The board under symmetry `k` (0..8: bit 0 mirrors the columns, bit
     /// 1 the rows, bit 2 transposes; 0 is the identity).
     pub fn image(&self, board: Board, k: usize) -> Board {
+        let rows = &self.rows[k];
+        (0..SIDE).fold(0, |out, r| {
+            out | rows[r][(board >> (SIDE * r)) as usize & 127]
+        })
+    }
+
+    /// [`image`](Self::image) cell by cell, the plain form it is checked
+    /// against.
+    pub fn image_by_cell(&self, board: Board, k: usize) -> Board {
         let mut out = 0;
         let mut rest = board;
         while rest != 0 {
