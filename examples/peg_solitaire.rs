@@ -9,7 +9,8 @@
 //!
 //! Parts: `census` (positions a layer), `classes` (the same up to the
 //! board's 8 symmetries), `count` (solutions), `games` (complete games),
-//! `solve` (one solution, on classes, unfolded and replayed), and the
+//! `solve` (one solution, on classes, unfolded and replayed), `moves`
+//! (the fewest moves when a chain of jumps by one peg is a move), and the
 //! baselines `hand-census` and `hand-count`. The model is
 //! `puzzle_testkit::peg`; figures and how they compare:
 //! `docs/puzzles/peg_solitaire.md`.
@@ -27,6 +28,7 @@ fn main() {
         "count",
         "games",
         "solve",
+        "moves",
         "hand-census",
         "hand-count",
     ];
@@ -119,6 +121,23 @@ fn main() {
             "solve: {} jumps, replayed: {}, {:.2} s",
             moves.len(),
             jumps.join(" "),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    if want("moves") {
+        let t = Instant::now();
+        let chains = peg::Chains::new();
+        let report = Solver::new(Strategy::bidirectional()).solve(&chains, &start);
+        let moves = report
+            .solution()
+            .expect("the central game has a solution")
+            .to_vec();
+        let end = replay(&chains, &start, &moves).expect("the chains replay");
+        assert!(chains.is_goal(&end));
+        println!(
+            "moves: {} moves of chained jumps (bidirectional search, {} states), {:.1} s",
+            moves.len(),
+            report.stats.peak_visited,
             t.elapsed().as_secs_f64()
         );
     }

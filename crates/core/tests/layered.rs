@@ -298,3 +298,27 @@ fn the_peg_model_images_by_row_equal_them_by_cell() {
         }
     }
 }
+
+#[test]
+fn the_chain_model_predecessors_invert_its_successors() {
+    let chains = peg::Chains::new();
+    let mut rng = puzzle_search_core::input::SplitMix64::new(11);
+    for _ in 0..300 {
+        let board = rng.next_u64() & rng.next_u64() & peg::holes();
+        let mut kids = Vec::new();
+        chains.successors(&board, &mut kids);
+        assert!(kids.windows(2).all(|w| w[0].0 < w[1].0), "move order");
+        for &(m, child) in &kids {
+            let mut back = Vec::new();
+            chains.predecessors(&child, &mut back);
+            assert!(back.contains(&(m, board)), "{m:#x} from {board:#x}");
+        }
+        let mut back = Vec::new();
+        chains.predecessors(&board, &mut back);
+        for &(m, before) in &back {
+            kids.clear();
+            chains.successors(&before, &mut kids);
+            assert!(kids.contains(&(m, board)), "{m:#x} into {board:#x}");
+        }
+    }
+}

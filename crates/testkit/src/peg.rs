@@ -257,3 +257,133 @@ pub fn hand_count(peg: &Peg, start: Board) -> u64 {
     }
     ways(peg, start, &mut HashMap::new())
 }
+
+/// Peg solitaire in the move metric: a move is a chain of jumps by one
+/// peg (Bergholt 1912: the central game in 18 moves, proved least by
+/// Beasley). A chain is a `u64`: the starting hole in bits 58-63, then
+/// each jump's direction (1 up, 2 left, 3 right, 4 down) in three bits
+/// from bit 55 down, 0 after the last. Their numeric order is the chains'
+/// lexicographic order, a chain before its extensions: the move order.
+#[derive(Clone, Debug, Default)]
+pub struct Chains {
+    peg: Peg,
+}
+
+/// The cell offsets of the four directions, in move order.
+const STEPS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+impl Chains {
+    /// The model.
+    pub fn new() -> Self {
+        Self { peg: Peg::new() }
+    }
+
+    /// The hole `n` cells from `cell` in direction `d`, if on the board.
+    fn beyond(cell: usize, d: usize, n: isize) -> Option<usize> {
+        let (r, c) = ((cell / SIDE) as isize, (cell % SIDE) as isize);
+        let (r, c) = (r + n * STEPS[d].0, c + n * STEPS[d].1);
+        (r >= 0 && c >= 0 && is_hole(r as usize, c as usize))
+            .then(|| r as usize * SIDE + c as usize)
+    }
+
+    /// A chain's code from its start and its directions (0-3).
+    pub fn code(start: usize, dirs: &[usize]) -> u64 {
+        let mut code = (start as u64) << 58;
+        for (i, d) in dirs.iter().enumerate() {
+            code |= (*d as u64 + 1) << (55 - 3 * i);
+        }
+        code
+    }
+
+    /// A chain's start and directions.
+    pub fn decode(code: u64) -> (usize, Vec<usize>) {
+        let dirs = (0..18)
+            .map(|i| (code >> (55 - 3 * i)) & 7)
+            .take_while(|&d| d != 0)
+            .map(|d| d as usize - 1)
+            .collect();
+        ((code >> 58) as usize, dirs)
+    }
+
+    /// Every chain on from `at` (the peg's hole), its jumps so far in
+    /// `dirs`, pushed in move order (depth first, directions ascending: a
+    /// chain before its extensions).
+    fn extend(
+        &self,
+        start: usize,
+        at: usize,
+        board: Board,
+        dirs: &mut Vec<usize>,
+        out: &mut Vec<(u64, Board)>,
+    ) {
+        for d in 0..4 {
+            let (Some(over), Some(to)) = (Self::beyond(at, d, 1), Self::beyond(at, d, 2)) else {
+                continue;
+            };
+            if board >> over & 1 == 0 || board >> to & 1 != 0 {
+                continue;
+            }
+            let next = board ^ (1 << at | 1 << over | 1 << to);
+            dirs.push(d);
+            out.push((Self::code(start, dirs), next));
+            self.extend(start, to, next, dirs, out);
+            dirs.pop();
+        }
+    }
+
+    /// Every chain backwards into the peg at `at` (un-jumps by it), each
+    /// pushed with the board before it and its forward code.
+    fn retract(&self, at: usize, board: Board, back: &mut Vec<usize>, out: &mut Vec<(u64, Board)>) {
+        for d in 0..4 {
+            // The peg came from two holes back over the one between.
+            let (Some(over), Some(from)) = (Self::beyond(at, d, -1), Self::beyond(at, d, -2))
+            else {
+                continue;
+            };
+            if board >> over & 1 != 0 || board >> from & 1 != 0 {
+                continue;
+            }
+            let before = board ^ (1 << at | 1 << over | 1 << from);
+            back.push(d);
+            let forward: Vec<usize> = back.iter().rev().copied().collect();
+            out.push((Self::code(from, &forward), before));
+            self.retract(from, before, back, out);
+            back.pop();
+        }
+    }
+}
+
+impl Puzzle for Chains {
+    type State = Board;
+    type Move = u64;
+
+    fn successors(&self, s: &Board, out: &mut Vec<(u64, Board)>) {
+        let mut dirs = Vec::new();
+        let mut rest = *s;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.extend(cell, cell, *s, &mut dirs, out);
+        }
+    }
+
+    fn is_goal(&self, s: &Board) -> bool {
+        self.peg.is_goal(s)
+    }
+
+    fn predecessors(&self, s: &Board, out: &mut Vec<(u64, Board)>) -> bool {
+        let mut back = Vec::new();
+        let mut rest = *s;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.retract(cell, *s, &mut back, out);
+        }
+        true
+    }
+
+    fn goal_states(&self, out: &mut Vec<Board>) -> bool {
+        out.push(1 << CENTRE);
+        true
+    }
+}
