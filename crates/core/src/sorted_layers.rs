@@ -66,6 +66,15 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
             usize::try_from(b / 8).unwrap_or(usize::MAX)
         })
         .max(1);
+    // Said up front: ranks past what the caps hold (the reachable states
+    // may be fewer, so the census may still finish).
+    let ranks = puzzle.space_size();
+    let holds = max_states.min(max_words / 3);
+    let note = (ranks > holds as u64).then(|| {
+        format!(
+            "the space has {ranks} ranks and the cap holds about {holds} states (max_states, or the memory at 24 bytes a state): the census may stop before its end"
+        )
+    });
     let reversible = puzzle.reversible();
     // The bits a rank takes: the radix sort's passes.
     let bits = 64 - puzzle.space_size().saturating_sub(1).leading_zeros();
@@ -132,7 +141,9 @@ pub(crate) fn by_sorted_ranks<P: Ranked + ParallelPuzzle>(
     // The most words held (see the module docs), not states.
     stats.peak_visited = held as u64;
     stats.elapsed = ctx.start.elapsed();
-    Census::new(layers, stopped, stats)
+    let mut census = Census::new(layers, stopped, stats);
+    census.notes.extend(note);
+    census
 }
 
 /// The children of `parents` (each thread a part of them; sorted later,

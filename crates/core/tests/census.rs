@@ -68,6 +68,21 @@ fn two_bit_census_budgets() {
     let refused = small.census_ranked(&Sparse, &0);
     assert_eq!(refused.stopped, Some(Limit::States));
     assert!(refused.layers.is_empty());
+    assert_eq!(refused.notes.len(), 1, "{:?}", refused.notes);
+    assert!(
+        refused.notes[0].contains("more than the cap of 1000"),
+        "{:?}",
+        refused.notes
+    );
+    // The sorted census says so up front, and goes as far as the cap lets it.
+    let sorted = small.census_sorted(&Sparse, &0);
+    assert!(
+        sorted.notes[0].contains("the census may stop"),
+        "{:?}",
+        sorted.notes
+    );
+    let roomy = Solver::new(Strategy::bfs()).budget(Budget::default().max_states(1 << 30));
+    assert!(roomy.census_ranked(&Sparse, &0).notes.is_empty());
     // A cancelled census stops, said so, never as a finished one.
     let flag = CancelFlag::new();
     flag.cancel();

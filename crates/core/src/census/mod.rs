@@ -62,6 +62,9 @@ pub struct Census {
     /// classes in each layer, where `layers` counts the states (their
     /// classes' sizes summed); `None` for a census of states.
     pub classes: Option<Vec<u64>>,
+    /// What the caller should know, one line each: a cap that cannot hold
+    /// the space the census estimates, said as it starts.
+    pub notes: Vec<String>,
 }
 
 impl Census {
@@ -79,6 +82,7 @@ impl Census {
             stopped,
             stats,
             classes: None,
+            notes: Vec::new(),
         }
     }
 

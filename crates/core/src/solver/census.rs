@@ -151,6 +151,9 @@ impl Solver {
     /// take (more than 2^32 ranks where the two-bit search lacks memory, or
     /// distances past 254) take the hash path. Same layers as `census`.
     ///
+    /// A space of more ranks than the cap holds is refused before it
+    /// begins, and [`Census::notes`] says so.
+    ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
     /// /// Bit strings of length 4; a move flips one bit.
@@ -177,7 +180,7 @@ impl Solver {
         puzzle: &P,
         start: &P::State,
     ) -> Census {
-        self.on_pool(|| {
+        let mut census = self.on_pool(|| {
             let ctx = Ctx::new(&self.budget, self.options.progress.as_deref());
             let progress = self.options.progress.as_deref();
             if puzzle.space_size() > crate::census::TWO_BIT_RANKS || puzzle.children_by_rank() {
@@ -189,7 +192,15 @@ impl Solver {
                 Ok(distances) => distances.census,
                 Err(_) => crate::census::by_hash(puzzle, start, &ctx, progress),
             }
-        })
+        });
+        // The dense paths refuse a space past the cap before they begin.
+        let (ranks, cap) = (puzzle.space_size(), self.budget.state_cap(1));
+        if ranks > cap as u64 && census.layers.is_empty() {
+            census.notes.push(format!(
+                "the space has {ranks} ranks, more than the cap of {cap} (max_states, or the memory at a byte a rank): refused before it began; census_sorted or census list only the states reached"
+            ));
+        }
+        census
     }
 
     /// [`census`](Self::census) for a [`Ranked`] puzzle whose ranks are
@@ -205,6 +216,9 @@ impl Solver {
     /// gathered (its sort's scratch);
     /// `stopped` is `Some(Limit::States)` after the last complete layer.
     /// Other budgets are checked every block. Same layers as `census`.
+    ///
+    /// Where the space has more ranks than the caps hold, [`Census::notes`]
+    /// says so up front (the states reached may be fewer).
     ///
     /// ```
     /// use puzzle_search_core::{Puzzle, Ranked, Solver, Strategy};
