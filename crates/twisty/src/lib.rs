@@ -50,6 +50,7 @@ mod bound;
 mod class_census;
 mod class_space;
 mod classes;
+mod conjugates;
 mod coords;
 mod cube;
 mod definition;
@@ -77,6 +78,7 @@ pub use bound::{
     PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
 };
 pub use class_census::ClassCensus;
+pub use conjugates::Conjugates;
 pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
 pub use definition::{Definition, is_rotation};
 pub use invariants::Unreachable;
