@@ -1,7 +1,7 @@
 //! [`OrbitBound`]: pattern databases derived from a definition: each
 //! orbit whose pieces are told apart gets a table over its coordinates
 //! (where its pieces fit in one) or over groups of its pieces (Korf's six
-//! edges at a time, generic: [`PieceGroup`](crate::group)), combined by
+//! edges at a time, generic: [`PieceGroup`](crate::tables::group)), combined by
 //! max, each read at the position and, where that is admissible, at the
 //! position's inverse. An orbit with pieces alike or `?` orientations
 //! gets tables over its labels instead ([`LabelGroup`]).
@@ -13,18 +13,18 @@ use puzzle_search_core::pdb::{
 };
 use puzzle_search_core::{Budget, Ranked};
 
-use crate::alike::{AlikeSpace, LabelGroup, MAX_ALIKE_TABLE, split_alike};
-use crate::class_space::{ClassIndex, ClassSpace, Plan, TABLED};
-use crate::coords::Coordinates;
-use crate::definition::Definition;
-use crate::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
-use crate::moves::Moves;
-use crate::position::{invert_bytes, then_bytes};
-use crate::projection::{Projection, ProjectionSpace};
-use crate::reads::{TableReads, Tally};
-use crate::shape;
-use crate::symgroup::{SymGroup, SymSpace, choose};
-use crate::symmetry::Symmetries;
+use crate::tables::alike::{AlikeSpace, LabelGroup, MAX_ALIKE_TABLE, split_alike};
+use crate::tables::class_space::{ClassIndex, ClassSpace, Plan, TABLED};
+use crate::tables::coords::Coordinates;
+use crate::model::definition::Definition;
+use crate::tables::group::{GroupSpace, MAX_GROUP_ORBIT, PieceGroup, split};
+use crate::model::moves::Moves;
+use crate::model::position::{invert_bytes, then_bytes};
+use crate::tables::projection::{Projection, ProjectionSpace};
+use crate::tables::reads::{TableReads, Tally};
+use crate::algebra::shape;
+use crate::tables::symgroup::{SymGroup, SymSpace, choose};
+use crate::algebra::symmetry::Symmetries;
 
 /// The most coordinates one table has by default (a nibble each once
 /// built, two bits each more while it is built: at most 256 MB, 384 MB
@@ -584,7 +584,7 @@ impl OrbitBound {
                 .chain(def.solved().as_slice().iter().copied()),
         );
         let symmetries = Symmetries::new(def, moves);
-        let layout = crate::group::moved(def, moves);
+        let layout = crate::tables::group::moved(def, moves);
         // Each orbit: one group indexed by symmetry class where the
         // symmetries keep one that fits, else groups of consecutive
         // pieces.
@@ -721,7 +721,7 @@ impl OrbitBound {
             pack_above: options.pack_above.filter(|_| !one),
             ..options
         };
-        let identity = def.solved() == &crate::position::Position::identity(def.orbits());
+        let identity = def.solved() == &crate::model::position::Position::identity(def.orbits());
         let mut projections = match options.project_from {
             // Only where symmetries shrink them: without, the projection
             // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
@@ -878,13 +878,13 @@ impl OrbitBound {
     /// The bound at `position`: the largest of the tables' entries, at
     /// the position and, where admissible, at its inverse (0 without
     /// tables; `u32::MAX` where a table says solved cannot be reached).
-    pub fn lower(&self, position: &crate::position::Position) -> u32 {
+    pub fn lower(&self, position: &crate::model::position::Position) -> u32 {
         self.lower_or_dead(position).unwrap_or(u32::MAX)
     }
 
     /// The bound, or `None` where a table says the solved state cannot be
     /// reached.
-    pub(crate) fn lower_or_dead(&self, position: &crate::position::Position) -> Option<u32> {
+    pub(crate) fn lower_or_dead(&self, position: &crate::model::position::Position) -> Option<u32> {
         if let Some(w) = &self.whole {
             let rank = match &w.index {
                 WholeIndex::Coordinates(c) => c.rank(&c.start(position)?),
@@ -969,8 +969,8 @@ impl OrbitBound {
     #[inline]
     pub(crate) fn keep_within(
         &self,
-        position: &crate::position::Position,
-        all: &crate::moves::Moves,
+        position: &crate::model::position::Position,
+        all: &crate::model::moves::Moves,
         moves: &mut Vec<u16>,
         start: usize,
         max: u32,
@@ -1077,7 +1077,7 @@ impl OrbitBound {
         &self,
         pp: &ProjPart,
         s: &[u8],
-        all: &crate::moves::Moves,
+        all: &crate::model::moves::Moves,
         moves: &mut Vec<u16>,
         start: usize,
         max: u32,
@@ -1172,7 +1172,7 @@ impl OrbitBound {
         &self,
         part: &AlikePart,
         s: &[u8],
-        all: &crate::moves::Moves,
+        all: &crate::model::moves::Moves,
         moves: &mut Vec<u16>,
         start: usize,
         max: u32,
@@ -1204,7 +1204,7 @@ impl OrbitBound {
     fn keep_whole(
         &self,
         w: &Whole,
-        position: &crate::position::Position,
+        position: &crate::model::position::Position,
         moves: &mut Vec<u16>,
         start: usize,
         max: u32,
@@ -1304,7 +1304,7 @@ impl OrbitBound {
         sym: usize,
         inverse: bool,
         at: &[u8],
-        all: &crate::moves::Moves,
+        all: &crate::model::moves::Moves,
         moves: &mut Vec<u16>,
         start: usize,
         max: u32,

@@ -45,51 +45,32 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod alike;
+mod algebra;
 mod bound;
-mod class_census;
-mod class_space;
-mod classes;
+mod census;
 mod conjugates;
-mod coords;
-mod cube;
-mod definition;
-mod frame;
-mod group;
-mod invariants;
-mod mirror;
-mod moves;
-mod narrow;
-mod notation;
-mod parse;
-mod position;
-mod projection;
+mod model;
+mod sequences;
 mod puzzle;
-mod random;
-mod reads;
-mod scramble;
-mod shape;
-mod steps_file;
-mod symgroup;
-mod symmetry;
+mod tables;
 
 pub use bound::{
     BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, OrbitBound,
     PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
 };
-pub use class_census::ClassCensus;
+pub use census::class_census::ClassCensus;
 pub use conjugates::Conjugates;
-pub use coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
-pub use definition::{Definition, is_rotation};
-pub use invariants::Unreachable;
-pub use moves::{MAX_MOVES, MAX_ORDER, Moves, MovesError, power_name};
-pub use parse::ParseError;
-pub use position::{Orbit, Position, WILD};
+pub use tables::coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
+pub use model::definition::{Definition, is_rotation};
+pub use algebra::invariants::Unreachable;
+pub use model::moves::{MAX_MOVES, MAX_ORDER, Moves, MovesError, power_name};
+pub use model::parse::ParseError;
+pub use model::position::{Orbit, Position, WILD};
 pub use puzzle::Twisty;
-pub use random::{Draw, WALK, random_position};
-pub use reads::TableReads;
-pub use scramble::{Scramble, ScrambleKind, parse_scrambles};
-pub use symmetry::{MAX_SYMMETRIES, Symmetries};
+pub use algebra::random::{Draw, WALK, random_position};
+pub use tables::reads::TableReads;
+pub use sequences::scramble::{Scramble, ScrambleKind, parse_scrambles};
+pub use algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
 
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]

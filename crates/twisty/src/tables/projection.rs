@@ -42,13 +42,13 @@ use std::cell::RefCell;
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
-use crate::alike::{binomials, colex_digit, colex_place};
-use crate::definition::Definition;
-use crate::group::{MAX_COORD, MAX_GROUP_ORBIT};
-use crate::moves::Moves;
-use crate::narrow::Narrow;
-use crate::position::{Position, then_bytes as compose};
-use crate::symmetry::Symmetries;
+use crate::tables::alike::{binomials, colex_digit, colex_place};
+use crate::model::definition::Definition;
+use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT};
+use crate::model::moves::Moves;
+use crate::tables::narrow::Narrow;
+use crate::model::position::{Position, then_bytes as compose};
+use crate::algebra::symmetry::Symmetries;
 
 /// The most blocks an orbit is split into for a projection (more would
 /// leave the pieces nearly told apart: the tables over groups of pieces
@@ -279,7 +279,7 @@ pub(crate) struct Projection {
     solved: Vec<u8>,
     /// The moves, as positions.
     moves: Vec<Position>,
-    orbits: Vec<crate::position::Orbit>,
+    orbits: Vec<crate::model::position::Orbit>,
     /// The tables that step a child's index from its parent's values,
     /// where they fit.
     steps: Option<Steps>,
@@ -472,10 +472,10 @@ impl Projection {
         if def.solved() != &Position::identity(def.orbits()) || symmetries.len() > 256 {
             return None;
         }
-        let moving = crate::shape::moving_orbits(def, moves);
+        let moving = crate::algebra::shape::moving_orbits(def, moves);
         let mut orbits = Vec::new();
         for &k in &moving {
-            let shape = crate::shape::of(def, moves, k)?;
+            let shape = crate::algebra::shape::of(def, moves, k)?;
             orbits.push((k, squares_blocks(def, moves, k), shape.kept));
         }
         // A relabelling proper somewhere: an orbit of two blocks or more,
@@ -728,7 +728,7 @@ impl Projection {
 
     /// Gives this projection its step tables: read from the cache
     /// directory `dir` beside the table named `name` where the file is
-    /// there and sound (`crate::steps_file`), else made (a few tenths of
+    /// there and sound (`crate::tables::steps_file`), else made (a few tenths of
     /// a second on the cube: most of a cached start) and saved there;
     /// the error of a file not read or not saved (the tables are whole
     /// either way).
@@ -741,9 +741,9 @@ impl Projection {
             self.steps = self.make_steps();
             return None;
         };
-        let path = crate::steps_file::file_in(dir, name);
+        let path = crate::tables::steps_file::file_in(dir, name);
         // No file: nothing to say; one refused or unreadable: said.
-        let error = match crate::steps_file::load(&path) {
+        let error = match crate::tables::steps_file::load(&path) {
             Ok(None) => None,
             Ok(Some(tables)) => match self
                 .steps_from(tables)
@@ -753,14 +753,14 @@ impl Projection {
                     self.steps = Some(steps);
                     return None;
                 }
-                None => Some(crate::steps_file::refused(&path)),
+                None => Some(crate::tables::steps_file::refused(&path)),
             },
             Err(e) => Some(e),
         };
         self.steps = self.make_steps();
         let saved = match &self.steps {
             Some(st) => std::fs::create_dir_all(dir)
-                .and_then(|()| crate::steps_file::save(&path, &st.tables())),
+                .and_then(|()| crate::tables::steps_file::save(&path, &st.tables())),
             None => Ok(()),
         };
         error.or(saved.err())
@@ -1224,7 +1224,7 @@ impl Projection {
     }
 
     /// The puzzle's orbits (for [`compose`] and [`invert`]).
-    pub(crate) fn orbits(&self) -> &[crate::position::Orbit] {
+    pub(crate) fn orbits(&self) -> &[crate::model::position::Orbit] {
         &self.orbits
     }
 }
@@ -1238,7 +1238,7 @@ fn squares_blocks(def: &Definition, moves: &Moves, k: usize) -> Vec<u8> {
         .map(|m| moves.get(m).then(moves.get(m), orbits))
         .collect();
     let refs: Vec<&Position> = squares.iter().collect();
-    let roots = crate::mirror::components(orbits, &refs);
+    let roots = crate::algebra::mirror::components(orbits, &refs);
     let at: usize = orbits[..k].iter().map(|o| o.pieces).sum();
     let n = orbits[k].pieces;
     let mut number = vec![u8::MAX; n];
@@ -1587,7 +1587,7 @@ mod tests {
         let mut p = fresh();
         assert!(p.attach_steps(Some(&dir), "h48").is_none());
         assert!(got(&p) == want);
-        let path = crate::steps_file::file_in(&dir, "h48");
+        let path = crate::tables::steps_file::file_in(&dir, "h48");
         let mut q = fresh();
         assert!(q.attach_steps(Some(&dir), "h48").is_none());
         assert!(got(&q) == want);
@@ -1598,12 +1598,12 @@ mod tests {
             _ => panic!("the edges' conjugates: two bytes each"),
         }
         let refs: Vec<Option<&Narrow>> = bad.iter().map(Option::as_ref).collect();
-        crate::steps_file::save(&path, &refs).expect("saved");
+        crate::tables::steps_file::save(&path, &refs).expect("saved");
         let mut r = fresh();
         let said = r.attach_steps(Some(&dir), "h48").expect("said").to_string();
         assert!(said.contains("is not valid step tables"), "{said}");
         assert!(got(&r) == want, "refused and made anew");
-        let saved = crate::steps_file::load(&path).expect("read");
+        let saved = crate::tables::steps_file::load(&path).expect("read");
         assert!(saved.as_ref() == Some(&want), "saved anew");
         let bytes = std::fs::read(&path).expect("read");
         std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("cut");

@@ -13,9 +13,9 @@
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::shape::Shape;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::algebra::shape::Shape;
 
 /// The most pieces an orbit split into groups may have (positions are
 /// bits of a `u64`).
@@ -523,7 +523,7 @@ impl Abstraction for GroupSpace<'_> {
 /// Each move as [`PieceGroup::key_moved`] reads it (for `OrbitBound`): per orbit, where the
 /// piece on each position goes (`m.p[j] = p` sends `p` to `j`), then the
 /// turn it gets there (`m.o[j]`).
-pub(crate) fn moved(def: &crate::definition::Definition, moves: &crate::moves::Moves) -> Vec<u8> {
+pub(crate) fn moved(def: &crate::model::definition::Definition, moves: &crate::model::moves::Moves) -> Vec<u8> {
     let mut out = Vec::new();
     for m in 0..moves.len() {
         let mv = moves.get(m).as_slice();
@@ -596,7 +596,7 @@ mod tests {
             .expect("built in")
             .expect("valid");
         let moves = Moves::all(&def).expect("moves");
-        let shape = crate::shape::of(&def, &moves, 0).expect("told apart");
+        let shape = crate::algebra::shape::of(&def, &moves, 0).expect("told apart");
         let part = PieceGroup::new(0, shape, vec![0, 3, 5]).expect("a group");
         let whole = PieceGroup::new(0, shape, (0..8).collect()).expect("a group");
         for group in [part, whole] {
@@ -653,7 +653,7 @@ mod tests {
         let orbits = def.orbits();
         let mut groups = Vec::new();
         for k in 0..orbits.len() {
-            let shape = crate::shape::of(&def, &moves, k).expect("told apart");
+            let shape = crate::algebra::shape::of(&def, &moves, k).expect("told apart");
             for limit in [30, 5_000, 1 << 20, 1 << 27] {
                 groups.extend(split(k, shape, limit));
             }

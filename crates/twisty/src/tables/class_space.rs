@@ -24,19 +24,19 @@
 //! each conjugated to its own representative; where that representative
 //! is fixed by other symmetries, the child's other indices (its
 //! conjugates by them) are emitted too, so every index of a class gets
-//! its distance, as in [`SymSpace`](crate::symgroup::SymSpace).
+//! its distance, as in [`SymSpace`](crate::tables::symgroup::SymSpace).
 
 use std::cell::RefCell;
 
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
-use crate::coords::Coordinates;
-use crate::definition::Definition;
-use crate::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
-use crate::moves::Moves;
-use crate::symgroup::SymGroup;
-use crate::symmetry::Symmetries;
+use crate::tables::coords::Coordinates;
+use crate::model::definition::Definition;
+use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
+use crate::model::moves::Moves;
+use crate::tables::symgroup::SymGroup;
+use crate::algebra::symmetry::Symmetries;
 
 /// The most orbits outside the lead (a thread's scratch holds each one's
 /// pieces on the stack).
@@ -127,7 +127,7 @@ impl Rest {
     /// coordinates.
     pub(crate) fn new(
         group: PieceGroup,
-        symmetries: &crate::symmetry::Symmetries,
+        symmetries: &crate::algebra::symmetry::Symmetries,
         kept: Vec<usize>,
         kept_sum: bool,
         (labels, turns): (&[u32], &[u32]),
@@ -152,7 +152,7 @@ impl Rest {
     fn ride(
         &mut self,
         group: PieceGroup,
-        symmetries: &crate::symmetry::Symmetries,
+        symmetries: &crate::algebra::symmetry::Symmetries,
         kept_sum: bool,
         turns: &[u32],
     ) -> bool {
@@ -194,7 +194,7 @@ impl Rest {
         }
     }
 
-    /// The pieces after a move laid out as `moved` ([`crate::group::moved`]).
+    /// The pieces after a move laid out as `moved` ([`crate::tables::group::moved`]).
     #[inline]
     fn moved_into(
         &self,
@@ -314,13 +314,13 @@ impl Plan {
     /// The plan for `def` under `moves`, or `None` where none takes it
     /// (see [`ClassCensus::new`](crate::ClassCensus::new)).
     pub(crate) fn new(def: &Definition, moves: &Moves) -> Option<Plan> {
-        let moving = crate::shape::moving_orbits(def, moves);
+        let moving = crate::algebra::shape::moving_orbits(def, moves);
         // The lead's pieces are told apart: where no moving orbit's are
         // (`turnstile`), no plan, and no coordinates made to find it out
         // (their tables stayed resident: 7 MB of its census's peak).
         if !moving
             .iter()
-            .any(|&k| crate::shape::of(def, moves, k).is_some())
+            .any(|&k| crate::algebra::shape::of(def, moves, k).is_some())
         {
             return None;
         }
@@ -340,7 +340,7 @@ impl Plan {
         coords: Option<&Coordinates>,
         symmetries: &Symmetries,
     ) -> Option<Plan> {
-        let mut moving = crate::shape::moving_orbits(def, moves);
+        let mut moving = crate::algebra::shape::moving_orbits(def, moves);
         // The coordinates where other orbits move: an orbit that copies
         // others (the pyraminx's second corner orbit) is left out of the
         // index, the others determining it.
@@ -350,7 +350,7 @@ impl Plan {
         }
         let mut groups = Vec::with_capacity(moving.len());
         for &k in &moving {
-            let shape = crate::shape::of(def, moves, k)?;
+            let shape = crate::algebra::shape::of(def, moves, k)?;
             let all = (0..shape.pieces).map(|l| l as u8).collect();
             groups.push((PieceGroup::new(k, shape, all)?, shape.kept));
         }
@@ -416,7 +416,7 @@ impl Plan {
             cache,
             name,
         );
-        let layout = crate::group::moved(def, moves);
+        let layout = crate::tables::group::moved(def, moves);
         let index = ClassIndex::new(
             sym,
             self.rest.clone(),
@@ -547,7 +547,7 @@ pub(crate) struct ClassIndex {
     id: u64,
     lead: SymGroup,
     rest: Vec<Rest>,
-    /// The moves as [`crate::group::moved`] lays them out.
+    /// The moves as [`crate::tables::group::moved`] lays them out.
     moved: Vec<u8>,
     len: usize,
     moves: usize,
@@ -1003,7 +1003,7 @@ pub(crate) mod tests {
             for tabled in [0, TABLED] {
                 let sym = SymGroup::new(plan.group.clone(), &plan.symmetries, plan.kept.clone());
                 let rest = plan.rest.clone();
-                let layout = crate::group::moved(&def, &moves);
+                let layout = crate::tables::group::moved(&def, &moves);
                 let space = ClassIndex::new(sym, rest, layout, def.solved().as_slice(), tabled)
                     .expect("indexed");
                 let mut frontier = vec![def.solved().clone()];

@@ -7,8 +7,8 @@
 
 use std::fmt::Write;
 
-use crate::definition::Definition;
-use crate::parse::ParseError;
+use crate::model::definition::Definition;
+use crate::model::parse::ParseError;
 
 type P = [i8; 3];
 

@@ -1,7 +1,7 @@
 //! [`Definition`]: a puzzle read from twsearch's definition format.
 
-use crate::parse::{ErrorKind, Kind, Labels, Lines, ParseError, expect, number, position};
-use crate::position::{Orbit, Position};
+use crate::model::parse::{ErrorKind, Kind, Labels, Lines, ParseError, expect, number, position};
+use crate::model::position::{Orbit, Position};
 
 /// A permutation puzzle as its definition file gives it: orbits, the
 /// solved state, the moves (each once: [`Moves`](crate::Moves) adds their

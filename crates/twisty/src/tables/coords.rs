@@ -50,10 +50,10 @@
 
 use puzzle_search_core::{Puzzle, Ranked, rank};
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::Position;
-use crate::shape;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::Position;
+use crate::algebra::shape;
 
 /// The most table entries (`u32`s, value x move) all the coordinates'
 /// tables may hold together: 512 MB. The six-turn 2x2x2's tables
@@ -64,7 +64,7 @@ pub const MAX_TABLE_ENTRIES: u64 = 1 << 27;
 /// The most orbits a coordinate state holds (two coordinates each).
 pub const MAX_COORD_ORBITS: usize = 16;
 
-pub use crate::group::MAX_COORD;
+pub use crate::tables::group::MAX_COORD;
 
 /// A state: per orbit the number of its labels' and its orientations'
 /// values among those the moves reach.

@@ -7,9 +7,9 @@
 //! positions' own rank (`Twisty`'s `Ranked`), the coordinate tables and
 //! the piece groups.
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::WILD;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::WILD;
 
 /// What numbering orbit `k` needs: its offset in a position, its pieces
 /// and orientations, and whether every move (and the solved state) keeps

@@ -5,7 +5,7 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
-use crate::position::{Orbit, Position, WILD};
+use crate::model::position::{Orbit, Position, WILD};
 
 /// Why a definition or scramble file was refused: the line (1-based), the
 /// token, and what is wrong.

@@ -8,7 +8,7 @@
 //! representative) and a symmetry `r(p)` taking it there; the index is
 //! `class * turns + t`, `t` the orientations of the position conjugated
 //! by `r(p)`, and where other orbits move, times their coordinates in
-//! that conjugate ([`ClassSpace`](crate::class_space), whose docs carry
+//! that conjugate ([`ClassSpace`](crate::tables::class_space), whose docs carry
 //! that case's argument). The census is the core's two-bit breadth-first
 //! search over these indices (each neighbour emitted with its
 //! equivalents), with no table: each index settled adds its positions
@@ -43,10 +43,10 @@ use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
-use crate::class_space::{ClassSpace, Plan};
-use crate::coords::Coordinates;
+use crate::tables::class_space::{ClassSpace, Plan};
+use crate::tables::coords::Coordinates;
 use crate::puzzle::Twisty;
-use crate::symgroup::{SymGroup, SymSpace};
+use crate::tables::symgroup::{SymGroup, SymSpace};
 
 /// A census by symmetry class, planned for one puzzle: the orbit whose
 /// placements are classed (the lead), the other orbits its moves turn,
@@ -78,7 +78,7 @@ pub struct ClassCensus {
     /// The lead, the other moving orbits, the symmetries.
     plan: Plan,
     /// The most values of a rest orbit moved by tables
-    /// ([`TABLED`](crate::class_space::TABLED); tests set 0 to walk the
+    /// ([`TABLED`](crate::tables::class_space::TABLED); tests set 0 to walk the
     /// pieces' path).
     tabled: u64,
 }
@@ -102,7 +102,7 @@ impl ClassCensus {
     pub fn new(puzzle: &Twisty) -> Option<ClassCensus> {
         Some(ClassCensus {
             plan: Plan::new(puzzle.definition(), puzzle.moves())?,
-            tabled: crate::class_space::TABLED,
+            tabled: crate::tables::class_space::TABLED,
         })
     }
 
@@ -217,7 +217,7 @@ impl ClassCensus {
                 cache,
                 &name,
             );
-            let layout = crate::group::moved(def, moves);
+            let layout = crate::tables::group::moved(def, moves);
             let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
             return walk(
                 &Weighed::new(&space, &sym, self.plan.group.turns),
@@ -334,9 +334,9 @@ mod tests {
     use puzzle_search_core::{Solver, Strategy};
 
     use super::*;
-    use crate::coords::Coordinates;
-    use crate::definition::Definition;
-    use crate::moves::Moves;
+    use crate::tables::coords::Coordinates;
+    use crate::model::definition::Definition;
+    use crate::model::moves::Moves;
 
     /// The census by coordinates, the reference.
     fn plain(puzzle: &Twisty) -> Vec<u64> {
@@ -382,7 +382,7 @@ mod tests {
         }
     }
 
-    use crate::class_space::tests::TWO;
+    use crate::tables::class_space::tests::TWO;
 
     /// Two moving orbits: the lead's classes times the other's
     /// coordinates, equal to the census by coordinates.
@@ -410,7 +410,7 @@ mod tests {
     /// by piece.
     #[test]
     fn a_rider_equals_the_census_by_coordinates() {
-        let def = Definition::parse(crate::class_space::tests::THREE).expect("parses");
+        let def = Definition::parse(crate::tables::class_space::tests::THREE).expect("parses");
         let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
         let mut plan = ClassCensus::new(&puzzle).expect("a plan");
         assert_eq!(plan.plan.rest.len(), 1, "Q with R riding on it");

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::definition::Definition;
-use crate::position::Position;
+use crate::model::definition::Definition;
+use crate::model::position::Position;
 
 /// The most a move's order may be (its powers are all searched).
 pub const MAX_ORDER: usize = 255;
@@ -299,7 +299,7 @@ impl Moves {
 /// Each move's inverse among `perms`, where there.
 /// Looked up by hash (the first move of each position): a definition of
 /// 128,778 move powers took 38 s here by linear search.
-fn inverses(perms: &[Position], orbits: &[crate::position::Orbit]) -> Vec<Option<usize>> {
+fn inverses(perms: &[Position], orbits: &[crate::model::position::Orbit]) -> Vec<Option<usize>> {
     let mut index: std::collections::HashMap<&Position, usize> =
         std::collections::HashMap::with_capacity(perms.len());
     for (j, p) in perms.iter().enumerate() {

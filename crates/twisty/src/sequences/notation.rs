@@ -4,11 +4,11 @@
 //! inverted (`(R U R' U')3`, `(R U)'`, nested). Read by the scramble
 //! files' `ScrambleAlg` blocks and `--scramblealg`.
 
-use crate::definition::Definition;
-use crate::frame::{Frames, Step, split_power};
-use crate::moves::Moves;
-use crate::parse::{ErrorKind, ParseError};
-use crate::position::Position;
+use crate::model::definition::Definition;
+use crate::sequences::frame::{Frames, Step, split_power};
+use crate::model::moves::Moves;
+use crate::model::parse::{ErrorKind, ParseError};
+use crate::model::position::Position;
 
 /// The most moves one line may expand to (a repeat count is a number:
 /// `(R U)999999999` would otherwise fill memory).
@@ -16,7 +16,7 @@ pub(crate) const MAX_EXPANDED: usize = 1 << 20;
 
 /// Reads the lines of move sequences for one definition and set of
 /// moves, keeping the rotations met so far in a sequence (see
-/// `crate::frame`): moves after a rotation are read as the puzzle is then
+/// `crate::sequences::frame`): moves after a rotation are read as the puzzle is then
 /// seen, and the sequence comes out as moves in the definition's frame.
 pub(crate) struct Notation<'a> {
     def: &'a Definition,
@@ -342,7 +342,7 @@ impl Reader<'_, '_> {
     /// One turn of the `layers` outer layers on the side of the
     /// definition's move `face`: its inner-layer moves where the
     /// definition has them (`R 2R`), else a move and a rotation
-    /// (`crate::frame`).
+    /// (`crate::sequences::frame`).
     fn wide(&self, face: usize, layers: usize, frames: Option<&Frames>) -> Option<Vec<Step>> {
         let (def, moves) = (self.n.def, self.n.moves);
         let name = &def.moves()[face].0;
@@ -399,7 +399,7 @@ fn order(m: &Position, def: &Definition) -> usize {
     let id = Position::identity(def.orbits());
     let mut p = m.clone();
     let mut k = 1;
-    while p != id && k <= crate::moves::MAX_ORDER {
+    while p != id && k <= crate::model::moves::MAX_ORDER {
         p = p.then(m, def.orbits());
         k += 1;
     }
@@ -492,12 +492,12 @@ mod tests {
     /// The built-in cube `n` with its `x y z` blocks, or without them
     /// (`bare`: the rotations are then found from the moves).
     fn cube(n: usize, bare: bool) -> Definition {
-        let text = crate::cube::cube_text(n);
+        let text = crate::model::cube::cube_text(n);
         let mut kept = String::new();
         let mut skipping = false;
         for line in text.lines() {
             if let Some(name) = line.strip_prefix("Move ") {
-                skipping = bare && crate::definition::is_rotation(name.trim());
+                skipping = bare && crate::model::definition::is_rotation(name.trim());
             }
             if !skipping {
                 kept.push_str(line);

@@ -3,9 +3,9 @@
 //! where they map the searched moves onto the searched moves: the
 //! conjugations under which distance to solved does not change.
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::{Orbit, Position};
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::{Orbit, Position};
 
 /// The most symmetries generated (the megaminx's rotations are 60, a
 /// cube's 24, 48 with its mirror images): past this the closure stops,
@@ -102,13 +102,13 @@ impl Symmetries {
             .map(|(name, r)| (name.as_str(), r, false))
             .collect();
         let blocks: Vec<&Position> = def.moves().iter().map(|(_, p)| p).collect();
-        let first = crate::mirror::components(orbits, &blocks);
+        let first = crate::algebra::mirror::components(orbits, &blocks);
         // No rotation named (twsearch's own `2x2x2.tws`): the rotations
         // found from the moves themselves, each a generator.
         let found: Vec<(String, Position)> = if gens.is_empty() {
-            crate::mirror::automorphisms(orbits, &blocks, MAX_SYMMETRIES)
+            crate::algebra::mirror::automorphisms(orbits, &blocks, MAX_SYMMETRIES)
                 .into_iter()
-                .map(|r| crate::mirror::canonical(r, orbits, &first))
+                .map(|r| crate::algebra::mirror::canonical(r, orbits, &first))
                 .filter(|r| r != &id)
                 .enumerate()
                 .map(|(i, r)| (format!("r{}", i + 1), r))
@@ -117,7 +117,7 @@ impl Symmetries {
             Vec::new()
         };
         gens.extend(found.iter().map(|(name, r)| (name.as_str(), r, false)));
-        let reflection = crate::mirror::find(orbits, &blocks);
+        let reflection = crate::algebra::mirror::find(orbits, &blocks);
         if let Some(m) = &reflection {
             // Where no orbit has more than two orientations, `-o = o`: a
             // mirror image acts as the position it is (kept unflagged,
@@ -132,8 +132,8 @@ impl Symmetries {
             let (at, at_mirror, word) = found[next].clone();
             next += 1;
             for &(name, r, r_mirror) in &gens {
-                let p = crate::mirror::compose(&at, r, r_mirror, orbits);
-                let p = crate::mirror::canonical(p, orbits, &first);
+                let p = crate::algebra::mirror::compose(&at, r, r_mirror, orbits);
+                let p = crate::algebra::mirror::canonical(p, orbits, &first);
                 let mirror = at_mirror != r_mirror;
                 if found.len() < MAX_SYMMETRIES && seen.insert((p.clone(), mirror)) {
                     let w = if word.is_empty() {
@@ -146,11 +146,11 @@ impl Symmetries {
             }
         }
         for (r, mirror, word) in found.into_iter().skip(1) {
-            let inv = crate::mirror::inverse(&r, mirror, orbits);
+            let inv = crate::algebra::mirror::inverse(&r, mirror, orbits);
             let mapped: Option<Vec<u16>> = (0..moves.len())
                 .map(|m| {
-                    let left = crate::mirror::compose(&inv, moves.get(m), false, orbits);
-                    let c = crate::mirror::compose(&left, &r, mirror, orbits);
+                    let left = crate::algebra::mirror::compose(&inv, moves.get(m), false, orbits);
+                    let c = crate::algebra::mirror::compose(&left, &r, mirror, orbits);
                     (0..moves.len())
                         .find(|&j| moves.get(j) == &c)
                         .map(|j| j as u16)
@@ -320,9 +320,9 @@ mod tests {
                 let m = rng.below(moves.len() as u64) as usize;
                 for i in 0..sym.len() {
                     let (r, mirror) = (sym.get(i), sym.is_mirror(i));
-                    let inv = crate::mirror::inverse(r, mirror, orbits);
-                    let left = crate::mirror::compose(&inv, &g, false, orbits);
-                    let slow = crate::mirror::compose(&left, r, mirror, orbits);
+                    let inv = crate::algebra::mirror::inverse(r, mirror, orbits);
+                    let left = crate::algebra::mirror::compose(&inv, &g, false, orbits);
+                    let slow = crate::algebra::mirror::compose(&left, r, mirror, orbits);
                     assert_eq!(sym.conjugate(i, &g), slow);
                     // (g m)^r = g^r m^r.
                     let child = g.then(moves.get(m), orbits);

@@ -1,5 +1,5 @@
 //! The placement classes of a table by symmetry class
-//! ([`SymGroup`](crate::symgroup)) kept in the cache directory beside
+//! ([`SymGroup`](crate::tables::symgroup)) kept in the cache directory beside
 //! the table: made in about a second for the 3x3x3's eight edges (20M
 //! placements, single-threaded), read back in a few hundredths.
 //!

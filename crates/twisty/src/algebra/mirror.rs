@@ -25,7 +25,7 @@
 //! 0. The search stops after [`MAX_STEPS`] assignments and reports none:
 //! a puzzle without a mirror then gets its rotations alone.
 
-use crate::position::{Orbit, Position};
+use crate::model::position::{Orbit, Position};
 
 /// The most position assignments [`find`] makes before it gives up.
 pub(crate) const MAX_STEPS: u64 = 2_000_000;
@@ -387,7 +387,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::definition::Definition;
+    use crate::model::definition::Definition;
 
     /// The cube's mirror image maps each face turn to a counterclockwise
     /// face turn, and composing with it is associative.

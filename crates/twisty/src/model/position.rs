@@ -152,7 +152,7 @@ impl Position {
 
     /// The permutation inverted, each turn carried to where its piece
     /// came from, negated where `negate` (the inverse of a position) or
-    /// as it is (the inverse of a mirror image: `crate::mirror`).
+    /// as it is (the inverse of a mirror image: `crate::algebra::mirror`).
     pub(crate) fn inverse_turned(&self, orbits: &[Orbit], negate: bool) -> Position {
         let mut out = self.clone();
         invert_bytes(&self.0, orbits, negate, &mut out.0);

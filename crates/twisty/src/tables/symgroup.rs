@@ -23,9 +23,9 @@
 
 use puzzle_search_core::pdb::Abstraction;
 
-use crate::group::{MAX_GROUP_ORBIT, PieceGroup};
-use crate::moves::Moves;
-use crate::symmetry::Symmetries;
+use crate::tables::group::{MAX_GROUP_ORBIT, PieceGroup};
+use crate::model::moves::Moves;
+use crate::algebra::symmetry::Symmetries;
 
 /// The most symmetries a group is reduced by (their sets are `u64`
 /// masks).
@@ -111,7 +111,7 @@ impl SymGroup {
     /// the table `name`), else made and written there; with the error
     /// that kept them from being read or written, if any (the group is
     /// whole either way). Groups of fewer than
-    /// [`CACHED_FROM`](crate::classes::CACHED_FROM) placements are made.
+    /// [`CACHED_FROM`](crate::tables::classes::CACHED_FROM) placements are made.
     pub(crate) fn new_cached(
         group: PieceGroup,
         symmetries: &Symmetries,
@@ -125,7 +125,7 @@ impl SymGroup {
             kept,
             dir,
             name,
-            crate::classes::CACHED_FROM,
+            crate::tables::classes::CACHED_FROM,
         )
     }
 
@@ -144,8 +144,8 @@ impl SymGroup {
             out.classify();
             return (out, None);
         };
-        let path = crate::classes::file_in(dir, name);
-        let error = match crate::classes::load(&path, out.group.perms, out.kept.len()) {
+        let path = crate::tables::classes::file_in(dir, name);
+        let error = match crate::tables::classes::load(&path, out.group.perms, out.kept.len()) {
             Ok(Some(c)) => {
                 (out.class, out.reps, out.stab) = (c.class, c.reps, c.stab);
                 return (out, None);
@@ -153,21 +153,21 @@ impl SymGroup {
             // No file: nothing to say; one there but not trusted: said.
             Ok(None) => std::fs::metadata(&path)
                 .is_ok()
-                .then(|| crate::classes::refused(&path)),
+                .then(|| crate::tables::classes::refused(&path)),
             Err(e) => Some(std::io::Error::new(
                 e.kind(),
                 format!("reading {}: {e}", path.display()),
             )),
         };
         out.classify();
-        let classes = crate::classes::Classes {
+        let classes = crate::tables::classes::Classes {
             class: std::mem::take(&mut out.class),
             reps: std::mem::take(&mut out.reps),
             stab: std::mem::take(&mut out.stab),
         };
         // The cache directory made first, as the tables' files make it.
         let saved =
-            std::fs::create_dir_all(dir).and_then(|()| crate::classes::save(&path, &classes));
+            std::fs::create_dir_all(dir).and_then(|()| crate::tables::classes::save(&path, &classes));
         (out.class, out.reps, out.stab) = (classes.class, classes.reps, classes.stab);
         (out, error.or(saved.err()))
     }
@@ -604,7 +604,7 @@ impl Abstraction for SymSpace<'_> {
 /// kept by the eight rotations that keep its axis.)
 pub(crate) fn choose(
     orbit: usize,
-    shape: crate::shape::Shape,
+    shape: crate::algebra::shape::Shape,
     symmetries: &Symmetries,
     max_states: u64,
 ) -> Option<(PieceGroup, Vec<usize>)> {
@@ -681,9 +681,9 @@ const MAX_PLACEMENTS: u64 = 1 << 26;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::definition::Definition;
-    use crate::group::{GroupSpace, moved};
-    use crate::position::Position;
+    use crate::model::definition::Definition;
+    use crate::tables::group::{GroupSpace, moved};
+    use crate::model::position::Position;
     use puzzle_search_core::Budget;
     use puzzle_search_core::pdb::PatternDb;
 
@@ -697,7 +697,7 @@ mod tests {
         max_states: u64,
     ) -> usize {
         let symmetries = Symmetries::new(def, moves);
-        let shape = crate::shape::of(def, moves, orbit).expect("told apart");
+        let shape = crate::algebra::shape::of(def, moves, orbit).expect("told apart");
         let (group, kept) =
             choose(orbit, shape, &symmetries, max_states).expect("a symmetric group");
         let plain = GroupSpace::new(&group, def, moves, "plain".into());
@@ -742,7 +742,7 @@ mod tests {
     fn classes_by_marking_equal_classes_by_search() {
         let (cube, moves, symmetries) = cube();
         for (orbit, max_states) in [(0, 30_000), (1, 20_000)] {
-            let shape = crate::shape::of(&cube, &moves, orbit).expect("told apart");
+            let shape = crate::algebra::shape::of(&cube, &moves, orbit).expect("told apart");
             let (group, kept) = choose(orbit, shape, &symmetries, max_states).expect("a group");
             let marked = SymGroup::new(group, &symmetries, kept);
             let mut searched =
@@ -773,7 +773,7 @@ mod tests {
     #[test]
     fn classes_cached_read_back_the_same() {
         let (cube, moves, symmetries) = cube();
-        let shape = crate::shape::of(&cube, &moves, 0).expect("told apart");
+        let shape = crate::algebra::shape::of(&cube, &moves, 0).expect("told apart");
         let (group, kept) = choose(0, shape, &symmetries, 30_000).expect("a group");
         let made = SymGroup::new(group.clone(), &symmetries, kept.clone());
         let dir = std::env::temp_dir().join(format!("twisty-symgroup-{}", std::process::id()));
@@ -788,7 +788,7 @@ mod tests {
                 0,
             )
         };
-        let path = crate::classes::file_in(&dir, "slice");
+        let path = crate::tables::classes::file_in(&dir, "slice");
         for round in 0..3 {
             if round == 2 {
                 let mut bytes = std::fs::read(&path).expect("written");
@@ -815,7 +815,7 @@ mod tests {
         let fresh = dir.join("new").join("deeper");
         let (got, error) = build(&fresh);
         assert!(error.is_none(), "{error:?}");
-        assert!(crate::classes::file_in(&fresh, "slice").exists());
+        assert!(crate::tables::classes::file_in(&fresh, "slice").exists());
         assert_eq!(got.reps, made.reps);
         // A file where the directory should be: made, and said.
         let file = dir.join("not-a-dir");
@@ -842,7 +842,7 @@ mod tests {
     /// pieces, a move `A` and its conjugates by a rotation `x` of order 4.
     #[test]
     fn a_whole_orbit_by_class_equals_the_plain_table() {
-        let orbits = [crate::position::Orbit {
+        let orbits = [crate::model::position::Orbit {
             name: "C".into(),
             pieces: 4,
             orientations: 3,

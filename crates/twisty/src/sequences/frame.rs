@@ -20,7 +20,7 @@
 //! *The rotations* are the definition's own (`x`, `y`, `z`, any `...v`,
 //! with their powers) and, on a definition that names none, the
 //! automorphisms of its moves (as the symmetries are found, see
-//! `crate::symmetry`), the one that turns as `R` named `x`, as `U` `y`,
+//! `crate::algebra::symmetry`), the one that turns as `R` named `x`, as `U` `y`,
 //! as `F` `z` (WCA): a rotation "turns as `R`" when it moves every piece
 //! `R` moves exactly as `R` does, moves some piece besides, and does not
 //! commute with every move (a product of moves that commutes with all of
@@ -41,13 +41,13 @@
 
 use std::collections::HashMap;
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::{Orbit, Position};
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::{Orbit, Position};
 
 /// The most rotations kept (the closure of the named ones, or of those
 /// found from the moves).
-const MAX_ROTATIONS: usize = crate::symmetry::MAX_SYMMETRIES;
+const MAX_ROTATIONS: usize = crate::algebra::symmetry::MAX_SYMMETRIES;
 
 /// One step of a line read: a move among the chosen moves, or a rotation
 /// (an index into [`Frames`]' group).
@@ -80,12 +80,12 @@ impl Frames {
     pub(crate) fn new(def: &Definition) -> Option<Frames> {
         let orbits = def.orbits();
         let blocks: Vec<&Position> = def.moves().iter().map(|(_, p)| p).collect();
-        let first = crate::mirror::components(orbits, &blocks);
+        let first = crate::algebra::mirror::components(orbits, &blocks);
         let found = def.rotations().is_empty();
         let gens: Vec<Position> = if found {
-            crate::mirror::automorphisms(orbits, &blocks, MAX_ROTATIONS)
+            crate::algebra::mirror::automorphisms(orbits, &blocks, MAX_ROTATIONS)
                 .into_iter()
-                .map(|r| crate::mirror::canonical(r, orbits, &first))
+                .map(|r| crate::algebra::mirror::canonical(r, orbits, &first))
                 .collect()
         } else {
             def.rotations().iter().map(|(_, r)| r.clone()).collect()
@@ -96,7 +96,7 @@ impl Frames {
         // conjugates alone.
         let norm = |p: Position| {
             if found {
-                crate::mirror::canonical(p, orbits, &first)
+                crate::algebra::mirror::canonical(p, orbits, &first)
             } else {
                 p
             }

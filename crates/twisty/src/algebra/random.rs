@@ -3,9 +3,9 @@
 
 use puzzle_search_core::input::SplitMix64;
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::Position;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::Position;
 
 /// How many moves a random walk plays where no uniform draw is known.
 pub const WALK: usize = 1000;

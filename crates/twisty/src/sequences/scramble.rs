@@ -2,10 +2,10 @@
 //! or `Scramble NAME` (also `ScrambleState`, `StartState`) then a state
 //! block as the definition's `Solved`.
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::parse::{ErrorKind, Lines, ParseError, expect};
-use crate::position::Position;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::parse::{ErrorKind, Lines, ParseError, expect};
+use crate::model::position::Position;
 
 /// One scramble of a scramble file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub fn parse_scrambles(
 ) -> Result<Vec<Scramble>, ParseError> {
     let mut lines = Lines::new(text);
     let mut out = Vec::new();
-    let mut notation = crate::notation::Notation::new(def, moves);
+    let mut notation = crate::sequences::notation::Notation::new(def, moves);
     while let Some((line, toks)) = lines.next() {
         match toks[0] {
             "ScrambleAlg" => {
@@ -91,7 +91,7 @@ pub fn parse_scrambles(
                     // powers (`R3`, `R2'`) and groups (`(R U)2`, `(R U)'`)
                     // as cubers write them.
                     notation.read_line(&toks.join(" "), at, &mut seq)?;
-                    if seq.len() > crate::notation::MAX_EXPANDED {
+                    if seq.len() > crate::sequences::notation::MAX_EXPANDED {
                         return Err(ParseError::new(
                             at,
                             toks[0],

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use puzzle_search_core::pdb::{PatternDb, checksum, write_whole};
 
-use crate::narrow::Narrow;
+use crate::tables::narrow::Narrow;
 
 /// The file's first eight bytes (the last one its version).
 const MAGIC: &[u8; 8] = b"PSSTP\0\0\x01";

@@ -23,10 +23,10 @@
 
 use puzzle_search_core::pdb::Abstraction;
 
-use crate::definition::Definition;
-use crate::group::MAX_GROUP_ORBIT;
-use crate::moves::Moves;
-use crate::position::WILD;
+use crate::model::definition::Definition;
+use crate::tables::group::MAX_GROUP_ORBIT;
+use crate::model::moves::Moves;
+use crate::model::position::WILD;
 
 /// The most coordinates one table over pieces alike has (its build ranks
 /// each neighbour from its places, with no move tables: about a

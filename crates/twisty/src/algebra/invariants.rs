@@ -39,9 +39,9 @@
 
 use std::fmt;
 
-use crate::definition::Definition;
-use crate::moves::Moves;
-use crate::position::{Position, WILD};
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::model::position::{Position, WILD};
 
 /// The most parity bits the parity rule takes (a definition with more
 /// blocks than this is checked without it).
