@@ -1011,11 +1011,9 @@ fn god_by_class(
     if let Some(bar) = &spinner {
         bar.finish_and_clear();
     }
-    let layers = layers.map_err(|e| match e {
-        puzzle_twisty::BoundError::Table(t) if t.stopped().is_some() => {
-            Failure::stopped(t.stopped().unwrap_or(puzzle_search_core::Limit::Cancelled))
-        }
-        e => Failure::from(format!("{name}: census by class: {e}")),
+    let layers = layers.map_err(|e| match e.table().and_then(|t| t.stopped()) {
+        Some(limit) => Failure::stopped(limit),
+        None => Failure::from(format!("{name}: census by class: {e}")),
     })?;
     let mut total = 0u64;
     for (d, &n) in layers.iter().enumerate() {

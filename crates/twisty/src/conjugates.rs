@@ -15,9 +15,9 @@
 
 use puzzle_search_core::{Puzzle, Symmetry};
 
+use crate::algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
 use crate::model::position::Position;
 use crate::puzzle::Twisty;
-use crate::algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
 
 /// A [`Twisty`] whose states are classed by its [`Symmetries`]: the
 /// puzzle's moves, goal and bound, and the conjugations as

@@ -50,27 +50,27 @@ mod bound;
 mod census;
 mod conjugates;
 mod model;
-mod sequences;
 mod puzzle;
+mod sequences;
 mod tables;
 
+pub use algebra::invariants::Unreachable;
+pub use algebra::random::{Draw, WALK, random_position};
+pub use algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
 pub use bound::{
     BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, OrbitBound,
     PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
 };
 pub use census::class_census::ClassCensus;
 pub use conjugates::Conjugates;
-pub use tables::coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
 pub use model::definition::{Definition, is_rotation};
-pub use algebra::invariants::Unreachable;
 pub use model::moves::{MAX_MOVES, MAX_ORDER, Moves, MovesError, power_name};
 pub use model::parse::ParseError;
 pub use model::position::{Orbit, Position, WILD};
 pub use puzzle::Twisty;
-pub use algebra::random::{Draw, WALK, random_position};
-pub use tables::reads::TableReads;
 pub use sequences::scramble::{Scramble, ScrambleKind, parse_scrambles};
-pub use algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
+pub use tables::coords::{CoordState, Coordinates, MAX_COORD, MAX_COORD_ORBITS, MAX_TABLE_ENTRIES};
+pub use tables::reads::TableReads;
 
 /// The README's example, compiled and run as a doc test.
 #[doc = include_str!("../README.md")]

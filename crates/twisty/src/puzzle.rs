@@ -4,13 +4,13 @@
 
 use puzzle_search_core::{InPlace, MoveAutomaton, Promise, Puzzle, Ranked, find_twins, rank};
 
-use crate::bound::OrbitBound;
-use crate::tables::coords::Coordinates;
-use crate::model::definition::Definition;
 use crate::algebra::invariants::{Invariants, Unreachable};
+use crate::algebra::shape;
+use crate::bound::OrbitBound;
+use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::model::position::Position;
-use crate::algebra::shape;
+use crate::tables::coords::Coordinates;
 
 /// The most sequences the search for twins examines: depth 3 where the
 /// moves allow it (`moves^3` at most this), else depth 2.
@@ -275,7 +275,8 @@ impl Twisty {
     /// ```
     pub fn read_moves(&self, text: &str) -> Result<Vec<u16>, crate::ParseError> {
         let mut out = Vec::new();
-        crate::sequences::notation::Notation::new(&self.def, &self.moves).read_line(text, 1, &mut out)?;
+        crate::sequences::notation::Notation::new(&self.def, &self.moves)
+            .read_line(text, 1, &mut out)?;
         Ok(out)
     }
 }

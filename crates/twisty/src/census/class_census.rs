@@ -43,9 +43,9 @@ use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
+use crate::puzzle::Twisty;
 use crate::tables::class_space::{ClassSpace, Plan};
 use crate::tables::coords::Coordinates;
-use crate::puzzle::Twisty;
 use crate::tables::symgroup::{SymGroup, SymSpace};
 
 /// A census by symmetry class, planned for one puzzle: the orbit whose
@@ -200,7 +200,7 @@ impl ClassCensus {
         if let Some(allowed) = budget.memory_cap() {
             let needed = self.bytes();
             if needed > allowed {
-                return Err(BoundError::Memory { needed, allowed });
+                return Err(BoundError::memory(needed, allowed));
             }
         }
         let orbit = &def.orbits()[self.plan.group.orbit].name;
@@ -228,7 +228,7 @@ impl ClassCensus {
         let (index, _unsaved) = self
             .plan
             .index(def, moves, cache, &name, self.tabled)
-            .ok_or(BoundError::Unindexed(
+            .ok_or(BoundError::unindexed(
                 "its indices pass 2^64, or solved is not numbered",
             ))?;
         let space = ClassSpace {
@@ -262,7 +262,7 @@ fn walk<A: Abstraction>(
             progress(p);
         }
     };
-    PatternDb::build_within(space, budget, Some(&hook)).map_err(BoundError::Table)?;
+    PatternDb::build_within(space, budget, Some(&hook)).map_err(BoundError::from)?;
     let mut layers = layers.into_inner().unwrap_or_default();
     while layers.last() == Some(&0) {
         layers.pop();
@@ -334,9 +334,9 @@ mod tests {
     use puzzle_search_core::{Solver, Strategy};
 
     use super::*;
-    use crate::tables::coords::Coordinates;
     use crate::model::definition::Definition;
     use crate::model::moves::Moves;
+    use crate::tables::coords::Coordinates;
 
     /// The census by coordinates, the reference.
     fn plain(puzzle: &Twisty) -> Vec<u64> {

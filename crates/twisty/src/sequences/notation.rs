@@ -5,10 +5,10 @@
 //! files' `ScrambleAlg` blocks and `--scramblealg`.
 
 use crate::model::definition::Definition;
-use crate::sequences::frame::{Frames, Step, split_power};
 use crate::model::moves::Moves;
 use crate::model::parse::{ErrorKind, ParseError};
 use crate::model::position::Position;
+use crate::sequences::frame::{Frames, Step, split_power};
 
 /// The most moves one line may expand to (a repeat count is a number:
 /// `(R U)999999999` would otherwise fill memory).

@@ -21,12 +21,13 @@
 //! a move keeps a known turn known). Dropping a turn, a label or a piece
 //! only makes the abstraction coarser, never wrong.
 
-use puzzle_search_core::pdb::Abstraction;
+use puzzle_search_core::pdb::{Abstraction, PatternDb};
 
 use crate::model::definition::Definition;
-use crate::tables::group::MAX_GROUP_ORBIT;
 use crate::model::moves::Moves;
 use crate::model::position::WILD;
+use crate::tables::group::MAX_GROUP_ORBIT;
+use crate::tables::read::{Buffers, Frame, Table, View};
 
 /// The most coordinates one table over pieces alike has (its build ranks
 /// each neighbour from its places, with no move tables: about a
@@ -474,6 +475,50 @@ impl Abstraction for AlikeSpace<'_> {
                 t = t * u64::from(o) + u64::from(to_ori[j]);
             }
             out.push((p * g.turns + t, true));
+        }
+    }
+}
+
+/// The table kind over an orbit with pieces alike or `?` orientations
+/// (see [`LabelGroup`]): read at the position only (such a puzzle's
+/// solved state is not the identity: no symmetry, no inverse).
+#[derive(Debug)]
+pub(crate) struct AlikeTable {
+    pub(crate) group: LabelGroup,
+    pub(crate) db: PatternDb,
+}
+
+impl Table for AlikeTable {
+    type Seen = ();
+
+    #[inline]
+    fn db(&self) -> &PatternDb {
+        &self.db
+    }
+
+    #[inline]
+    fn see(&self, _: &Frame<'_>, _: &View<'_>, _: bool, _: &mut Buffers) {}
+
+    #[inline]
+    fn key(&self, _: &Frame<'_>, view: &View<'_>, _: &(), _: &mut Buffers) -> u64 {
+        self.group.key(view.at)
+    }
+
+    /// Each child's key from the position and the move.
+    #[inline]
+    fn child_keys(
+        &self,
+        frame: &Frame<'_>,
+        view: &View<'_>,
+        _: &(),
+        moves: &[u16],
+        keys: &mut [u64],
+        _: &mut Buffers,
+    ) {
+        for (key, &mv) in keys.iter_mut().zip(moves) {
+            *key = self
+                .group
+                .key_after(view.at, frame.all.get(usize::from(mv)).as_slice());
         }
     }
 }

@@ -31,12 +31,12 @@ use std::cell::RefCell;
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
-use crate::tables::coords::Coordinates;
-use crate::model::definition::Definition;
-use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
-use crate::model::moves::Moves;
-use crate::tables::symgroup::SymGroup;
 use crate::algebra::symmetry::Symmetries;
+use crate::model::definition::Definition;
+use crate::model::moves::Moves;
+use crate::tables::coords::Coordinates;
+use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
+use crate::tables::symgroup::SymGroup;
 
 /// The most orbits outside the lead (a thread's scratch holds each one's
 /// pieces on the stack).

@@ -50,10 +50,10 @@
 
 use puzzle_search_core::{Puzzle, Ranked, rank};
 
+use crate::algebra::shape;
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::model::position::Position;
-use crate::algebra::shape;
 
 /// The most table entries (`u32`s, value x move) all the coordinates'
 /// tables may hold together: 512 MB. The six-turn 2x2x2's tables

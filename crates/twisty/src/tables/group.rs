@@ -13,9 +13,9 @@
 use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
+use crate::algebra::shape::Shape;
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
-use crate::algebra::shape::Shape;
 
 /// The most pieces an orbit split into groups may have (positions are
 /// bits of a `u64`).
@@ -523,7 +523,10 @@ impl Abstraction for GroupSpace<'_> {
 /// Each move as [`PieceGroup::key_moved`] reads it (for `OrbitBound`): per orbit, where the
 /// piece on each position goes (`m.p[j] = p` sends `p` to `j`), then the
 /// turn it gets there (`m.o[j]`).
-pub(crate) fn moved(def: &crate::model::definition::Definition, moves: &crate::model::moves::Moves) -> Vec<u8> {
+pub(crate) fn moved(
+    def: &crate::model::definition::Definition,
+    moves: &crate::model::moves::Moves,
+) -> Vec<u8> {
     let mut out = Vec::new();
     for m in 0..moves.len() {
         let mv = moves.get(m).as_slice();

@@ -23,9 +23,9 @@
 
 use puzzle_search_core::pdb::Abstraction;
 
-use crate::tables::group::{MAX_GROUP_ORBIT, PieceGroup};
-use crate::model::moves::Moves;
 use crate::algebra::symmetry::Symmetries;
+use crate::model::moves::Moves;
+use crate::tables::group::{MAX_GROUP_ORBIT, PieceGroup};
 
 /// The most symmetries a group is reduced by (their sets are `u64`
 /// masks).
@@ -166,8 +166,8 @@ impl SymGroup {
             stab: std::mem::take(&mut out.stab),
         };
         // The cache directory made first, as the tables' files make it.
-        let saved =
-            std::fs::create_dir_all(dir).and_then(|()| crate::tables::classes::save(&path, &classes));
+        let saved = std::fs::create_dir_all(dir)
+            .and_then(|()| crate::tables::classes::save(&path, &classes));
         (out.class, out.reps, out.stab) = (classes.class, classes.reps, classes.stab);
         (out, error.or(saved.err()))
     }
@@ -682,8 +682,8 @@ const MAX_PLACEMENTS: u64 = 1 << 26;
 mod tests {
     use super::*;
     use crate::model::definition::Definition;
-    use crate::tables::group::{GroupSpace, moved};
     use crate::model::position::Position;
+    use crate::tables::group::{GroupSpace, moved};
     use puzzle_search_core::Budget;
     use puzzle_search_core::pdb::PatternDb;
 

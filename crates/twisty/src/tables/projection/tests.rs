@@ -1,0 +1,281 @@
+use super::*;
+use crate::tables::narrow::Narrow;
+use puzzle_search_core::pdb::PatternDb;
+
+/// The projected state of a whole position, without any symmetry: the
+/// orbits' values in mixed radix.
+fn key(p: &Projection, s: &[u8]) -> u64 {
+    p.parts.iter().fold(0, |k, x| k * x.radix() + x.rank(s))
+}
+
+/// Every projected state a breadth-first search over the projected
+/// states (no symmetry) reaches from solved has that distance in the
+/// table at its index; the table reaches no other index.
+fn check(def: &Definition, moves: &Moves, max: u64) -> Projection {
+    let sym = Symmetries::new(def, moves);
+    let p = Projection::new(def, moves, &sym, max).expect("a projection");
+    let space = ProjectionSpace {
+        proj: &p,
+        name: "test".into(),
+    };
+    let db = PatternDb::build(&space, None).expect("built");
+    let states = p.parts.iter().map(Part::radix).product::<u64>();
+    let len = p.len();
+    let mut dist = vec![u8::MAX; states as usize];
+    let mut layer = vec![p.solved.clone()];
+    dist[key(&p, &p.solved) as usize] = 0;
+    let (mut d, mut buf, mut seen) = (0u8, vec![0u8; len], 1u64);
+    let mut indices = std::collections::HashSet::new();
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for g in &layer {
+            let i = p.index(g, &mut buf);
+            assert_eq!(db.get(i), d, "distance of {g:?}");
+            indices.insert(i);
+            for m in &p.moves {
+                let mut c = vec![0u8; len];
+                compose(g, m.as_slice(), &p.orbits, &mut c);
+                let k = key(&p, &c) as usize;
+                if dist[k] == u8::MAX {
+                    dist[k] = d + 1;
+                    seen += 1;
+                    next.push(c);
+                }
+            }
+        }
+        layer = next;
+        d += 1;
+    }
+    let reached = (0..p.size())
+        .filter(|&i| db.get(i) != PatternDb::UNREACHED)
+        .count();
+    assert_eq!(
+        reached,
+        indices.len(),
+        "indices reached by the build and by the search"
+    );
+    assert!(
+        p.size() * 4 < seen,
+        "the classes save indices: {} of {seen}",
+        p.size()
+    );
+    // The build by whole positions (no step tables) gives the same
+    // table as the build by the tables.
+    let mut p = p;
+    let steps = p.steps.take();
+    assert!(steps.is_some());
+    let space = ProjectionSpace {
+        proj: &p,
+        name: "test".into(),
+    };
+    let whole = PatternDb::build(&space, None).expect("built");
+    assert!((0..p.size()).all(|i| whole.get(i) == db.get(i)));
+    p.steps = steps;
+    p
+}
+
+#[test]
+fn projected_distances_equal_a_search_of_the_projection() {
+    // The 2x2x2's corners by tetrad, turns kept: one orbit.
+    let cube = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let p = check(&cube, &moves, 1 << 24);
+    assert!(p.parts[0].oriented);
+    // The 3x3x3's corners by tetrad and edges by slice, no turns (the
+    // cap leaves none): two orbits, blocks of four.
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let p = check(&cube, &moves, 1 << 20);
+    // 782 classes of the edges' 34,650 arrangements, times the
+    // corners' 70.
+    assert_eq!(p.size(), 782 * 70);
+    assert_eq!(p.parts.len(), 2);
+    assert!(p.parts.iter().all(|x| !x.oriented));
+    assert_eq!(
+        p.label(&cube),
+        "projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 by 48 symmetries"
+    );
+}
+
+#[test]
+fn the_cube_projects_to_h48s_coordinate() {
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let sym = Symmetries::new(&cube, &moves);
+    let p = Projection::new(&cube, &moves, &sym, 1 << 29).expect("a projection");
+    // Corners by tetrad with their turns (3,393 classes under the 48
+    // symmetries, as H48 counts them), edges by slice.
+    assert_eq!(
+        p.label(&cube),
+        "projection EDGE in blocks 4+4+4, CORNER in blocks 4+4 turned by 48 symmetries"
+    );
+    assert_eq!(p.reps.len(), 3393);
+    assert_eq!(p.size(), 3393 * 34650);
+    let mut g = p.solved.clone();
+    for part in &p.parts {
+        for x in (0..part.radix()).step_by(997) {
+            part.lift(x, &mut g);
+            assert_eq!(part.rank(&g), x);
+        }
+    }
+    // Every symmetry's inverse found (classify's fast path).
+    let inverses = p.inverses();
+    for (i, &j) in inverses.iter().enumerate() {
+        assert_eq!(i == p.identity, j == p.identity, "symmetry {i}");
+    }
+    // The index read without making the conjugate equals the one read
+    // from the conjugate made whole, along a walk.
+    assert!(!p.rest_turned);
+    let len = p.len();
+    let (mut t, mut h) = (vec![0u8; len], vec![0u8; len]);
+    walk_stepped(&p, 500, |s| {
+        let w = p.words[p.parts[0].rank(s) as usize];
+        p.symmetries.conjugate_into((w & 0xff) as usize, s, &mut h);
+        assert_eq!(p.parts[0].rank(&h), u64::from(p.reps[(w >> 8) as usize]));
+        assert_eq!(p.index(s, &mut t), p.rest_of(u64::from(w >> 8), &h));
+    });
+}
+
+/// Along a walk of `n` moves from solved, the position's index from
+/// its rows, every child's index stepped by the tables and those of
+/// the children made and ranked in passes equal those read from the
+/// positions themselves ([`Projection::index`]); `each` sees each
+/// position.
+fn walk_stepped(p: &Projection, n: usize, mut each: impl FnMut(&[u8])) {
+    let len = p.len();
+    let (mut s, mut t, mut h) = (p.solved.clone(), vec![0u8; len], vec![0u8; len]);
+    let all: Vec<u16> = (0..p.moves.len() as u16).collect();
+    let mut stepped = vec![0u64; all.len()];
+    for i in 0..n {
+        let m = p.moves[(i * 7 + i / 3) % p.moves.len()].as_slice();
+        compose(&s, m, &p.orbits, &mut t);
+        std::mem::swap(&mut s, &mut t);
+        let (at, rows) = p.index_and_rows(&s).expect("step tables");
+        assert_eq!(at, p.index(&s, &mut t));
+        assert!(p.child_indices(&rows, &all, &mut stepped));
+        for (m, &x) in stepped.iter().enumerate() {
+            compose(&s, p.moves[m].as_slice(), &p.orbits, &mut h);
+            assert_eq!(x, p.index(&h, &mut t), "move {m}");
+        }
+        // The same children made and ranked in passes, every third
+        // one left out (its index `u64::MAX`).
+        let mut made = vec![0u64; all.len()];
+        p.made_indices(&mut h, &mut t, &mut made, |m, c| {
+            compose(&s, p.moves[m].as_slice(), &p.orbits, c);
+            m % 3 != 1
+        });
+        for (m, (&x, &y)) in stepped.iter().zip(&made).enumerate() {
+            assert_eq!(y, if m % 3 == 1 { u64::MAX } else { x }, "move {m}");
+        }
+        each(&s);
+    }
+}
+
+/// All the edges' turns kept (the corners' dropped: 638,668,800
+/// indices, past the default cap): the edges are a rest orbit with
+/// two turns, conjugated by labels and turns apart (XOR), and every
+/// child's stepped index, and every neighbour the build steps, equals
+/// the one made whole.
+#[test]
+fn turned_edges_conjugate_by_labels_and_turns_apart() {
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let sym = Symmetries::new(&cube, &moves);
+    let mut p = Projection::new(&cube, &moves, &sym, 1 << 30).expect("a projection");
+    assert_eq!(
+        p.label(&cube),
+        "projection EDGE in blocks 4+4+4 turned, CORNER in blocks 4+4 by 48 symmetries"
+    );
+    assert_eq!(p.size(), 638_668_800);
+    assert!(p.rest_turned);
+    let st = p.steps.as_ref().expect("step tables");
+    assert!(st.conj_turns[1].is_some());
+    let mut t = vec![0u8; p.len()];
+    let mut indices = Vec::new();
+    walk_stepped(&p, 300, |s| indices.push(p.index(s, &mut t)));
+    // The build's neighbours by the tables and by whole positions.
+    let steps = p.steps.take();
+    let mut whole = Vec::new();
+    for &i in &indices {
+        let space = ProjectionSpace {
+            proj: &p,
+            name: "test".into(),
+        };
+        space.neighbours(i, &mut whole);
+    }
+    p.steps = steps;
+    let mut by_tables = Vec::new();
+    for &i in &indices {
+        let space = ProjectionSpace {
+            proj: &p,
+            name: "test".into(),
+        };
+        space.neighbours(i, &mut by_tables);
+    }
+    assert_eq!(by_tables, whole);
+}
+/// Step tables kept in the cache read back equal to those made; a
+/// file of other tables under a right checksum (every edge conjugate
+/// shifted, as another projection's or a crafted file's would be) is
+/// not taken: the sampled check against conjugates made whole refuses
+/// it and the tables are made and saved anew (a single entry changed
+/// under a right checksum is not caught: the checksum is there for
+/// accidents, as the tables' own files say). A file cut short is
+/// made anew too.
+#[test]
+fn step_tables_read_back_from_the_cache_or_are_made_anew() {
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let sym = Symmetries::new(&cube, &moves);
+    let made = Projection::new(&cube, &moves, &sym, 1 << 29).expect("a projection");
+    let want = made.steps.as_ref().expect("step tables").tables();
+    let want: Vec<Option<Narrow>> = want.into_iter().map(|t| t.cloned()).collect();
+    let dir = std::env::temp_dir().join(format!("twisty-stp-{}", std::process::id()));
+    let fresh = || {
+        Projection::several(&cube, &moves, &sym, 0, 1 << 29, 1)
+            .pop()
+            .expect("one")
+    };
+    let got = |p: &Projection| -> Vec<Option<Narrow>> {
+        let t = p.steps.as_ref().expect("step tables").tables();
+        t.into_iter().map(|t| t.cloned()).collect()
+    };
+    // Made and saved, then read.
+    let mut p = fresh();
+    assert!(p.attach_steps(Some(&dir), "h48").is_none());
+    assert!(got(&p) == want);
+    let path = crate::tables::steps_file::file_in(&dir, "h48");
+    let mut q = fresh();
+    assert!(q.attach_steps(Some(&dir), "h48").is_none());
+    assert!(got(&q) == want);
+    // Every edge conjugate shifted, saved with a right checksum.
+    let mut bad = want.clone();
+    match &mut bad[6] {
+        Some(Narrow::Two(v)) => v.iter_mut().for_each(|x| *x = (*x + 1) % 34_650),
+        _ => panic!("the edges' conjugates: two bytes each"),
+    }
+    let refs: Vec<Option<&Narrow>> = bad.iter().map(Option::as_ref).collect();
+    crate::tables::steps_file::save(&path, &refs).expect("saved");
+    let mut r = fresh();
+    let said = r.attach_steps(Some(&dir), "h48").expect("said").to_string();
+    assert!(said.contains("is not valid step tables"), "{said}");
+    assert!(got(&r) == want, "refused and made anew");
+    let saved = crate::tables::steps_file::load(&path).expect("read");
+    assert!(saved.as_ref() == Some(&want), "saved anew");
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("cut");
+    let mut c = fresh();
+    assert!(c.attach_steps(Some(&dir), "h48").is_some(), "said");
+    assert!(got(&c) == want);
+    std::fs::remove_dir_all(&dir).ok();
+}
