@@ -37,7 +37,7 @@ fn korf(c: &mut Criterion) {
     let variants = [
         ("ida", ida.clone()),
         ("ida+table", ida.table(true)),
-        // The fixed gate the default table had before issue 42.
+        // The fixed gate the default table had before the adaptive one.
         ("ida+table-slack3", ida.table(true).table_min_slack(3)),
         ("parallel-2", ida.parallel(true)),
         ("parallel-2+table", ida.table(true).parallel(true)),

@@ -429,7 +429,7 @@ fn cube() -> Result<Showcase, String> {
     let mut ways = Vec::new();
     for (symmetric, parallel) in [(false, false), (true, true)] {
         // Korf's tables read at the position alone, then the defaults.
-        // Tables of at most 2^27 entries (the defaults before issue 44):
+        // Tables of at most 2^27 entries (the old defaults):
         // built in seconds, so the tour stays short; the program's
         // defaults are eight edges at a time (86 MB packed, about a minute)
         // and the projection's table (H48's coordinate, another minute).
@@ -530,8 +530,8 @@ fn twisty_way(
 /// 2026`), solved optimally: tables over four corners at a time read at
 /// the position alone on one thread, then the default (one exact table
 /// over the whole cube by its symmetries) on every thread. A random
-/// 3x3x3 position takes minutes (`twisty 3x3x3 --random 10`, the issue 44
-/// figures in docs/puzzles/twisty.md), too long for the tour.
+/// 3x3x3 position takes minutes (`twisty 3x3x3 --random 10`, the figures
+/// in docs/puzzles/twisty.md), too long for the tour.
 fn pocket_random() -> Result<Showcase, String> {
     use puzzle_search::twisty::{Definition, Moves, TableOptions, Twisty, random_position};
     let def = Definition::builtin("2x2x2")

@@ -367,8 +367,8 @@ fn run(args: &Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The tables' memory cap when `-M` is not given (2 GB): issue 44's
-/// choice of tables by memory, the default set within it.
+/// The tables' memory cap when `-M` is not given (2 GB): the tables are
+/// chosen by memory, the default set within it.
 const TABLE_MEMORY: u64 = 2 << 30;
 
 /// Each position solved optimally (IDA* with the orbits' tables), its

@@ -1,4 +1,4 @@
-//! What an adversarial pass found (issue 21): each case failed before its
+//! What an adversarial pass found: each case failed before its
 //! fix.
 
 use std::ops::ControlFlow;
@@ -267,7 +267,7 @@ impl Puzzle for HalfListed {
 fn bidirectional_search_catches_a_goal_left_out_of_goal_states() {
     // It answered 'R' x 17 from 2 (to 19) where 'R' (to 3) is shorter.
     let solver = Solver::new(Strategy::Bidirectional { max_depth: 40 }).parallel(false);
-    // Refused (issue 42: it panicked before), naming what to fix.
+    // Refused (it panicked before), naming what to fix.
     let report = solver.solve(&HalfListed, &2);
     let Outcome::Refused(why) = &report.outcome else {
         panic!("{:?}", report.outcome);

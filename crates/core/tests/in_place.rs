@@ -126,7 +126,7 @@ fn in_place_search_stops_at_its_budget() {
     assert_eq!(report.outcome, Outcome::Stopped(Limit::Nodes));
 }
 
-/// The entry points deprecated by issue 43 still answer for this release,
+/// The deprecated entry points still answer for this release,
 /// each as the target form that replaced it.
 #[test]
 #[allow(deprecated)]

@@ -1,4 +1,4 @@
-//! Rush Hour (issue 42): a weak bound and a goal that is a predicate. The
+//! Rush Hour: a weak bound and a goal that is a predicate. The
 //! hardest board of Fogleman's database by every strategy on the
 //! defaults, in both metrics, against the breadth-first oracle; an
 //! unsolvable board answered "no solution" by every strategy (IDA*

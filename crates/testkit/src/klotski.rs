@@ -1,6 +1,6 @@
 //! Klotski (Huarong Dao) on the classic 4x5 tray, in three metrics, with a
 //! breadth-first oracle of its own: the model a new user wrote on the core
-//! and found every-solution counting exponential on (issue 33).
+//! and found every-solution counting exponential on.
 //!
 //! Ten pieces: one 2x2 (the goal piece), four 1x2 upright, one 2x1 lying,
 //! four 1x1; two cells free. Pieces of one shape are interchangeable, so a

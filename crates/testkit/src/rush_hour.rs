@@ -1,5 +1,5 @@
 //! Rush Hour on the 6x6 board, in two metrics, with a breadth-first oracle
-//! of its own: the model a new user wrote on the core (issue 42).
+//! of its own: the model a new user wrote on the core.
 //!
 //! A board is 36 characters, row-major, as in Michael Fogleman's database
 //! of hard boards: `o` (or `.`) an empty cell, `x` a wall, a letter a

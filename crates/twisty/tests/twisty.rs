@@ -1343,7 +1343,7 @@ fn cross() -> Definition {
     Definition::parse(&format!("{head}{solved}{tail}")).expect("valid")
 }
 
-/// Tables over pieces alike and `?` orientations (issue 46): where the
+/// Tables over pieces alike and `?` orientations: where the
 /// table sees everything the puzzle tells apart (the cross puzzle: the
 /// whole edge orbit in one table, 190,080 entries; the corners show
 /// nothing), the bound equals the distance at every position within five
@@ -1419,7 +1419,7 @@ fn tables_over_pieces_alike_bound_and_where_they_see_all_are_exact() {
 }
 
 /// A definition that names no rotation (twsearch's own `2x2x2.tws`)
-/// gets its symmetries from the moves themselves (issue 46): the
+/// gets its symmetries from the moves themselves: the
 /// built-in 2x2x2's text with its `x`, `y`, `z` blocks taken out finds
 /// the same 48 (24 rotations and their mirror images), each mapping the
 /// moves onto the moves, and every conjugate of every position within
@@ -1461,7 +1461,7 @@ fn symmetries_are_found_from_the_moves_where_none_is_named() {
     }
 }
 
-/// Orientations that no move changes (issue 46: `2gen.tws`'s edges,
+/// Orientations that no move changes (`2gen.tws`'s edges,
 /// declared with two orientations that `<R, U>` never flips) are ranked
 /// as one: the census's space is `2^n` times smaller, on the coordinate
 /// path and the dense one, and its layers equal those of the same puzzle
@@ -1495,7 +1495,7 @@ fn orientations_no_move_changes_are_ranked_as_one() {
 }
 
 /// The coordinates rank the reachable group, not the product of orbits
-/// (issue 45): on a toy where the three rules see every invariant (orbit
+/// on a toy where the three rules see every invariant (orbit
 /// `B` moved as `A`, so a copy; `A` only ever even, 12 values; `C`'s
 /// parity tied to `D`'s, so `D` counts half) the space is exactly the 72
 /// positions reached, against 1,728 ranks of the positions' own rank

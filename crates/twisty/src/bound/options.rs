@@ -17,9 +17,9 @@ use crate::bound::OrbitBound;
 /// packed, [`TableOptions::pack_above`]; built once in about a minute on
 /// 2 cores); split into groups of consecutive pieces
 /// (`reduce: false`), its corners (88,179,840) fit whole and its edges go
-/// seven at a time (510,935,040). (Until issue 44: 2^27, the edges seven
-/// at a time by 4 symmetries, 64 MB, four times the nodes and about
-/// three times the time on the cube's scrambles.)
+/// seven at a time (510,935,040). (2^27, the edges seven at a time by 4
+/// symmetries, 64 MB, took four times the nodes and about three times the
+/// time on the cube's scrambles.)
 pub const MAX_TABLE: u64 = 1 << 29;
 
 /// The most views a table may be read at.

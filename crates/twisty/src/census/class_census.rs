@@ -1,7 +1,6 @@
-//! [`ClassCensus`]: God's algorithm by symmetry class (issue 45, item
-//! 2): the census counted over the classes of the positions under the
-//! puzzle's symmetries (rotations and mirror images, issue 32) and
-//! multiplied back out.
+//! [`ClassCensus`]: God's algorithm by symmetry class: the census
+//! counted over the classes of the positions under the puzzle's
+//! symmetries (rotations and mirror images) and multiplied back out.
 //!
 //! One orbit, the *lead*, is indexed by the tables' [`SymGroup`]: a
 //! position's placement has a class (its conjugates' smallest is the

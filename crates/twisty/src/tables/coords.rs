@@ -14,7 +14,7 @@
 //!
 //! # The reachable group, not the product of orbits
 //! The census's space is ranked over what the moves can reach, found from
-//! the moves themselves (issue 45), by three rules, each exact:
+//! the moves themselves, by three rules, each exact:
 //! - **Each coordinate over the values it reaches.** A coordinate moves
 //!   by its own table, so the values it takes in reachable positions are
 //!   exactly those its table reaches from the solved value (a
@@ -48,7 +48,7 @@
 //! 302,330,880 ranks, all reached). Tested: every state a census reaches
 //! ranks back to itself, and the census equals the hash census.
 
-use puzzle_search_core::{Puzzle, Ranked, rank};
+use puzzle_search_core::rank;
 
 use crate::algebra::shape;
 use crate::model::definition::Definition;
@@ -716,132 +716,7 @@ fn tie_parities(slots: &mut [Slot], moves: &Moves) {
     }
 }
 
-impl Puzzle for Coordinates {
-    type State = CoordState;
-    type Move = u16;
-
-    #[inline]
-    fn successors(&self, s: &CoordState, out: &mut Vec<(u16, CoordState)>) {
-        for m in 0..self.moves {
-            let mut c = *s;
-            for hot in &self.digits {
-                c[hot.at] = hot.table[s[hot.at] as usize * self.moves + m];
-            }
-            for &(i, j) in &self.copies {
-                c[i] = c[j];
-            }
-            out.push((m as u16, c));
-        }
-    }
-
-    fn is_goal(&self, s: &CoordState) -> bool {
-        *s == self.goal
-    }
-
-    fn inverse(&self, mv: u16) -> Option<u16> {
-        self.inverse.get(usize::from(mv)).copied().flatten()
-    }
-}
-
-/// Mixed radix over the coordinates' digits (a copy adds none, a
-/// dependent parity's coordinate its value within its parity): injective
-/// on the reachable states, its space containing them (see the module's
-/// docs).
-impl Ranked for Coordinates {
-    fn space_size(&self) -> u64 {
-        self.size
-    }
-
-    #[inline]
-    fn rank(&self, s: &CoordState) -> u64 {
-        self.digits
-            .iter()
-            .fold(0u64, |r, hot| r * hot.radix + hot.digit(s[hot.at]))
-    }
-
-    /// Straight from the rank: its coordinates, then each move's child
-    /// ranked by the tables, no state built.
-    #[inline]
-    fn successor_ranks(&self, rank: u64, out: &mut dyn FnMut(u64)) {
-        // The digits' coordinates only: no copy is read here.
-        let mut c = [0u32; 2 * MAX_COORD_ORBITS];
-        self.decode(rank, &mut c);
-        let nm = self.moves;
-        if nm <= ROW_MOVES {
-            // A digit at a time over every move: its table row is one or
-            // two cache lines read in order, the moves' loads independent
-            // (1.8x faster on the 2x2x2 than a move at a time).
-            let mut ranks = [0u64; ROW_MOVES];
-            let ranks = &mut ranks[..nm];
-            for hot in &self.digits {
-                let row = &hot.table[c[hot.at] as usize * nm..][..nm];
-                if hot.within.is_empty() {
-                    for (r, &v) in ranks.iter_mut().zip(row) {
-                        *r = *r * hot.radix + u64::from(v);
-                    }
-                } else {
-                    for (r, &v) in ranks.iter_mut().zip(row) {
-                        *r = *r * hot.radix + u64::from(hot.within[v as usize]);
-                    }
-                }
-            }
-            ranks.iter().for_each(|&r| out(r));
-            return;
-        }
-        for m in 0..nm {
-            let r = self.digits.iter().fold(0u64, |r, hot| {
-                r * hot.radix + hot.digit(hot.table[c[hot.at] as usize * nm + m])
-            });
-            out(r);
-        }
-    }
-
-    /// Where every move's inverse is a move.
-    fn reversible(&self) -> bool {
-        self.inverse.iter().all(Option::is_some)
-    }
-
-    /// Children are a table read a coordinate: the census keeps ranks only
-    /// (two bits each) at every size.
-    fn children_by_rank(&self) -> bool {
-        true
-    }
-
-    fn unrank(&self, r: u64) -> CoordState {
-        let mut c = [0u32; 2 * MAX_COORD_ORBITS];
-        self.decode(r, &mut c);
-        for &(i, j) in &self.copies {
-            c[i] = c[j];
-        }
-        c
-    }
-}
+mod ranked;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A coordinate's table is refused past the entries left (before it
-    /// is held), and what it takes is counted off them.
-    #[test]
-    fn tables_past_the_entry_budget_are_refused() {
-        let raw = Raw {
-            offset: 0,
-            pieces: 3,
-            numbering: Numbering::Permutation,
-            count: 6,
-        };
-        // A 3-cycle and a swap: all six permutations, two moves.
-        let moves: [(&[u8], &[u8]); 2] = [(&[1, 2, 0], &[0, 0, 0]), (&[1, 0, 2], &[0, 0, 0])];
-        let mut entries = 11;
-        assert!(reach(&raw, 0, &moves, &mut entries).is_none());
-        let mut entries = 12;
-        let slot = reach(&raw, 0, &moves, &mut entries).expect("fits");
-        assert_eq!((slot.values.len(), entries), (6, 0));
-        assert!(slot.split);
-        // The 3-cycle alone: the even three, one parity.
-        let mut entries = 100;
-        let slot = reach(&raw, 0, &moves[..1], &mut entries).expect("fits");
-        assert_eq!((slot.values.len(), entries, slot.split), (3, 97, false));
-    }
-}
+mod tests;

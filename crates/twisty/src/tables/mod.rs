@@ -22,6 +22,7 @@ pub(crate) mod projected;
 pub(crate) mod projection;
 pub(crate) mod read;
 pub(crate) mod reads;
+pub(crate) mod rest;
 pub(crate) mod steps;
 pub(crate) mod steps_file;
 pub(crate) mod symgroup;

@@ -1,6 +1,6 @@
 //! [`Projection`]: one table over several orbits at once, each orbit's
 //! pieces relabelled by the blocks its places fall into under the moves'
-//! squares (issue 44, item 3): on the 3x3x3, the corners by tetrad and
+//! squares: on the 3x3x3, the corners by tetrad and
 //! the edges by slice, the corners' turns kept, which is H48's
 //! coordinate (Tronto's nissy, `h0`), derived from the definition.
 //!

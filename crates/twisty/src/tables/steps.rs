@@ -18,7 +18,7 @@ pub(crate) struct Rows(pub(crate) [(usize, usize); MAX_STEPPED]);
 /// The most children [`Projection::child_indices`] steps in one pass.
 pub(crate) const WIDE: usize = 32;
 
-/// Tables that step a projection's index by a move (issue 44, item 1):
+/// Tables that step a projection's index by a move:
 /// each orbit's labels and turns after each move, apart, and each rest
 /// orbit's value in each symmetry's conjugate, so that a child's index
 /// takes a few look-ups an orbit and the class word, not a child made
