@@ -254,7 +254,7 @@ impl Failure {
     pub fn stopped(limit: Limit) -> Self {
         match limit {
             Limit::Cancelled => Self {
-                message: "interrupted: the search was stopped by Ctrl-C".to_string(),
+                message: "interrupted: stopped by Ctrl-C or SIGTERM".to_string(),
                 code: crate::interrupt::EXIT_INTERRUPTED,
             },
             other => Self::from(format!("search stopped: {other}")),

@@ -1,6 +1,7 @@
-//! Ctrl-C: the first one stops the running search cleanly (through the
-//! core's cancel flag, so the example reports what it has), a second one
-//! ends the process at once.
+//! Ctrl-C and SIGTERM (what `timeout` and `kill` send): the first one
+//! stops the running search or census cleanly (through the core's cancel
+//! flag, so the program reports what it has: a census's finished layers),
+//! a second one ends the process at once.
 //!
 //! The handler only sets a flag (`signal-hook`'s flag registration: no
 //! thread, no cost a quick search would notice), so the examples [`arm`] it
@@ -33,10 +34,10 @@ pub fn ctrl_c_flag() -> CancelFlag {
     CancelFlag::from(Arc::clone(shared()))
 }
 
-/// Installs the Ctrl-C handler that sets [`ctrl_c_flag`] (once; later
-/// calls do nothing); a Ctrl-C when the flag is already set ends the
-/// process with [`EXIT_INTERRUPTED`]. If no handler can be installed,
-/// Ctrl-C keeps its default effect.
+/// Installs the Ctrl-C and SIGTERM handlers that set [`ctrl_c_flag`]
+/// (once; later calls do nothing); a signal when the flag is already set
+/// ends the process (130 after Ctrl-C, 143 after SIGTERM). If no handler
+/// can be installed, the signal keeps its default effect.
 ///
 /// ```
 /// puzzle_search_cli::interrupt::arm();
@@ -46,15 +47,18 @@ pub fn ctrl_c_flag() -> CancelFlag {
 pub fn arm() {
     static ARMED: OnceLock<()> = OnceLock::new();
     ARMED.get_or_init(|| {
-        use signal_hook::consts::SIGINT;
+        use signal_hook::consts::{SIGINT, SIGTERM};
         let flag = shared();
-        // The shutdown is registered first, so it sees the flag as the
-        // previous Ctrl-C left it: set means this is the second one.
-        let _ = signal_hook::flag::register_conditional_shutdown(
-            SIGINT,
-            i32::from(EXIT_INTERRUPTED),
-            Arc::clone(flag),
-        );
-        let _ = signal_hook::flag::register(SIGINT, Arc::clone(flag));
+        for signal in [SIGINT, SIGTERM] {
+            // The shutdown is registered first, so it sees the flag as
+            // the previous signal left it: set means this is the second
+            // one (exit 128 + the signal, as shells report it).
+            let _ = signal_hook::flag::register_conditional_shutdown(
+                signal,
+                128 + signal,
+                Arc::clone(flag),
+            );
+            let _ = signal_hook::flag::register(signal, Arc::clone(flag));
+        }
     });
 }

@@ -65,12 +65,11 @@ use crate::args::{Failure, finish, memory_limit, prepare};
 use crate::output::emit;
 use clap::{Parser, ValueEnum};
 use puzzle_search_core::{
-    Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Ranked, Solver, Strategy, TWO_BIT_RANKS,
-    input::SplitMix64, replay,
+    Budget, Limit, MakeUnmake, Outcome, Phase, Puzzle, Solver, Strategy, input::SplitMix64, replay,
 };
 use puzzle_twisty::{
-    ClassCensus, Coordinates, Definition, Draw, Moves, OrbitBound, Position, TableOptions, Twisty,
-    parse_scrambles, random_position,
+    CensusPath as Path, CensusPlan, Definition, Draw, Moves, OrbitBound, Position, TableOptions,
+    Twisty, parse_scrambles, random_position,
 };
 
 /// Twisty puzzles from twsearch definition files.
@@ -612,155 +611,32 @@ fn solve(
     Ok(())
 }
 
-/// The census, printed as twsearch prints it: on coordinate tables where
-/// they fit, else by the puzzle's own rank, else by hash.
+/// God's algorithm by the library's plan ([`CensusPlan`]): the path, its
+/// size and memory said up front, each layer printed and flushed as it
+/// finishes (a census stopped by a timeout or a signal has printed every
+/// layer it finished).
 fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
     let memory = memory_limit(args.max_memory);
-    // The dense census keeps two bits a rank on coordinates (children by
-    // rank) and past `TWO_BIT_RANKS`, else a byte (the positions' own
-    // rank: at most 2^32).
-    let two_bits = |ranks: u64, coordinates: bool| coordinates || ranks > TWO_BIT_RANKS;
-    let bytes = |ranks: u64, coordinates: bool| {
-        if two_bits(ranks, coordinates) {
-            ranks.div_ceil(4)
-        } else {
-            ranks
-        }
+    let request = match args.census_path {
+        CensusPath::Auto => None,
+        CensusPath::Class => Some(Path::Class),
+        CensusPath::Coordinate => Some(Path::Coordinate),
+        CensusPath::Dense => Some(Path::Dense),
+        CensusPath::Sorted => Some(Path::Sorted),
+        CensusPath::Hash => Some(Path::Hash),
     };
-    let fits =
-        |ranks: u64, coordinates: bool| memory.is_none_or(|m| bytes(ranks, coordinates) <= m);
-    let start = puzzle.definition().solved();
-    let path = args.census_path;
-    let wants = |p: CensusPath| path == CensusPath::Auto || path == p;
-    // A space of at most `TINY_RANKS` positions (its own rank, known
-    // without making anything) is counted in less time than its
-    // symmetries take to find: `auto` leaves the classes out there.
-    let tiny = path == CensusPath::Auto && puzzle.space_size() <= TINY_RANKS;
-    if wants(CensusPath::Class) && !tiny {
-        // `auto` takes the classes where they are at most a quarter of the
-        // coordinates' ranks and take no more bytes than their two bits
-        // (moves that leave pieces alone, `<U, F, R>` on the 2x2x2, make
-        // the classes of every placement more than the ranks of those
-        // reached; below 64 MB the bytes do not matter: `lo33`'s
-        // placement tables, 5.8 MB).
-        // Below `SMALL_CLASS_INDICES` the walk costs less than making the
-        // coordinates to weigh it against (`lo33`: 10,080 indices in 31 ms,
-        // its coordinates' tables over 9! values most of a 0.13 s run).
-        let fewer = |plan: &ClassCensus| {
-            path == CensusPath::Class
-                || plan.indices() <= SMALL_CLASS_INDICES
-                || plan.coordinate_ranks(puzzle).is_none_or(|ranks| {
-                    plan.indices().saturating_mul(4) <= ranks
-                        && plan.bytes() <= ranks.div_ceil(4).max(SMALL_CENSUS_BYTES)
-                })
+    let plan = CensusPlan::new(puzzle, request, memory).map_err(|e| {
+        let why = e.reason();
+        let raise = if why.contains("past the cap") {
+            " (-M MB)"
+        } else {
+            ""
         };
-        match ClassCensus::new(puzzle) {
-            Some(plan) if memory.is_none_or(|m| plan.bytes() <= m) && fewer(&plan) => {
-                return god_by_class(args, puzzle, &plan, memory);
-            }
-            Some(plan) if path == CensusPath::Class => {
-                return Err(Failure::from(format!(
-                    "--census-path class: about {} bytes, past the cap of {} (-M MB)",
-                    plan.bytes(),
-                    memory.unwrap_or(0)
-                )));
-            }
-            None if path == CensusPath::Class => {
-                return Err(Failure::from(
-                    "--census-path class: no census by class for this puzzle (it takes moving pieces told apart, an orbit of at most 2^22 placements, coordinates and symmetries)",
-                ));
-            }
-            _ => {}
-        }
-    }
-    let mut coords = None;
-    // Coordinates too many for two bits each, kept for the sorted path.
-    let mut sparse = None;
-    if wants(CensusPath::Coordinate) || path == CensusPath::Sorted {
-        coords = Coordinates::new(puzzle).and_then(|c| Some((c.start(start)?, c)));
-        match &coords {
-            Some((_, c)) if !fits(c.size(), true) || path == CensusPath::Sorted => {
-                if path == CensusPath::Coordinate {
-                    return Err(Failure::from(format!(
-                        "--census-path coordinate: {} ranks take {} bytes, past the cap of {} (-M MB)",
-                        c.size(),
-                        bytes(c.size(), true),
-                        memory.unwrap_or(0)
-                    )));
-                }
-                sparse = coords.take();
-            }
-            None if path == CensusPath::Coordinate => {
-                return Err(Failure::from(
-                    "--census-path coordinate: no coordinates for this puzzle (a `?` orientation, more than 16 orbits, a coordinate past 2^22 values or tables past 512 MB)",
-                ));
-            }
-            _ => {}
-        }
-    }
-    let ranks = puzzle.space_size();
-    let dense_fits = ranks <= 1 << 32 && fits(ranks, false);
-    if path == CensusPath::Dense && !dense_fits {
-        return Err(Failure::from(if ranks > 1 << 32 {
-            format!(
-                "--census-path dense: {} ranks, past the dense path's 2^32 (try coordinate, sorted or hash)",
-                rank_count(ranks)
-            )
-        } else {
-            format!(
-                "--census-path dense: {ranks} ranks take {} bytes, past the cap of {} (-M MB)",
-                bytes(ranks, false),
-                memory.unwrap_or(0)
-            )
-        }));
-    }
-    // The positions' own rank, where it fits a u64 (for the sorted path).
-    let own_rank = puzzle.ranked();
-    let sorted_ok = sparse.is_some() || own_rank;
-    if path == CensusPath::Sorted && !sorted_ok {
-        return Err(Failure::from(
-            "--census-path sorted: no rank for this puzzle (its space passes 2^64 ranks and it has no coordinates)",
-        ));
-    }
-    let (way, dense) = match &coords {
-        Some(_) => ("coordinate", true),
-        None if path != CensusPath::Sorted && wants(CensusPath::Dense) && dense_fits => {
-            ("dense", true)
-        }
-        None if path == CensusPath::Sorted || (path == CensusPath::Auto && sorted_ok) => {
-            ("sorted", false)
-        }
-        None => ("hash", false),
-    };
-    let sorted = way == "sorted";
-    let state_bytes = puzzle.definition().solved().as_slice().len() as u64;
-    // A hash census keeps each state (a `Position`, its bytes inline up
-    // to 40, else on the heap: rounded to 16 with the allocator's 16
-    // more) and a `u32` index with a control byte in the hash table, at
-    // most 7/8 full and at least 7/16 after it doubles: 10 bytes. The
-    // pyraminx's states (28 bytes) measured 57.7 bytes each at the peak
-    // (9,362,285 held in 540 MB), this says 58.
-    let inline = std::mem::size_of::<Position>() as u64;
-    let heap = if state_bytes > 40 {
-        state_bytes.div_ceil(16) * 16 + 16
-    } else {
-        0
-    };
-    // The sorted path counts the eight-byte words it holds (the arrays'
-    // capacities and the sort's scratch) against `max_states`.
-    let per_state = if sorted { 8 } else { inline + heap + 10 };
-    let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
-    let cap = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    budget = match (&coords, dense, memory) {
-        // The ranks, checked against the memory above.
-        (Some((_, c)), _, _) => budget.max_states(cap(c.size())),
-        (None, true, _) => budget.max_states(cap(ranks)),
-        (None, false, Some(m)) => budget.max_states(cap(m / per_state)),
-        (None, false, None) => budget,
-    };
-    crate::interrupt::arm();
+        Failure::from(format!("--census-path {}: {why}{raise}", e.path().name()))
+    })?;
+    let name = puzzle.definition().name();
     let unturned = puzzle.unturned_orbits();
-    if args.stats && !unturned.is_empty() {
+    if args.stats && !unturned.is_empty() && plan.path() != Path::Class {
         let names: Vec<&str> = unturned
             .iter()
             .map(|&k| puzzle.definition().orbits()[k].name.as_str())
@@ -770,264 +646,67 @@ fn god(args: &Args, puzzle: &Twisty) -> Result<(), Failure> {
             names.join(", ")
         );
     }
-    // Up front, as twsearch says its state size: the space and the path.
-    let size = coords.as_ref().map_or(ranks, |(_, c)| c.size());
-    crate::say!(
-        "{}: census by {way}: {}",
-        puzzle.definition().name(),
-        if dense {
-            format!(
-                "{size} ranks, {}",
-                if two_bits(size, coords.is_some()) {
-                    "two bits each"
-                } else {
-                    "a byte each"
-                }
-            )
-        } else if sorted {
-            format!(
-                "sorted layers of {} ranks ({}), 8 bytes a state held and twice that for the layer being sorted{}",
-                if sparse.is_some() {
-                    "coordinate"
-                } else {
-                    "position"
-                },
-                sparse.as_ref().map_or(ranks, |(_, c)| c.size()),
-                memory.map_or(String::new(), |m| format!(
-                    ", at most {} words of 8 bytes in {m} bytes",
-                    m / per_state
-                ))
-            )
-        } else {
-            format!(
-                "a hash set of the states, about {per_state} bytes a state{}",
-                memory.map_or(String::new(), |m| format!(
-                    ", at most {} states in {m} bytes",
-                    m / per_state
-                ))
-            )
-        }
-    );
-    // Where the space may pass what the cap holds, said up front with the
-    // distance the census finishes at least.
-    if let (false, Some(m)) = (dense, memory) {
-        let held = m / per_state;
-        let space = sparse.as_ref().map_or(ranks, |(_, c)| c.size());
-        if space > held {
-            crate::say!(
-                "note: the whole census may not fit: {}, {held} states within {m} bytes; {}",
-                if space == u64::MAX {
-                    "ranks past 2^64".to_string()
-                } else {
-                    format!("up to {space} positions")
-                },
-                match distance_within(puzzle, held) {
-                    Some(d) => format!(
-                        "it finishes distance {d} at least (the canonical move sequences of {d} moves or fewer are fewer than that) and stops where the states pass the cap (raise -M MB)"
-                    ),
-                    None => "it stops where the states pass the cap (raise -M MB)".to_string(),
-                }
-            );
-        }
+    crate::say!("{name}: {}", plan.describe());
+    if let Some(note) = plan.note(puzzle) {
+        crate::say!("note: {note} (raise -M MB)");
     }
-    let mut solver = Solver::new(Strategy::bfs()).budget(budget);
-    // Each layer printed as it completes (so that a census stopped by a
-    // timeout or a signal has printed every layer it finished): the lines
-    // printed so far and their total; `--progress` shows it on the
-    // spinner too.
-    let printed = std::sync::Arc::new(std::sync::Mutex::new((0usize, 0u64)));
+    let budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
+    crate::interrupt::arm();
+    let cache = crate::args::cache_dir(args.cache.as_deref());
     let spinner = args.progress.then(|| crate::progress::spinner("census"));
-    {
-        let bar = spinner.clone();
-        let printed = std::sync::Arc::clone(&printed);
-        solver = solver.on_progress(move |p| {
-            if p.phase != puzzle_search_core::Phase::Layer {
-                return;
-            }
-            let Ok(mut printed) = printed.lock() else {
-                return;
-            };
-            let (lines, total) = &mut *printed;
-            // Layers come in order, each once; any other report is left
-            // to the lines printed at the end.
-            if p.depth as usize != *lines {
-                return;
-            }
-            *lines += 1;
-            *total += p.layer;
-            if let Some(bar) = &bar {
-                bar.set_message(format!(
-                    "census: distance {} done, {} states there, {total} in all",
-                    p.depth, p.layer
-                ));
-                bar.suspend(|| emit(format_args!("Dist {} cnt {} tot {total}", p.depth, p.layer)));
-            } else {
-                emit(format_args!("Dist {} cnt {} tot {total}", p.depth, p.layer));
-            }
-        });
-    }
+    let mut total = 0u64;
     let started = Instant::now();
-    let census = match (&coords, &sparse) {
-        (Some((first, c)), _) => solver.census_ranked(c, first),
-        (None, _) if dense => solver.census_ranked(puzzle, start),
-        (None, Some((first, c))) if sorted => solver.census_sorted(c, first),
-        (None, None) if sorted => solver.census_sorted(puzzle, start),
-        _ => solver.census(puzzle, start),
-    };
+    let run = plan.run(puzzle, &budget, cache.as_deref(), &mut |d, n| {
+        total += n;
+        if let Some(bar) = &spinner {
+            bar.set_message(format!(
+                "census: distance {d} done, {n} states there, {total} in all"
+            ));
+            bar.suspend(|| emit(format_args!("Dist {d} cnt {n} tot {total}")));
+        } else {
+            emit(format_args!("Dist {d} cnt {n} tot {total}"));
+        }
+    });
     if let Some(bar) = &spinner {
         bar.finish_and_clear();
     }
-    // The layers not printed as they completed (none, unless a report
-    // was missed), after those that were.
-    let (lines, mut total) = printed.lock().map_or((0, 0), |p| *p);
-    for (d, &n) in census.layers.iter().enumerate().skip(lines) {
-        total += n;
-        emit(format_args!("Dist {d} cnt {n} tot {total}"));
-    }
     if args.stats {
-        crate::say!(
-            "{way} census: {} states, radius {:?}, {:.3?} ({})",
-            census.states(),
-            census.radius(),
-            started.elapsed(),
-            census.stats
-        );
+        let way = plan.path().name();
+        match &run.stats {
+            Some(stats) => crate::say!(
+                "{way} census: {total} states, radius {}, {:.3?} ({stats})",
+                run.layers.len().saturating_sub(1),
+                started.elapsed()
+            ),
+            None => crate::say!(
+                "{way} census: {total} states, radius {}, {:.3?}",
+                run.layers.len().saturating_sub(1),
+                started.elapsed()
+            ),
+        }
     }
-    match census.stopped {
+    if let Some(e) = run.error {
+        return Err(Failure::from(format!(
+            "{name}: census by {}: {e}",
+            plan.path().name()
+        )));
+    }
+    match run.stopped {
         None => Ok(()),
-        Some(limit) if !dense && limit == puzzle_search_core::Limit::States => {
+        Some(puzzle_search_core::Limit::States) if plan.bytes().is_none() => {
             Err(Failure::from(format!(
                 "the census stopped after distance {}: more states than {} bytes hold ({}; the cap: --max-memory, else the memory available, `ulimit -v` or the cgroup's limit)",
-                census.layers.len().saturating_sub(1),
+                run.layers.len().saturating_sub(1),
                 memory.unwrap_or(0),
-                if sorted {
+                if plan.path() == Path::Sorted {
                     "8 bytes a state held, twice that for the layer being sorted".to_string()
                 } else {
-                    format!("about {per_state} bytes a state")
+                    format!("about {} bytes a state", plan.per_state())
                 }
             )))
         }
         Some(limit) => Err(Failure::stopped(limit)),
     }
-}
-
-/// A count of ranks as a person reads it: `u64::MAX` is a saturated
-/// count (a space past 2^64, or with no rank), not an exact one.
-fn rank_count(n: u64) -> String {
-    if n == u64::MAX {
-        "2^64 or more".to_string()
-    } else {
-        n.to_string()
-    }
-}
-
-/// The greatest distance `d` whose canonical move sequences of `d` moves
-/// or fewer number at most `cap`: every position within `d` has such a
-/// sequence (its smallest shortest one), so a census held to `cap`
-/// states finishes distance `d`. `None` where even distance 0 passes it,
-/// or the sequences never do (a finite automaton language within 1,000
-/// moves) or counting them would take long.
-fn distance_within(puzzle: &Twisty, cap: u64) -> Option<usize> {
-    let automaton = puzzle.automaton();
-    let (states, moves) = (automaton.states(), automaton.moves());
-    let mut ways = vec![0u128; states];
-    ways[0] = 1;
-    let mut total: u128 = 1;
-    if total > u128::from(cap) {
-        return None;
-    }
-    // Each distance costs states x moves steps: at most about 10^8 in all.
-    let rounds = (100_000_000 / (states * moves).max(1)).min(1000);
-    let mut next = vec![0u128; states];
-    for d in 1..=rounds {
-        next.fill(0);
-        for (q, &w) in ways.iter().enumerate() {
-            if w == 0 {
-                continue;
-            }
-            for m in 0..moves {
-                if let Some(t) = automaton.step(q as u32, m) {
-                    next[t as usize] = next[t as usize].saturating_add(w);
-                }
-            }
-        }
-        std::mem::swap(&mut ways, &mut next);
-        total = ways.iter().fold(total, |t, &w| t.saturating_add(w));
-        if total > u128::from(cap) {
-            return Some(d - 1);
-        }
-    }
-    None
-}
-
-/// The bytes under which `auto` takes the census by class without
-/// weighing its memory against the coordinates'.
-const SMALL_CENSUS_BYTES: u64 = 64 << 20;
-/// At most this many positions (their own rank) `auto` counts without
-/// the classes: `pyramorphix`'s 576 take 1.1-1.5 ms of CPU by
-/// coordinates against 2.0 ms by class, most of it finding its 24
-/// symmetries (`perf stat -r 60`, whole processes).
-const TINY_RANKS: u64 = 1 << 16;
-/// At most this many indices the census by class is taken without
-/// weighing it against the coordinates' (a walk of a few milliseconds).
-const SMALL_CLASS_INDICES: u64 = 1 << 20;
-
-/// The census by symmetry class (`ClassCensus`): the layers printed at
-/// the end (the walk over indices counts positions only once done).
-fn god_by_class(
-    args: &Args,
-    puzzle: &Twisty,
-    plan: &ClassCensus,
-    memory: Option<u64>,
-) -> Result<(), Failure> {
-    let name = puzzle.definition().name();
-    crate::say!(
-        "{name}: census by symmetry class: about {} indices (classes under {} symmetries times orientations and the other orbits' coordinates), two bits each",
-        plan.indices(),
-        plan.symmetries()
-    );
-    let mut budget = Budget::default().cancel_flag(crate::interrupt::ctrl_c_flag());
-    if let Some(m) = memory {
-        budget = budget.max_memory(m);
-    }
-    crate::interrupt::arm();
-    let cache = crate::args::cache_dir(args.cache.as_deref());
-    let spinner = args.progress.then(|| crate::progress::spinner("census"));
-    let told = |p: puzzle_search_core::pdb::BuildProgress| {
-        if let Some(bar) = &spinner {
-            bar.set_message(format!(
-                "census by class: distance {}, {} of {} indices",
-                p.depth, p.done, p.total
-            ));
-        }
-    };
-    let started = Instant::now();
-    let layers = plan.run(
-        puzzle,
-        &budget,
-        cache.as_deref(),
-        if args.progress { Some(&told) } else { None },
-    );
-    if let Some(bar) = &spinner {
-        bar.finish_and_clear();
-    }
-    let layers = layers.map_err(|e| match e.table().and_then(|t| t.stopped()) {
-        Some(limit) => Failure::stopped(limit),
-        None => Failure::from(format!("{name}: census by class: {e}")),
-    })?;
-    let mut total = 0u64;
-    for (d, &n) in layers.iter().enumerate() {
-        total += n;
-        emit(format_args!("Dist {d} cnt {n} tot {total}"));
-    }
-    if args.stats {
-        crate::say!(
-            "class census: {total} states, radius {}, {:.3?}",
-            layers.len().saturating_sub(1),
-            started.elapsed()
-        );
-    }
-    Ok(())
 }
 
 /// Sizes the global thread pool every parallel step runs on (`-t N`).

@@ -232,3 +232,80 @@ fn errors_name_the_real_problem() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A census through a pipe, killed with SIGTERM once `after` layers have
+/// come (so each line came flushed as its layer finished): the layers
+/// finished are on stdout, in order and consistent, the exit is not 0,
+/// and stderr ends with one line saying why.
+#[cfg(unix)]
+fn census_killed(args: &[&str], after: usize) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzle-search"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    let mut out = BufReader::new(child.stdout.take().expect("piped"));
+    let mut lines = Vec::new();
+    while lines.len() < after {
+        let mut line = String::new();
+        if out.read_line(&mut line).expect("reads") == 0 {
+            break;
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    assert_eq!(lines.len(), after, "{args:?}: {lines:?}");
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).expect("reads");
+    lines.extend(rest.lines().map(str::to_string));
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut err)
+        .expect("reads");
+    let status = child.wait().expect("ends");
+    assert!(!status.success(), "{args:?}: {status:?}");
+    assert_eq!(
+        err.lines().last(),
+        Some("error: interrupted: stopped by Ctrl-C or SIGTERM"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error").count(), 1, "{err}");
+    let mut total = 0u64;
+    for (d, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[..2], ["Dist", &d.to_string()[..]], "{line}");
+        total += words[3].parse::<u64>().expect("a count");
+        assert_eq!(words[5], total.to_string(), "{line}");
+    }
+}
+
+/// The census by class (the 2x2x2's: about 5 s in a debug build) and a
+/// breadth-first census (`<U, R>` on the 3x3x3 in a hash set: minutes),
+/// killed after their first layers.
+#[cfg(unix)]
+#[test]
+fn a_census_killed_leaves_its_finished_layers() {
+    census_killed(&["twisty", "2x2x2", "-g"], 3);
+    census_killed(
+        &[
+            "twisty",
+            "3x3x3",
+            "-g",
+            "--moves",
+            "U,R",
+            "--census-path",
+            "hash",
+        ],
+        6,
+    );
+}

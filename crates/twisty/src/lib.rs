@@ -62,6 +62,7 @@ pub use bound::{
     PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
 };
 pub use census::class_census::ClassCensus;
+pub use census::plan::{CensusPath, CensusPlan, CensusRun, PlanError};
 pub use conjugates::Conjugates;
 pub use model::definition::{Definition, is_rotation};
 pub use model::moves::{MAX_MOVES, MAX_ORDER, Moves, MovesError, power_name};
