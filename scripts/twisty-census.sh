@@ -18,7 +18,7 @@
 # the `State size` it prints first, is over N states, so neither program
 # is run; the line gives that size).
 #
-# The survey of 2026-12-04 (docs/puzzles/twisty.md, "The survey at the
+# The survey of 2026-12-04 (docs/notes/twisty-history.md, "The survey at the
 # 10-minute limit"): `MAX_STATES=100000000000 scripts/twisty-census.sh 600`.
 set -uo pipefail
 cd "$(dirname "$0")/.."

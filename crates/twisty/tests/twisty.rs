@@ -779,7 +779,7 @@ fn plain_tables(plain: &Twisty, max_states: u64, inverse: bool) -> puzzle_twisty
 
 /// A table over a whole orbit reads the same at a position and at its
 /// inverse (the proof the bound relies on to leave those reads out, in
-/// docs/puzzles/twisty.md): checked on every position within 6 moves of
+/// docs/proofs/twisty.md, "Reads that cannot cut"): checked on every position within 6 moves of
 /// the two-orbit puzzle, whose tables are whole orbits, table by table
 /// (the bound's value is their largest, so a table that differed at the
 /// inverse would show unless another covered it: each orbit is also
@@ -1189,7 +1189,7 @@ fn mutated_inputs_read_or_give_one_line_errors() {
 
 /// The parent's-entry rule of the in-place search (a table not read at
 /// the children of a position whose own entry shows that none can be cut,
-/// or that all are; proof in docs/puzzles/twisty.md, "Reads the parent's
+/// or that all are; proof in docs/proofs/twisty.md, "Reads the parent's
 /// entry settles"): with it on and off, `InPlace::moves` keeps exactly the
 /// children whose own bound (read per state, without the rule) is within
 /// the moves left after them, for every position within 5 moves of the

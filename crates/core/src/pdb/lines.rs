@@ -26,7 +26,7 @@
 //! entries crowd around two or three values (the 3x3x3's eight-edge
 //! table: 9 and 10 hold 88% of its keys)
 //! nearly every entry reads exactly (0.38% read lower there,
-//! docs/puzzles/twisty.md "Two bits an entry").
+//! docs/notes/twisty-history.md, "Two bits an entry").
 
 /// A key no goal reaches ([`PatternDb::UNREACHED`](super::PatternDb::UNREACHED)).
 const UNREACHED: u8 = u8::MAX;

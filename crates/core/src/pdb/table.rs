@@ -344,7 +344,7 @@ impl PatternDb {
     /// [`load`](Self::load) reads it back packed.
     /// The 3x3x3's eight-edge table by class (319,875,072 keys, 160 MB as
     /// nibbles) packs into 85 MB with 0.38% of its entries read lower
-    /// (docs/puzzles/twisty.md, "Two bits an entry").
+    /// (docs/notes/twisty-history.md, "Two bits an entry").
     ///
     /// ```
     /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};

@@ -18,7 +18,7 @@ pub const MAX_SYMMETRIES: usize = 4096;
 /// `...v` moves) and, where the moves have one, a mirror image (a
 /// reflection mapping each of the definition's moves to the inverse of
 /// one, found from the moves alone: see [`is_mirror`](Self::is_mirror)
-/// and docs/puzzles/twisty.md), keeping each `r` whose conjugation maps
+/// and docs/proofs/twisty.md, "Symmetry"), keeping each `r` whose conjugation maps
 /// every searched move onto a searched move, the identity first.
 ///
 /// A mirror image reverses every turn: it is kept as a position with a
@@ -42,7 +42,7 @@ pub const MAX_SYMMETRIES: usize = 4096;
 /// Where the definition names no rotation, the rotations are found from
 /// the moves themselves (the automorphisms of the move set: every `R`,
 /// a position mirroring nothing, with each `R^-1 m R` a move; the same
-/// search as the mirror image's, see docs/puzzles/twisty.md): twsearch's
+/// search as the mirror image's, see docs/proofs/twisty.md): twsearch's
 /// own `2x2x2.tws` gets its 24 rotations and 24 mirror images, the
 /// megaminx its 60 and 60.
 ///

@@ -292,8 +292,8 @@ impl OrbitBound {
             // Only where symmetries shrink them: without, the projection
             // cut 15% of the nodes of `Trajbers_octahedron`'s 16-move
             // scrambles at twice the cost a node (1.55 -> 2.35 s); with
-            // 16 and 48 it pays (docs/puzzles/twisty.md, "A table over
-            // the projection").
+            // 16 and 48 it pays (docs/notes/twisty-history.md, "A
+            // table over the projection").
             Some(from) if options.reduce && !one && identity && symmetries.len() > 1 => {
                 Projection::several(
                     def,
@@ -314,7 +314,7 @@ impl OrbitBound {
         // cube the eight-edge table beside H48's coordinate and all edges'
         // turns cost more than it cut (the 13-move scramble s13: 1.10 -> 0.70-0.75 s,
         // a 16-mover 11.9-13.4 -> 8.0-8.5 s on 2 threads, fewer nodes;
-        // docs/puzzles/twisty.md, "Two projections").
+        // docs/notes/twisty-history.md, "Two projections").
         if projections.len() >= 2 {
             groups.retain(|(g, _)| g.whole());
         }

@@ -43,7 +43,7 @@ pub use options::{
 /// orientation, gets tables over what a position shows of its labels
 /// (which label sits on each place, and the turns of those the solved
 /// state orients: at most 2^24 entries each; proof in
-/// docs/puzzles/twisty.md, "Tables over pieces alike").
+/// docs/proofs/twisty.md, "Tables over pieces alike").
 ///
 /// *The inverse look-up*: where the solved state is the identity (labels
 /// in order, no turn: positions and group elements are then one) and the
@@ -296,7 +296,7 @@ impl OrbitBound {
     /// This bound with the parent's-entry rule of the in-place search on
     /// (the default) or off: a table is not read at the children of a
     /// position whose own entry shows that none of them can be cut, nor
-    /// where it shows that all of them are (see docs/puzzles/twisty.md,
+    /// where it shows that all of them are (see docs/proofs/twisty.md,
     /// "Reads the parent's entry settles"). Off, every stage reads every
     /// child still kept: the children kept are the same either way
     /// (tested), only the reads differ.

@@ -71,7 +71,7 @@ pub struct TableOptions {
     /// a floor over them: a lower bound of the distance at about half a
     /// nibble table's memory). The default, `Some(`[`PACK_ABOVE`]`)`:
     /// the 3x3x3's eight-edge table 160 -> 85 MB, its nodes 0.2% more,
-    /// the same time (docs/puzzles/twisty.md, "Two bits an entry");
+    /// the same time (docs/notes/twisty-history.md, "Two bits an entry");
     /// `None` keeps every table at its full width. The packed copy is
     /// cached beside the full table ([`TableSet::packed`]). Where a table
     /// is packed the bound is no longer [`exact`](OrbitBound::exact).
@@ -136,7 +136,7 @@ impl Default for TableOptions {
 /// The conjugates a table is read at by default (see
 /// [`TableOptions::views`]).
 /// 3: the 3x3x3's edge table by class covers one slice's neighbours, its
-/// conjugates the other two (measured in docs/puzzles/twisty.md).
+/// conjugates the other two (measured in docs/notes/twisty-history.md).
 pub const DEFAULT_VIEWS: usize = 3;
 
 /// The smallest per-table cap [`OrbitBound::build_fitting`] tries:

@@ -184,8 +184,9 @@ impl ClassCensus {
     /// each distance of the walk over indices.
     ///
     /// # Errors
-    /// [`BoundError::Memory`] where the placement tables and the walk
-    /// pass the budget's cap; [`BoundError::Table`] where the walk is
+    /// A [`BoundError`] with [`over_memory`](BoundError::over_memory)
+    /// where the placement tables and the walk pass the budget's cap, with
+    /// a [`table`](BoundError::table) error where the walk is
     /// stopped by a limit (the error says which).
     pub fn run(
         &self,
