@@ -38,6 +38,7 @@ mod budget;
 mod census;
 mod engine;
 mod from_fn;
+mod hash;
 pub mod input;
 mod layered;
 mod meter;

@@ -519,9 +519,116 @@ impl Subsets {
     }
 }
 
+/// `C(n, k)` for `n, k <= 64` (every one within `u64`), made at compile
+/// time: `BINOMIALS[n][k]`.
+///
+/// ```
+/// use puzzle_search_core::rank::BINOMIALS;
+/// assert_eq!(BINOMIALS[24][8], 735_471);
+/// assert_eq!(BINOMIALS[64][32], 1_832_624_140_942_590_534);
+/// assert_eq!(BINOMIALS[3][4], 0);
+/// ```
+pub static BINOMIALS: [[u64; MAX_PLACES + 1]; MAX_PLACES + 1] = binomial_table();
+
+const fn binomial_table() -> [[u64; MAX_PLACES + 1]; MAX_PLACES + 1] {
+    let mut t = [[0u64; MAX_PLACES + 1]; MAX_PLACES + 1];
+    let mut n = 0;
+    while n <= MAX_PLACES {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+/// The colex rank of the places `mask` among those `taken` leaves free:
+/// `sum C(i_j, j)` over its places' indices `i_j` among the free ones,
+/// `j` from 1, in order. With `taken` 0 it is [`Subsets::rank`]'s rank;
+/// ranking one set of places after another (`taken` the places of those
+/// before) numbers arrangements of a multiset a digit a symbol, with no
+/// division.
+///
+/// ```
+/// use puzzle_search_core::rank::{colex_among, colex_unrank_among};
+/// // Places 1 and 3 among the free places 0, 1, 3, 4 (2 is taken): the
+/// // free indices 1 and 2, rank C(1, 1) + C(2, 2) = 2.
+/// assert_eq!(colex_among(0b1010, 0b100), 2);
+/// assert_eq!(colex_unrank_among(2, 2, 0b100, 5), 0b1010);
+/// ```
+#[inline]
+pub fn colex_among(mask: u64, taken: u64) -> u64 {
+    let (mut m, mut rank, mut k) = (mask, 0u64, 0usize);
+    while m != 0 {
+        let j = m.trailing_zeros();
+        m &= m - 1;
+        k += 1;
+        let below = (!taken & ((1u64 << j) - 1)).count_ones() as usize;
+        rank += BINOMIALS[below][k];
+    }
+    rank
+}
+
+/// [`colex_among`]'s inverse: the `k` places of `0..n` (`n <= 64`) that
+/// `taken` leaves free whose colex rank among them is `rank` (below
+/// `C(free, k)`), the largest first, each the largest whose binomial is
+/// within what is left of the rank.
+pub fn colex_unrank_among(rank: u64, k: usize, taken: u64, n: usize) -> u64 {
+    let mut free = [0u8; MAX_PLACES];
+    let mut m = 0;
+    for j in 0..n {
+        if taken >> j & 1 == 0 {
+            free[m] = j as u8;
+            m += 1;
+        }
+    }
+    let (mut d, mut i, mut mask) = (rank, m, 0u64);
+    for j in (1..=k).rev() {
+        i -= 1;
+        while BINOMIALS[i][j] > d {
+            i -= 1;
+        }
+        d -= BINOMIALS[i][j];
+        mask |= 1 << free[i];
+    }
+    mask
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Colex ranks among free places: for every `taken` set of 7 places
+    /// and every `k`, a bijection of the `k`-subsets of the free places
+    /// onto `0..C(free, k)`, unrank its inverse, and with nothing taken
+    /// `Subsets`' rank.
+    #[test]
+    fn colex_among_free_places_is_perfect() {
+        let n = 7;
+        for taken in 0u64..1 << n {
+            let free = n - taken.count_ones() as usize;
+            for (k, &count) in BINOMIALS[free][..=free].iter().enumerate() {
+                let mut seen = vec![false; count as usize];
+                for mask in 0u64..1 << n {
+                    if mask & taken != 0 || mask.count_ones() as usize != k {
+                        continue;
+                    }
+                    let r = colex_among(mask, taken);
+                    assert!(!seen[r as usize], "{taken:b} {mask:b}");
+                    seen[r as usize] = true;
+                    assert_eq!(colex_unrank_among(r, k, taken, n), mask);
+                    if taken == 0 {
+                        let s = Subsets::new(n, k).expect("small");
+                        assert_eq!(s.rank(mask), r);
+                    }
+                }
+                assert!(seen.iter().all(|&s| s));
+            }
+        }
+    }
 
     /// Every placement of small sizes: a bijection onto
     /// `0..placements(n, k)`, unrank its inverse, the mask its places.

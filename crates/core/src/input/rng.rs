@@ -34,11 +34,8 @@ impl SplitMix64 {
     /// assert_ne!(rng.next_u64(), rng.next_u64());
     /// ```
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(crate::hash::GOLDEN);
+        crate::hash::mix(self.0)
     }
 
     /// A number in `0..n`, for `0 < n < 2^32` (multiply-shift, no modulo).

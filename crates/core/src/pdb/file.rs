@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::lines::{LINE_KEYS, Line};
-use super::sum::{Checksum, checksum, mix, write_whole};
+use super::sum::{Checksum, checksum, write_whole};
 use super::table::Entries;
 use super::table::UNSEEN;
 use super::{Abstraction, BuildProgress, PatternDb, PdbError};
 use crate::Budget;
+use crate::hash::mix;
 
 /// The file format version; files of another version are rebuilt (2:
 /// the checksum of [`checksum`], at memory speed; 1 was FNV-1a a byte at

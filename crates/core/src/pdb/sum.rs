@@ -6,6 +6,8 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::hash::mix;
+
 /// Writes `parts`, one after another, to `path` as a whole: into a file
 /// beside it, then renamed into place, so that a reader never sees half
 /// a file. The temporary name is this process's and this call's own, so
@@ -118,12 +120,4 @@ impl Checksum {
         }
         h
     }
-}
-
-/// A 64-bit finaliser (splitmix64's): every input bit reaches every output
-/// bit.
-pub(super) fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -15,30 +15,17 @@
 //! lexicographically smallest among the shortest solutions. Checking goals
 //! on discovery lets the search stop one layer early.
 
-use std::hash::BuildHasher;
-
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
 use crate::engine::check_order;
-use crate::meter::{Ctx, Interrupt, Meter, SearchHasher};
+use crate::hash::{short_hash, spread};
+use crate::meter::{Ctx, Interrupt, Meter};
 use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::progress::{Hook, Phase, Progress};
 use crate::puzzle::{Promise, Puzzle};
 use crate::stats::Stats;
-
-/// The top half of a state's hash: what the visited table stores.
-pub(crate) fn short_hash<S: std::hash::Hash>(hasher: &SearchHasher, state: &S) -> u32 {
-    (hasher.hash_one(state) >> 32) as u32
-}
-
-/// A 32-bit hash spread over 64 bits (the table takes its bucket from the
-/// low bits and a tag from the top ones).
-#[inline]
-pub(crate) fn spread(hash: u32) -> u64 {
-    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
 
 /// One discovered state: the state, its parent's index and, in `mv`,
 /// the move from it (see [`Slot`]).

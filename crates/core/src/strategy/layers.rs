@@ -17,11 +17,10 @@
 //! into one, so neither the layers of those states nor their counts
 //! change.
 
-use std::hash::BuildHasher;
-
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
+use crate::hash::{short_hash, spread};
 use crate::meter::{Ctx, Meter, SearchHasher};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
@@ -63,16 +62,6 @@ pub(crate) struct Layers<'p, P: Puzzle> {
     goal_layer: Option<u32>,
     children: Children<P>,
     done: Option<Step>,
-}
-
-fn short_hash<S: std::hash::Hash>(hasher: &SearchHasher, state: &S) -> u32 {
-    (hasher.hash_one(state) >> 32) as u32
-}
-
-/// A 32-bit hash spread over 64 bits, as in BFS's visited table.
-#[inline]
-fn spread(hash: u32) -> u64 {
-    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl<'p, P: Puzzle> Layers<'p, P> {

@@ -29,10 +29,10 @@
 use hashbrown::HashTable;
 
 use crate::budget::Limit;
+use crate::hash::{short_hash, spread};
 use crate::meter::{Ctx, Interrupt, Meter};
 use crate::puzzle::Puzzle;
 use crate::stats::Stats;
-use crate::strategy::bfs::{short_hash, spread};
 
 /// The states the check stores before the first pass (when it has not
 /// decided by then, the search starts).

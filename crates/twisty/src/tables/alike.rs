@@ -22,6 +22,7 @@
 //! only makes the abstraction coarser, never wrong.
 
 use puzzle_search_core::pdb::{Abstraction, PatternDb};
+use puzzle_search_core::rank;
 
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
@@ -94,12 +95,11 @@ impl LabelGroup {
             .sum();
         let turns = u64::from(o).checked_pow(turned as u32)?;
         placements.checked_mul(turns)?;
-        let binom = binomials();
         let mut radix = vec![1u64; counts.len()];
         let mut left = n;
         for s in 1..counts.len() {
             let c = usize::from(counts[s]);
-            radix[s] = binom[left * BINOM + c];
+            radix[s] = rank::BINOMIALS[left][c];
             left -= c;
         }
         let mut weight = vec![1u64; counts.len()];
@@ -191,14 +191,13 @@ impl LabelGroup {
     /// place.
     #[inline]
     fn rank_masks(&self, masks: &[u64; MAX_SYMBOLS], turned: u64, ori: &[u8]) -> u64 {
-        let binom = binomials();
         // A place's index among those free before its symbol is its index
         // less the places before it that hold a smaller tracked symbol.
         // Each digit goes in at its weight (the radices after it).
         let mut taken = 0u64;
         let mut p = 0u64;
         for (s, &w) in self.weight.iter().enumerate().skip(1) {
-            p += colex_digit(masks[s], taken, binom) * w;
+            p += rank::colex_among(masks[s], taken) * w;
             taken |= masks[s];
         }
         let mut t = 0u64;
@@ -241,70 +240,24 @@ impl LabelGroup {
 }
 
 /// Puts symbol `s` on the `count` places of `sym` still holding `empty`
-/// that colex rank `digit` names among them ([`colex_digit`]'s
-/// inverse): the largest index first, each the largest whose binomial
-/// is within what is left of the digit.
+/// that colex rank `digit` names among them
+/// ([`rank::colex_among`]'s inverse).
 pub(crate) fn colex_place(sym: &mut [u8], empty: u8, s: u8, count: u8, digit: u64) {
-    let binom = binomials();
-    let mut free = [0u8; MAX_GROUP_ORBIT];
-    let mut m = 0;
-    for (j, &x) in sym.iter().enumerate() {
-        if x == empty {
-            free[m] = j as u8;
-            m += 1;
-        }
+    let taken = sym
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (j, &x)| if x == empty { m } else { m | 1 << j });
+    let mut mask = rank::colex_unrank_among(digit, usize::from(count), taken, sym.len());
+    while mask != 0 {
+        sym[mask.trailing_zeros() as usize] = s;
+        mask &= mask - 1;
     }
-    let mut d = digit;
-    let mut i = m;
-    for k in (1..=usize::from(count)).rev() {
-        i -= 1;
-        while binom[i * BINOM + k] > d {
-            i -= 1;
-        }
-        d -= binom[i * BINOM + k];
-        sym[usize::from(free[i])] = s;
-    }
-}
-
-/// The colex rank of the places `mask` among those `taken` leaves free:
-/// `sum C(i_k, k + 1)` over its places' indices `i_k` among the free
-/// ones, in order (`binom` from [`binomials`]).
-#[inline]
-pub(crate) fn colex_digit(mask: u64, taken: u64, binom: &[u64]) -> u64 {
-    let (mut m, mut digit, mut k) = (mask, 0u64, 0usize);
-    while m != 0 {
-        let j = m.trailing_zeros();
-        m &= m - 1;
-        k += 1;
-        let below = (!taken & ((1u64 << j) - 1)).count_ones() as usize;
-        digit += binom[below * BINOM + k];
-    }
-    digit
 }
 
 /// The most symbols a [`LabelGroup`] has: 15 tracked labels and the
 /// untracked pieces (more would make tables far past
 /// [`MAX_ALIKE_TABLE`] on any orbit that has them).
 const MAX_SYMBOLS: usize = 16;
-
-/// The side of [`binomials`]' table.
-pub(crate) const BINOM: usize = MAX_GROUP_ORBIT + 1;
-
-/// `C(n, k)` at `n * BINOM + k` for `n, k <= 64` (all within `u64`),
-/// made once.
-pub(crate) fn binomials() -> &'static [u64] {
-    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0u64; BINOM * BINOM];
-        for n in 0..BINOM {
-            t[n * BINOM] = 1;
-            for k in 1..=n {
-                t[n * BINOM + k] = t[(n - 1) * BINOM + k - 1] + t[(n - 1) * BINOM + k];
-            }
-        }
-        t
-    })
-}
 
 /// The tracked labels of orbit `orbit` split into [`LabelGroup`]s of at
 /// most `max_states` coordinates: every label of the orbit (a turn
@@ -444,7 +397,6 @@ impl Abstraction for AlikeSpace<'_> {
                 fill[s] += 1;
             }
         }
-        let binom = binomials();
         let mut to_ori = [0u8; MAX_GROUP_ORBIT];
         for (dest, turn) in self
             .dest
@@ -465,7 +417,7 @@ impl Abstraction for AlikeSpace<'_> {
                 if g.oriented[s] {
                     turned |= mask;
                 }
-                p += colex_digit(mask, taken, binom) * g.weight[s];
+                p += rank::colex_among(mask, taken) * g.weight[s];
                 taken |= mask;
             }
             let mut t = 0u64;

@@ -46,7 +46,7 @@ use crate::algebra::symmetry::Symmetries;
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::model::position::{Position, then_bytes as compose};
-use crate::tables::alike::{binomials, colex_digit, colex_place};
+use crate::tables::alike::colex_place;
 use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT};
 use crate::tables::steps::Steps;
 
@@ -178,12 +178,11 @@ impl Part {
     /// The labels' value of the blocks' places `masks`.
     #[inline]
     fn rank_masks(&self, masks: &[u64; MAX_BLOCKS]) -> u64 {
-        let binom = binomials();
         let mut taken = 0u64;
         let mut p = 0u64;
         let last = self.counts.len() - 1;
         for (b, &w) in self.weight[..last].iter().enumerate() {
-            p += colex_digit(masks[b], taken, binom) * w;
+            p += rank::colex_among(masks[b], taken) * w;
             taken |= masks[b];
         }
         p
