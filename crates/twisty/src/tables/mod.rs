@@ -14,6 +14,7 @@
 pub(crate) mod alike;
 pub(crate) mod class_space;
 pub(crate) mod classes;
+pub(crate) mod classing;
 pub(crate) mod coords;
 pub(crate) mod group;
 pub(crate) mod narrow;

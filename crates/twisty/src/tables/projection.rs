@@ -47,6 +47,7 @@ use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::model::position::{Position, then_bytes as compose};
 use crate::tables::alike::colex_place;
+use crate::tables::classing::{Lead, classify};
 use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT};
 use crate::tables::steps::Steps;
 
@@ -485,45 +486,53 @@ impl Projection {
     /// representative by `r`'s inverse (checked on `c`; where it fails,
     /// the symmetries are tried in turn).
     fn classify(&mut self) {
-        let lead = &self.parts[0];
-        let values = lead.radix();
-        let len = self.solved.len();
-        let syms = self.symmetries.len();
-        let inverses = self.inverses();
-        let (mut g, mut c, mut d) = (self.solved.clone(), vec![0u8; len], vec![0u8; len]);
-        let mut words = vec![u32::MAX; values as usize];
-        for v in 0..values {
-            if words[v as usize] != u32::MAX {
-                continue;
+        /// The lead's values as the classes' walk sees them: each lifted
+        /// to a whole position, conjugated whole, ranked.
+        struct Values<'a> {
+            proj: &'a Projection,
+            inverses: Vec<usize>,
+            g: Vec<u8>,
+            c: Vec<u8>,
+            d: Vec<u8>,
+        }
+        impl Lead for Values<'_> {
+            fn load(&mut self, v: u64) {
+                self.proj.parts[0].lift(v, &mut self.g);
             }
-            let class = self.reps.len() as u32;
-            self.reps.push(v as u32);
-            self.stab_at.push(self.stab.len() as u32);
-            lead.lift(v, &mut g);
-            for (i, &inverse) in inverses.iter().enumerate() {
-                self.symmetries.conjugate_into(i, &g, &mut c);
-                let x = lead.rank(&c);
-                if x == v && i != self.identity {
-                    self.stab.push(i as u8);
-                }
-                if words[x as usize] != u32::MAX {
-                    continue;
-                }
-                let back = |j: usize, d: &mut [u8]| {
-                    self.symmetries.conjugate_into(j, &c, d);
-                    lead.rank(d) == v
+            fn conjugate(&mut self, i: usize) -> u64 {
+                self.proj.symmetries.conjugate_into(i, &self.g, &mut self.c);
+                self.proj.parts[0].rank(&self.c)
+            }
+            /// `i`'s inverse where it takes the conjugate back (checked),
+            /// else the first symmetry that does.
+            fn back(&mut self, i: usize, _: u64, v: u64) -> usize {
+                let Values { proj, c, d, .. } = self;
+                let mut back = |j: usize| {
+                    proj.symmetries.conjugate_into(j, c, d);
+                    proj.parts[0].rank(d) == v
                 };
-                let j = match inverse {
-                    j if back(j, &mut d) => j,
-                    _ => (0..syms)
-                        .find(|&j| back(j, &mut d))
-                        .unwrap_or(self.identity),
-                };
-                words[x as usize] = class << 8 | j as u32;
+                match self.inverses[i] {
+                    j if back(j) => j,
+                    _ => (0..proj.symmetries.len())
+                        .find(|&j| back(j))
+                        .unwrap_or(proj.identity),
+                }
             }
         }
-        self.stab_at.push(self.stab.len() as u32);
-        self.words = words;
+        let len = self.solved.len();
+        let mut lead = Values {
+            proj: self,
+            inverses: self.inverses(),
+            g: self.solved.clone(),
+            c: vec![0u8; len],
+            d: vec![0u8; len],
+        };
+        let values = self.parts[0].radix();
+        let classed = classify(&mut lead, values, self.symmetries.len(), self.identity, 8);
+        self.words = classed.words;
+        self.reps = classed.reps;
+        self.stab_at = classed.stab_at;
+        self.stab = classed.stab;
     }
 
     /// Each symmetry's inverse, as found on a position of many moves

@@ -25,6 +25,7 @@ use puzzle_search_core::pdb::Abstraction;
 
 use crate::algebra::symmetry::Symmetries;
 use crate::model::moves::Moves;
+use crate::tables::classing::{Lead, classify};
 use crate::tables::group::{MAX_GROUP_ORBIT, PieceGroup};
 
 /// The most symmetries a group is reduced by (their sets are `u64`
@@ -258,35 +259,47 @@ impl SymGroup {
         let Some(inverse) = inverse else {
             return self.classify_by_search();
         };
-        let g = &self.group;
-        let perms = g.perms as usize;
-        const OPEN: u32 = u32::MAX;
-        let mut class = vec![OPEN; perms];
-        let mut reps = Vec::new();
-        let mut stab = Vec::new();
-        let (mut pos, mut conj) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
-        for p in 0..perms {
-            if class[p] != OPEN {
-                continue;
-            }
-            let c = (reps.len() as u32) << 6;
-            g.unrank_perm(p as u64, &mut pos);
-            class[p] = c;
-            let mut fixed = 1u64;
-            for (s, &back) in inverse.iter().enumerate().skip(1) {
-                self.conjugate_placement(s, &pos, &mut conj);
-                let q = g.perm_rank(&conj) as usize;
-                if q == p {
-                    fixed |= 1 << s;
-                } else if class[q] == OPEN {
-                    class[q] = c | back as u32;
-                }
-            }
-            reps.push(p as u32);
-            stab.push(fixed);
+        /// The placements as the classes' walk sees them.
+        struct Placements<'a> {
+            sym: &'a SymGroup,
+            inverse: &'a [usize],
+            pos: [u8; MAX_GROUP_ORBIT],
+            conj: [u8; MAX_GROUP_ORBIT],
         }
-        self.class = class;
-        self.reps = reps;
+        impl Lead for Placements<'_> {
+            fn load(&mut self, p: u64) {
+                self.sym.group.unrank_perm(p, &mut self.pos);
+            }
+            fn conjugate(&mut self, s: usize) -> u64 {
+                self.sym.conjugate_placement(s, &self.pos, &mut self.conj);
+                self.sym.group.perm_rank(&self.conj)
+            }
+            fn back(&mut self, s: usize, _: u64, _: u64) -> usize {
+                self.inverse[s]
+            }
+        }
+        let mut lead = Placements {
+            sym: self,
+            inverse: &inverse,
+            pos: [0; MAX_GROUP_ORBIT],
+            conj: [0; MAX_GROUP_ORBIT],
+        };
+        // The identity is the first kept symmetry: a representative's own
+        // word is its class with symmetry 0, as the table's index reads.
+        let classed = classify(&mut lead, self.group.perms, ks, 0, 6);
+        // Each class's stabiliser as a mask of kept symmetries, the
+        // identity's bit always set.
+        let stab = classed
+            .stab_at
+            .windows(2)
+            .map(|w| {
+                classed.stab[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .fold(1u64, |m, &s| m | 1 << s)
+            })
+            .collect();
+        self.class = classed.words;
+        self.reps = classed.reps;
         self.stab = stab;
     }
 
