@@ -18,12 +18,13 @@ use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::model::position::Position;
 use crate::tables::alike::{AlikeSpace, AlikeTable, LabelGroup, MAX_ALIKE_TABLE, split_alike};
-use crate::tables::class_space::{ClassSpace, Plan, TABLED};
+use crate::tables::class_space::{Plan, TABLED};
 use crate::tables::coords::Coordinates;
 use crate::tables::group::{GroupSpace, PieceGroup, split};
 use crate::tables::orbit::OrbitTable;
 use crate::tables::projected::ProjectedTable;
-use crate::tables::projection::{Projection, ProjectionSpace};
+use crate::tables::projection::Projection;
+use crate::tables::space::Named;
 use crate::tables::symgroup::{SymGroup, SymSpace, choose};
 use crate::tables::whole::{WholeIndex, WholeTable};
 
@@ -225,10 +226,7 @@ impl OrbitBound {
             let (index, unsaved) = plan
                 .index(def, moves, cache, &name, TABLED)
                 .ok_or(BoundError::unindexed("its indices pass 2^64"))?;
-            let space = ClassSpace {
-                index: &index,
-                name,
-            };
+            let space = Named::new(&index, name);
             let db = set
                 .table(&space, index.table_bytes())
                 .map_err(BoundError::from)?;
@@ -325,10 +323,11 @@ impl OrbitBound {
                     let label = range_label(&orbit.name, "pieces", &group.labels);
                     let name = format!("twisty {} {label} {digest:016x}", def.name());
                     labels.push(label);
-                    let space = GroupSpace::new(&group, def, moves, name);
+                    let space = GroupSpace::new(&group, def, moves);
                     // The build's move tables count against the memory cap
                     // too: the search gets what they leave.
-                    let db = fetch(&mut set, &space, space.table_bytes(), options)?;
+                    let bytes = space.table_bytes();
+                    let db = fetch(&mut set, &Named::new(&space, name), bytes, options)?;
                     (db, None)
                 }
                 Some(kept) => {
@@ -351,9 +350,8 @@ impl OrbitBound {
                     let (sym, unsaved) =
                         SymGroup::new_cached(group.clone(), &symmetries, kept, cache, &name);
                     class_errors.extend(unsaved);
-                    let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
-                    let db = fetch(&mut set, &space, placements, options)?;
-                    drop(space);
+                    let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice());
+                    let db = fetch(&mut set, &Named::new(&space, name), placements, options)?;
                     (db, Some(sym))
                 }
             };
@@ -369,9 +367,10 @@ impl OrbitBound {
             let label = range_label(&def.orbits()[group.orbit].name, "labels", &group.labels);
             let name = format!("twisty {} {label} {digest:016x}", def.name());
             labels.push(label);
-            let space = AlikeSpace::new(&group, def, moves, name);
-            let db = set.table(&space, 0).map_err(BoundError::from)?;
-            drop(space);
+            let space = AlikeSpace::new(&group, def, moves);
+            let db = set
+                .table(&Named::new(&space, name), 0)
+                .map_err(BoundError::from)?;
             alike.push(AlikeTable { group, db });
         }
         let mut built = Vec::with_capacity(projections.len());
@@ -381,7 +380,7 @@ impl OrbitBound {
             // Its step tables from the cache where there.
             class_errors.extend(proj.attach_steps(cache, &name));
             labels.push(label);
-            let space = ProjectionSpace { proj: &proj, name };
+            let space = Named::new(&proj, name);
             let db = fetch(&mut set, &space, proj.bytes(), options)?;
             built.push(ProjectedTable { proj, db });
         }

@@ -7,7 +7,7 @@
 //! representative) and a symmetry `r(p)` taking it there; the index is
 //! `class * turns + t`, `t` the orientations of the position conjugated
 //! by `r(p)`, and where other orbits move, times their coordinates in
-//! that conjugate ([`ClassSpace`](crate::tables::class_space), whose docs carry
+//! that conjugate ([`ClassIndex`](crate::tables::class_space), whose docs carry
 //! that case's argument). The census is the core's two-bit breadth-first
 //! search over these indices (each neighbour emitted with its
 //! equivalents), with no table: each index settled adds its positions
@@ -43,8 +43,9 @@ use puzzle_search_core::pdb::{Abstraction, BuildProgress, PatternDb};
 
 use crate::bound::BoundError;
 use crate::puzzle::Twisty;
-use crate::tables::class_space::{ClassSpace, Plan};
+use crate::tables::class_space::Plan;
 use crate::tables::coords::Coordinates;
+use crate::tables::space::Named;
 use crate::tables::symgroup::{SymGroup, SymSpace};
 
 /// A census by symmetry class, planned for one puzzle: the orbit whose
@@ -218,7 +219,8 @@ impl ClassCensus {
                 &name,
             );
             let layout = crate::tables::group::moved(def, moves);
-            let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), name);
+            let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice());
+            let space = Named::new(&space, name);
             return walk(
                 &Weighed::new(&space, &sym, self.plan.group.turns),
                 budget,
@@ -231,10 +233,7 @@ impl ClassCensus {
             .ok_or(BoundError::unindexed(
                 "its indices pass 2^64, or solved is not numbered",
             ))?;
-        let space = ClassSpace {
-            index: &index,
-            name,
-        };
+        let space = Named::new(&index, name);
         walk(
             &Weighed::new(&space, index.lead(), index.per_class()),
             budget,

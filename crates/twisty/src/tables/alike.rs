@@ -21,7 +21,7 @@
 //! a move keeps a known turn known). Dropping a turn, a label or a piece
 //! only makes the abstraction coarser, never wrong.
 
-use puzzle_search_core::pdb::{Abstraction, PatternDb};
+use puzzle_search_core::pdb::PatternDb;
 use puzzle_search_core::rank;
 
 use crate::model::definition::Definition;
@@ -29,6 +29,7 @@ use crate::model::moves::Moves;
 use crate::model::position::WILD;
 use crate::tables::group::MAX_GROUP_ORBIT;
 use crate::tables::read::{Buffers, Frame, Table, View};
+use crate::tables::space::IndexSpace;
 
 /// The most coordinates one table over pieces alike has (its build ranks
 /// each neighbour from its places, with no move tables: about a
@@ -319,7 +320,6 @@ pub(crate) fn split_alike(def: &Definition, orbit: usize, max_states: u64) -> Ve
 /// child: the cross table's build 0.22 s -> 0.11 s on one thread).
 pub(crate) struct AlikeSpace<'a> {
     group: &'a LabelGroup,
-    name: String,
     /// Per move, `MAX_GROUP_ORBIT` bytes each: where the piece on each
     /// place goes, and the turn it gets there.
     dest: Vec<u8>,
@@ -328,13 +328,8 @@ pub(crate) struct AlikeSpace<'a> {
 }
 
 impl<'a> AlikeSpace<'a> {
-    /// The abstraction of `group` under `moves`, named `name`.
-    pub(crate) fn new(
-        group: &'a LabelGroup,
-        def: &Definition,
-        moves: &'a Moves,
-        name: String,
-    ) -> AlikeSpace<'a> {
+    /// The abstraction of `group` under `moves`.
+    pub(crate) fn new(group: &'a LabelGroup, def: &Definition, moves: &'a Moves) -> AlikeSpace<'a> {
         let (off, n) = (group.offset, group.n);
         let mut dest = vec![0u8; moves.len() * MAX_GROUP_ORBIT];
         let mut turn = vec![0u8; moves.len() * MAX_GROUP_ORBIT];
@@ -349,7 +344,6 @@ impl<'a> AlikeSpace<'a> {
         }
         AlikeSpace {
             group,
-            name,
             dest,
             turn,
             goal: group.key(def.solved().as_slice()),
@@ -357,23 +351,13 @@ impl<'a> AlikeSpace<'a> {
     }
 }
 
-impl Abstraction for AlikeSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
+impl IndexSpace for AlikeSpace<'_> {
     fn size(&self) -> u64 {
         self.group.size()
     }
 
     fn goals(&self, out: &mut Vec<u64>) {
         out.push(self.goal);
-    }
-
-    /// Every move costs, and the moves are closed under inverse (the
-    /// bound asks): the last layers may be settled bottom-up.
-    fn every_move_costs(&self) -> bool {
-        true
     }
 
     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {

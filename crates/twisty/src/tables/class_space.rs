@@ -1,4 +1,4 @@
-//! [`ClassSpace`]: the census by symmetry class where the moves turn
+//! [`ClassIndex`]: the census by symmetry class where the moves turn
 //! several orbits: one orbit, the *lead*, indexed by
 //! the class of its placement under the symmetries, and every other
 //! moving orbit, the *rest*, by its coordinates over the values the moves
@@ -28,14 +28,13 @@
 
 use std::cell::RefCell;
 
-use puzzle_search_core::pdb::Abstraction;
-
 use crate::algebra::symmetry::Symmetries;
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
 use crate::tables::coords::Coordinates;
 use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT, PieceGroup};
 use crate::tables::rest::{MAX_REST, Rest};
+use crate::tables::space::IndexSpace;
 use crate::tables::symgroup::SymGroup;
 
 /// What a census or table by class takes of a puzzle: the lead (the
@@ -563,7 +562,12 @@ impl ClassIndex {
     }
 }
 
-impl ClassIndex {
+/// A [`ClassIndex`] as its table's build and the census by class walk it.
+impl IndexSpace for ClassIndex {
+    fn size(&self) -> u64 {
+        ClassIndex::size(self)
+    }
+
     /// The solved position's indices (one per conjugate that differs).
     fn goals(&self, out: &mut Vec<u64>) {
         out.push(self.goal);
@@ -676,37 +680,6 @@ impl ClassIndex {
                 }
             }
         });
-    }
-}
-
-/// A [`ClassIndex`] as the core's table build sees it.
-pub(crate) struct ClassSpace<'a> {
-    pub(crate) index: &'a ClassIndex,
-    pub(crate) name: String,
-}
-
-impl Abstraction for ClassSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn size(&self) -> u64 {
-        self.index.size()
-    }
-
-    fn goals(&self, out: &mut Vec<u64>) {
-        self.index.goals(out);
-    }
-
-    /// Every move costs one, and the moves are closed under inverse (the
-    /// census and the tables ask for it).
-    fn every_move_costs(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn neighbours(&self, rank: u64, out: &mut Vec<(u64, bool)>) {
-        self.index.neighbours(rank, out);
     }
 }
 

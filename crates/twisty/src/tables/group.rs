@@ -10,12 +10,12 @@
 //! after a move is a function of its coordinate before: every path of the
 //! puzzle maps to a path of the abstraction, no longer.
 
-use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
 use crate::algebra::shape::Shape;
 use crate::model::definition::Definition;
 use crate::model::moves::Moves;
+use crate::tables::space::IndexSpace;
 
 /// The most pieces an orbit split into groups may have (positions are
 /// bits of a `u64`).
@@ -251,7 +251,6 @@ impl PieceGroup {
 /// none.
 pub(crate) struct GroupSpace<'a> {
     group: &'a PieceGroup,
-    name: String,
     moves: &'a Moves,
     goal: u64,
     tables: std::sync::OnceLock<MoveTables>,
@@ -293,16 +292,10 @@ const MAX_SUM_TABLE: u64 = 1 << 24;
 
 impl<'a> GroupSpace<'a> {
     /// The abstraction of `group` under `moves` (its placements at most
-    /// 2^32), named `name`.
-    pub(crate) fn new(
-        group: &'a PieceGroup,
-        def: &Definition,
-        moves: &'a Moves,
-        name: String,
-    ) -> GroupSpace<'a> {
+    /// 2^32).
+    pub(crate) fn new(group: &'a PieceGroup, def: &Definition, moves: &'a Moves) -> GroupSpace<'a> {
         GroupSpace {
             group,
-            name,
             moves,
             goal: group.key(def.solved().as_slice()),
             tables: std::sync::OnceLock::new(),
@@ -438,23 +431,13 @@ fn step(to: &[u8], turn: &[u8], pos: &[u8], moved: &mut [u8], adds: &mut [u8]) {
     }
 }
 
-impl Abstraction for GroupSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
+impl IndexSpace for GroupSpace<'_> {
     fn size(&self) -> u64 {
         self.group.size()
     }
 
     fn goals(&self, out: &mut Vec<u64>) {
         out.push(self.goal);
-    }
-
-    /// Every move costs (and tables are built only for moves closed under
-    /// inverse): the last layers may be settled bottom-up.
-    fn every_move_costs(&self) -> bool {
-        true
     }
 
     #[inline]
@@ -603,8 +586,8 @@ mod tests {
         let part = PieceGroup::new(0, shape, vec![0, 3, 5]).expect("a group");
         let whole = PieceGroup::new(0, shape, (0..8).collect()).expect("a group");
         for group in [part, whole] {
-            let tables = GroupSpace::new(&group, &def, &moves, "t".into());
-            let direct = GroupSpace::new(&group, &def, &moves, "d".into()).with_cap(0);
+            let tables = GroupSpace::new(&group, &def, &moves);
+            let direct = GroupSpace::new(&group, &def, &moves).with_cap(0);
             assert!(direct.direct() && !tables.direct());
             assert!(direct.table_bytes() < 1000);
             let (mut a, mut b) = (Vec::new(), Vec::new());

@@ -24,6 +24,7 @@ pub(crate) mod projection;
 pub(crate) mod read;
 pub(crate) mod reads;
 pub(crate) mod rest;
+pub(crate) mod space;
 pub(crate) mod steps;
 pub(crate) mod steps_file;
 pub(crate) mod symgroup;

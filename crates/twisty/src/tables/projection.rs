@@ -39,7 +39,6 @@
 
 use std::cell::RefCell;
 
-use puzzle_search_core::pdb::Abstraction;
 use puzzle_search_core::rank;
 
 use crate::algebra::symmetry::Symmetries;
@@ -49,6 +48,7 @@ use crate::model::position::{Position, then_bytes as compose};
 use crate::tables::alike::colex_place;
 use crate::tables::classing::{Lead, classify};
 use crate::tables::group::{MAX_COORD, MAX_GROUP_ORBIT};
+use crate::tables::space::IndexSpace;
 use crate::tables::steps::Steps;
 
 mod stepped;
@@ -740,37 +740,21 @@ fn blocks_kept(
     })
 }
 
-/// A [`Projection`]'s indices as the core's table build sees them.
-pub(crate) struct ProjectionSpace<'a> {
-    pub(crate) proj: &'a Projection,
-    pub(crate) name: String,
-}
-
-impl Abstraction for ProjectionSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
+/// A [`Projection`]'s indices as its table's build walks them.
+impl IndexSpace for Projection {
     fn size(&self) -> u64 {
-        self.proj.size()
+        Projection::size(self)
     }
 
     fn goals(&self, out: &mut Vec<u64>) {
-        let p = self.proj;
+        let p = self;
         let len = p.len();
         let (mut h, mut t) = (vec![0u8; len], vec![0u8; len]);
         p.indices(&p.solved, &mut h, &mut t, &mut |i| out.push(i));
     }
 
-    /// Every move costs one; the moves are closed under inverse (the
-    /// bound's build asks for it), so distances from the goal are
-    /// distances to it.
-    fn every_move_costs(&self) -> bool {
-        true
-    }
-
     fn neighbours(&self, index: u64, out: &mut Vec<(u64, bool)>) {
-        let p = self.proj;
+        let p = self;
         if let Some(st) = &p.steps {
             p.step_neighbours(st, index, out);
             return;

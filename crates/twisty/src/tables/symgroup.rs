@@ -21,12 +21,11 @@
 //! neighbour is emitted with all its equivalents: below), so each is
 //! exact.
 
-use puzzle_search_core::pdb::Abstraction;
-
 use crate::algebra::symmetry::Symmetries;
 use crate::model::moves::Moves;
 use crate::tables::classing::{Lead, classify};
 use crate::tables::group::{MAX_GROUP_ORBIT, PieceGroup};
+use crate::tables::space::IndexSpace;
 
 /// The most symmetries a group is reduced by (their sets are `u64`
 /// masks).
@@ -507,7 +506,6 @@ thread_local! {
 /// the moves are closed under inverse and conjugation).
 pub(crate) struct SymSpace<'a> {
     sym: &'a SymGroup,
-    name: String,
     moves: &'a Moves,
     moved: &'a [u8],
     len: usize,
@@ -522,13 +520,11 @@ impl<'a> SymSpace<'a> {
         moves: &'a Moves,
         moved: &'a [u8],
         solved: &[u8],
-        name: String,
     ) -> SymSpace<'a> {
         let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
         sym.group.locate(solved, &mut pos, &mut ori);
         SymSpace {
             sym,
-            name,
             moves,
             moved,
             len: solved.len(),
@@ -537,11 +533,7 @@ impl<'a> SymSpace<'a> {
     }
 }
 
-impl Abstraction for SymSpace<'_> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
+impl IndexSpace for SymSpace<'_> {
     fn size(&self) -> u64 {
         self.sym.size()
     }
@@ -553,10 +545,6 @@ impl Abstraction for SymSpace<'_> {
         out.extend(more.into_iter().map(|(r, _)| r));
         out.sort_unstable();
         out.dedup();
-    }
-
-    fn every_move_costs(&self) -> bool {
-        true
     }
 
     /// The placements' part of each move (where the pieces go, their

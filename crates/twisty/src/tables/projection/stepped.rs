@@ -229,7 +229,7 @@ impl Projection {
         Some(steps)
     }
 
-    /// [`ProjectionSpace`]'s neighbours of `index` by the step tables:
+    /// The table build's neighbours of `index` by the step tables:
     /// what [`indices`](Self::indices) gives for each child of the
     /// index's lift, from the values alone (a conjugate's value is a
     /// function of the value conjugated, each orbit apart).

@@ -1,6 +1,6 @@
 use super::*;
 use crate::tables::narrow::Narrow;
-use puzzle_search_core::pdb::PatternDb;
+use puzzle_search_core::pdb::{Abstraction, PatternDb};
 
 /// The projected state of a whole position, without any symmetry: the
 /// orbits' values in mixed radix.
@@ -14,10 +14,7 @@ fn key(p: &Projection, s: &[u8]) -> u64 {
 fn check(def: &Definition, moves: &Moves, max: u64) -> Projection {
     let sym = Symmetries::new(def, moves);
     let p = Projection::new(def, moves, &sym, max).expect("a projection");
-    let space = ProjectionSpace {
-        proj: &p,
-        name: "test".into(),
-    };
+    let space = crate::tables::space::Named::new(&p, "test".into());
     let db = PatternDb::build(&space, None).expect("built");
     let states = p.parts.iter().map(Part::radix).product::<u64>();
     let len = p.len();
@@ -64,10 +61,7 @@ fn check(def: &Definition, moves: &Moves, max: u64) -> Projection {
     let mut p = p;
     let steps = p.steps.take();
     assert!(steps.is_some());
-    let space = ProjectionSpace {
-        proj: &p,
-        name: "test".into(),
-    };
+    let space = crate::tables::space::Named::new(&p, "test".into());
     let whole = PatternDb::build(&space, None).expect("built");
     assert!((0..p.size()).all(|i| whole.get(i) == db.get(i)));
     p.steps = steps;
@@ -205,19 +199,13 @@ fn turned_edges_conjugate_by_labels_and_turns_apart() {
     let steps = p.steps.take();
     let mut whole = Vec::new();
     for &i in &indices {
-        let space = ProjectionSpace {
-            proj: &p,
-            name: "test".into(),
-        };
+        let space = crate::tables::space::Named::new(&p, "test".into());
         space.neighbours(i, &mut whole);
     }
     p.steps = steps;
     let mut by_tables = Vec::new();
     for &i in &indices {
-        let space = ProjectionSpace {
-            proj: &p,
-            name: "test".into(),
-        };
+        let space = crate::tables::space::Named::new(&p, "test".into());
         space.neighbours(i, &mut by_tables);
     }
     assert_eq!(by_tables, whole);

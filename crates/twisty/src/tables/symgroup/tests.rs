@@ -2,6 +2,7 @@ use super::*;
 use crate::model::definition::Definition;
 use crate::model::position::Position;
 use crate::tables::group::{GroupSpace, moved};
+use crate::tables::space::Named;
 use puzzle_search_core::Budget;
 use puzzle_search_core::pdb::PatternDb;
 
@@ -12,11 +13,13 @@ fn check_against_plain(def: &Definition, moves: &Moves, orbit: usize, max_states
     let symmetries = Symmetries::new(def, moves);
     let shape = crate::algebra::shape::of(def, moves, orbit).expect("told apart");
     let (group, kept) = choose(orbit, shape, &symmetries, max_states).expect("a symmetric group");
-    let plain = GroupSpace::new(&group, def, moves, "plain".into());
+    let plain = GroupSpace::new(&group, def, moves);
+    let plain = Named::new(&plain, "plain".into());
     let plain = PatternDb::build_within(&plain, &Budget::default(), None).expect("plain table");
     let sym = SymGroup::new(group.clone(), &symmetries, kept);
     let layout = moved(def, moves);
-    let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice(), "sym".into());
+    let space = SymSpace::new(&sym, moves, &layout, def.solved().as_slice());
+    let space = Named::new(&space, "sym".into());
     let db = PatternDb::build_within(&space, &Budget::default(), None).expect("sym table");
     assert!(db.len() < plain.len(), "{} of {}", db.len(), plain.len());
     let (mut pos, mut ori) = ([0u8; MAX_GROUP_ORBIT], [0u8; MAX_GROUP_ORBIT]);
