@@ -6,7 +6,8 @@
 
 Each crate has a section of docs/architecture.md whose heading names its
 source folder in backticks (`crates/twisty/src`, or `src` for the facade);
-every `.rs` file under that folder (test modules, `tests.rs`, aside) must
+every `.rs` file under that folder (test modules, `tests.rs` and files
+under a `tests/` folder, aside) must
 appear in the first cell of a table row of that section as its path
 relative to the folder, in backticks (`tables/read.rs`). A file listed that no longer exists is reported too.
 """
@@ -22,7 +23,8 @@ def sources(src):
     out = []
     for root, _, names in os.walk(os.path.join(ROOT, src)):
         for n in names:
-            if n.endswith(".rs") and n != "tests.rs":
+            inside_tests = "tests" in os.path.relpath(root, os.path.join(ROOT, src)).split(os.sep)
+            if n.endswith(".rs") and n != "tests.rs" and not inside_tests:
                 out.append(os.path.relpath(os.path.join(root, n), os.path.join(ROOT, src)))
     return sorted(out)
 

@@ -1,326 +1,25 @@
-//! The README's first command: one real instance per puzzle, solved two
-//! ways side by side (the plain technique and the strong one: Manhattan
-//! against pattern databases, classic IDA* against Rotation's table, plain
-//! IDA* against the full Box-slide solver, a census by hash against one by
-//! rank, a 3x3x3 cube's tables read at the position alone against at its
-//! inverse too), with nodes, time, threads and the speed-up; and Lights
-//! Out on a million lights. About 7 s on 2 cores once built; the first
-//! run builds the 15-puzzle's pattern databases and the cube's tables
-//! (seconds each, 6 MB and 87 MB) and keeps them in the cache directory. `--quick` prints the old table
-//! instead: every strategy on each puzzle's toy sample, in microseconds.
-//!
-//! ```text
-//! cargo run --release --example tour
-//! cargo run --release --example tour -- --quick
-//! ```
+//! The tour's showcases: one real instance per puzzle, solved the plain
+//! way and the strong way.
 
-use puzzle_search::MakeUnmake;
-use std::time::{Duration, Instant};
-
-use puzzle_search::{
-    DepthMode, Outcome, Puzzle, Solver, SplitMix64, Strategy, boxslide, flip, mayan, replay,
-    rotation,
-};
-use puzzle_search_cli::table::{Align, Table};
-use puzzle_testkit::eight_puzzle::{self, Board, EightPuzzle};
-
-/// One line of the table.
-struct Row {
-    puzzle: &'static str,
-    strategy: String,
-    answer: String,
-    nodes: u64,
-    time: Duration,
-}
-
-/// The 8-puzzle of the `custom_puzzle` example, seed 2026, by every strategy.
-/// A table cell for an outcome: the moves, each written by `show`, once
-/// they replay to a goal; `none` when there is no solution; the limit when
-/// the search stopped.
-fn answer_cell<P: Puzzle>(
-    puzzle: &P,
-    start: &P::State,
-    outcome: &Outcome<P::Move>,
-    none: &str,
-    show: impl Fn(&P::Move) -> String,
-) -> String {
-    match outcome.clone().into_result() {
-        Ok(Some(moves)) if replay(puzzle, start, &moves).is_ok() => moves
-            .iter()
-            .map(show)
-            .collect::<String>()
-            .trim_end()
-            .to_string(),
-        Ok(Some(_)) => "REPLAY FAILED".to_string(),
-        Ok(None) => none.to_string(),
-        Err(limit) => limit.to_string(),
-    }
-}
-
-fn eight_puzzle_rows(rows: &mut Vec<Row>) {
-    let start = Board::random(&mut SplitMix64::new(2026));
-    let optimal = Solver::new(Strategy::IdaStar { max_depth: 31 })
-        .solve(&EightPuzzle, &start)
-        .solution()
-        .map_or(31, |m| m.len() as u32);
-    let solvers = eight_puzzle::every_strategy(optimal);
-    for (name, solver) in solvers {
-        let report = solver.solve(&EightPuzzle, &start);
-        let answer = answer_cell(&EightPuzzle, &start, &report.outcome, "no solution", |m| {
-            m.letter().to_string()
-        });
-        rows.push(Row {
-            puzzle: "8-puzzle",
-            strategy: name.to_string(),
-            answer,
-            nodes: report.stats.expanded,
-            time: report.stats.elapsed,
-        });
-    }
-}
-
-/// The first board of the Rotation Game's spec sample (answer `AC`, 2).
-fn rotation_rows(rows: &mut Vec<Row>) {
-    let board: rotation::Board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"
-        .parse()
-        .expect("the spec sample is a valid board");
-    let t = Instant::now();
-    let table_time = rotation::pdb::table().build_time();
-    let answer = rotation::solve(&board);
-    rows.push(Row {
-        puzzle: "rotation",
-        strategy: format!("pdb (table {table_time:.0?})"),
-        answer: answer.map_or_else(|e| e.to_string(), |a| a.to_string().replace('\n', " ")),
-        nodes: 0,
-        time: t.elapsed(),
-    });
-    let max_depth = rotation::MAX_DEPTH;
-    let solvers = [
-        ("ida", Solver::new(Strategy::IdaStar { max_depth })),
-        (
-            "ida parallel",
-            Solver::new(Strategy::IdaStar { max_depth }).parallel(true),
-        ),
-        ("bfs", Solver::new(Strategy::Bfs { max_depth })),
-        ("astar", Solver::new(Strategy::AStar { max_depth })),
-    ];
-    for (name, solver) in solvers {
-        let report = rotation::solve_with(&board, &solver);
-        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
-        let answer = match rotation::Answer::from_outcome(&board, report.outcome) {
-            Ok(a) => a.to_string().replace('\n', " "),
-            Err(e) => e.to_string(),
-        };
-        rows.push(Row {
-            puzzle: "rotation",
-            strategy: name.to_string(),
-            answer,
-            nodes,
-            time,
-        });
-    }
-}
-
-/// The Mayan puzzle's spec sample (n = 3; answer 2 1 1, 3 1 1, 3 0 1).
-fn mayan_rows(rows: &mut Vec<Row>) {
-    let problem: mayan::Problem = "3\n1 0\n2 1 0\n2 3 4 0\n3 1 0\n2 4 3 4 0\n"
-        .parse()
-        .expect("the spec sample is valid");
-    let dfs = Solver::new(Strategy::Dfs {
-        depth: problem.n,
-        mode: DepthMode::Exactly,
-    });
-    let solvers = [
-        ("solve (parallel)", mayan::solver(problem.n)),
-        ("dfs exactly n", dfs.clone()),
-        (
-            "dfs +table +dedup",
-            dfs.table(true).table_min_left(1).dedup(true),
-        ),
-    ];
-    for (name, solver) in solvers {
-        let report = mayan::solve_with(&problem, &solver);
-        let answer = answer_cell(&mayan::Mayan, &problem.board, &report.outcome, "-1", |m| {
-            format!("({m}) ")
-        });
-        rows.push(Row {
-            puzzle: "mayan",
-            strategy: name.to_string(),
-            answer,
-            nodes: report.stats.expanded,
-            time: report.stats.elapsed,
-        });
-    }
-}
-
-/// The Flip Game and Fliptile samples (answers 4, and the grid with 4
-/// presses), by each solver.
-fn flip_rows(rows: &mut Vec<Row>) {
-    let game = flip::parse_flip_game("bwwb\nbbwb\nbwwb\nbwww\n").expect("the sample is valid");
-    let t = Instant::now();
-    let answer = flip::flip_game(&game).to_string();
-    rows.push(Row {
-        puzzle: "flip game",
-        strategy: "algebra".into(),
-        answer,
-        nodes: 0,
-        time: t.elapsed(),
-    });
-    let white = flip::Grid::new(4, 4);
-    for (target, name) in [
-        (white.clone(), "bfs to white"),
-        (white.complement(), "bfs to black"),
-    ] {
-        let puzzle = flip::FlipPuzzle::new(&target).expect("16 cells");
-        let report =
-            Solver::new(Strategy::Bfs { max_depth: 16 }).solve(&puzzle, &puzzle.pack(&game));
-        let answer = report
-            .solution()
-            .map_or("impossible".to_string(), |m| format!("{} flips", m.len()));
-        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
-        rows.push(Row {
-            puzzle: "flip game",
-            strategy: name.into(),
-            answer,
-            nodes,
-            time,
-        });
-    }
-    let tile = flip::parse_fliptile("4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n")
-        .expect("the sample is valid");
-    let show = |g: Option<flip::Grid>| {
-        g.map_or("IMPOSSIBLE".into(), |g| g.to_string().replace('\n', " / "))
-    };
-    let t = Instant::now();
-    let answer = show(flip::algebra::solve(&tile).map(|s| s.presses));
-    rows.push(Row {
-        puzzle: "fliptile",
-        strategy: "algebra".into(),
-        answer,
-        nodes: 0,
-        time: t.elapsed(),
-    });
-    let t = Instant::now();
-    let answer = show(flip::chase::solve(&tile).ok().flatten());
-    rows.push(Row {
-        puzzle: "fliptile",
-        strategy: "chase".into(),
-        answer,
-        nodes: 0,
-        time: t.elapsed(),
-    });
-}
-
-/// The box-slide sample (answer: 2 moves, `2 1 D`, `4 0 R`).
-fn boxslide_rows(rows: &mut Vec<Row>) {
-    let level: boxslide::Level = "7 6 2\n0 1 0 0 0 0\n0 2 0 0 0 0\n0 3 0 0 0 0\n0 2 1 0 0 0\n\
-                                  0 1 3 3 0 0\n0 2 2 1 0 0\n0 1 1 2 2 0\n"
-        .parse()
-        .expect("the spec sample is valid");
-    let solvers = [
-        ("solve (parallel)", boxslide::solver(level.limit)),
-        (
-            "ida",
-            Solver::new(Strategy::IdaStar {
-                max_depth: level.limit,
-            }),
-        ),
-        (
-            "bfs",
-            Solver::new(Strategy::Bfs {
-                max_depth: level.limit,
-            }),
-        ),
-        (
-            "astar",
-            Solver::new(Strategy::AStar {
-                max_depth: level.limit,
-            }),
-        ),
-    ];
-    for (name, solver) in solvers {
-        let report = boxslide::solve_with(&level, &solver);
-        let puzzle = &boxslide::BoxSlide;
-        let answer = answer_cell(puzzle, &level.board, &report.outcome, "-1", |m| {
-            format!("({m}) ")
-        });
-        let (nodes, time) = (report.stats.expanded, report.stats.elapsed);
-        rows.push(Row {
-            puzzle: "boxslide",
-            strategy: name.to_string(),
-            answer,
-            nodes,
-            time,
-        });
-    }
-}
-
-/// A 15-puzzle 40 random moves from the goal (seed 15), linear conflicts.
-fn sliding_rows(rows: &mut Vec<Row>) {
-    use puzzle_search::sliding::{Board, Bound, Dir, Goal, Sliding};
-    let mut rng = SplitMix64::new(15);
-    let mut board = Board::goal(4, 4, Goal::BlankLast).expect("4x4");
-    for _ in 0..40 {
-        let dirs: Vec<Dir> = Dir::ALL
-            .into_iter()
-            .filter(|&d| board.slide(d).is_some())
-            .collect();
-        board = board
-            .slide(dirs[rng.below(dirs.len() as u64) as usize])
-            .expect("a legal slide")
-            .0;
-    }
-    let puzzle =
-        Sliding::new(4, 4, Goal::BlankLast, Bound::LinearConflict).expect("a valid puzzle");
-    let solvers = [
-        // A limit (80 moves is every 15-puzzle's) rather than
-        // `Strategy::ida()`, whose unlimited depth first runs a small BFS.
-        ("ida", Solver::new(Strategy::IdaStar { max_depth: 80 })),
-        (
-            "ida parallel",
-            Solver::new(Strategy::IdaStar { max_depth: 80 }).parallel(true),
-        ),
-        ("astar", Solver::new(Strategy::astar())),
-        (
-            "bidirectional bfs",
-            Solver::new(Strategy::Bidirectional { max_depth: 80 }),
-        ),
-    ];
-    for (name, solver) in solvers {
-        let Ok(report) = puzzle.solve_with(&board, &solver) else {
-            continue;
-        };
-        let answer = match &report.outcome {
-            Outcome::Solved(moves) => puzzle_search::sliding::Answer(moves.clone()).to_string(),
-            other => format!("{other:?}"),
-        };
-        rows.push(Row {
-            puzzle: "15-puzzle",
-            strategy: name.to_string(),
-            answer,
-            nodes: report.stats.expanded,
-            time: report.stats.elapsed,
-        });
-    }
-}
+use super::*;
 
 /// One way of solving one instance, a line of the showcase.
-struct Way {
-    way: String,
-    threads: usize,
-    nodes: Option<u64>,
-    time: Duration,
-    answer: String,
+pub(crate) struct Way {
+    pub(crate) way: String,
+    pub(crate) threads: usize,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) time: Duration,
+    pub(crate) answer: String,
 }
 
 /// An instance with its ways, the first the baseline of the speed-ups.
-struct Showcase {
-    instance: String,
-    ways: Vec<Way>,
+pub(crate) struct Showcase {
+    pub(crate) instance: String,
+    pub(crate) ways: Vec<Way>,
 }
 
 /// The threads a search runs on here: one, or every one of rayon's.
-fn threads_of(parallel: bool) -> usize {
+pub(crate) fn threads_of(parallel: bool) -> usize {
     if parallel {
         rayon::current_num_threads()
     } else {
@@ -330,7 +29,7 @@ fn threads_of(parallel: bool) -> usize {
 
 /// A 15-puzzle 400 random moves from the blank-first goal (seed 8, 50
 /// moves): Manhattan against the 6-6-3 pattern databases with the mirror.
-fn fifteen() -> Result<Showcase, String> {
+pub(crate) fn fifteen() -> Result<Showcase, String> {
     use puzzle_search::sliding::{Board, Bound, Goal, Patterns, Sliding};
     let goal = Goal::BlankFirst;
     let board = Board::goal(4, 4, goal)
@@ -413,7 +112,7 @@ fn fifteen() -> Result<Showcase, String> {
 /// crate: Korf's tables read at the position alone on one thread, then
 /// the defaults (tables by symmetry class, read at three conjugates and
 /// at the inverse) on every thread.
-fn cube() -> Result<Showcase, String> {
+pub(crate) fn cube() -> Result<Showcase, String> {
     use puzzle_search::twisty::{Definition, Moves, TableOptions, Twisty, parse_scrambles};
     let def = Definition::builtin("3x3x3")
         .ok_or("the built-in cube")?
@@ -474,7 +173,7 @@ fn cube() -> Result<Showcase, String> {
 /// The plain way's tables: groups of consecutive pieces of at most
 /// `max_states` coordinates each, read at the position alone, full
 /// width, no projection.
-fn plain_tables(max_states: u64) -> puzzle_search::twisty::TableOptions {
+pub(crate) fn plain_tables(max_states: u64) -> puzzle_search::twisty::TableOptions {
     puzzle_search::twisty::TableOptions {
         max_states,
         inverse: false,
@@ -490,7 +189,7 @@ fn plain_tables(max_states: u64) -> puzzle_search::twisty::TableOptions {
 /// tables built by `options` (from the cache where there, `progress`
 /// hearing each build), on every thread where `parallel`; `way` names it
 /// from the time the tables took.
-fn twisty_way(
+pub(crate) fn twisty_way(
     plain: &puzzle_search::twisty::Twisty,
     start: &puzzle_search::twisty::Position,
     options: puzzle_search::twisty::TableOptions,
@@ -532,7 +231,7 @@ fn twisty_way(
 /// over the whole cube by its symmetries) on every thread. A random
 /// 3x3x3 position takes minutes (`twisty 3x3x3 --random 10`, the figures
 /// in docs/puzzles/twisty.md), too long for the tour.
-fn pocket_random() -> Result<Showcase, String> {
+pub(crate) fn pocket_random() -> Result<Showcase, String> {
     use puzzle_search::twisty::{Definition, Moves, TableOptions, Twisty, random_position};
     let def = Definition::builtin("2x2x2")
         .ok_or("the built-in 2x2x2")?
@@ -578,7 +277,7 @@ fn pocket_random() -> Result<Showcase, String> {
 
 /// A Rotation Game board 13 moves from solved (God's number; the first of
 /// `rotation_boards 13 1`): classic IDA* against the pattern database.
-fn rotation_deep() -> Result<Showcase, String> {
+pub(crate) fn rotation_deep() -> Result<Showcase, String> {
     let board: rotation::Board = "3 3 3 2 2 1 1 1 2 1 1 1 2 3 2 3 3 2 3 2 3 2 1 1"
         .parse()
         .map_err(|e: rotation::ParseError| e.to_string())?;
@@ -620,7 +319,7 @@ fn rotation_deep() -> Result<Showcase, String> {
 /// A dense Box-slide level (7x7, 24 boxes, 5 moves; made by
 /// `boxslide_levels 7 7 5 3 1 --boxes 24`): plain IDA* against the full
 /// solver (transposition table, every thread).
-fn boxslide_dense() -> Result<Showcase, String> {
+pub(crate) fn boxslide_dense() -> Result<Showcase, String> {
     let level: boxslide::Level = "7 7 5\n0 0 1 0 0 0 0\n0 0 1 0 0 0 0\n0 0 2 1 1 0 0\n\
                                   0 0 1 3 2 3 0\n0 2 2 3 1 1 0\n0 1 1 2 3 2 0\n0 3 1 3 1 1 0\n"
         .parse()
@@ -663,7 +362,7 @@ fn boxslide_dense() -> Result<Showcase, String> {
 
 /// Lights Out on a 1000 x 1000 board (a million lights, seed 1): GF(2)
 /// algebra, the presses replayed to check them.
-fn lights_out() -> Showcase {
+pub(crate) fn lights_out() -> Showcase {
     let n = 1000;
     let board = flip::Grid::new(n, n).apply(&flip::Grid::random(n, n, &mut SplitMix64::new(1)));
     let t = Instant::now();
@@ -690,7 +389,7 @@ fn lights_out() -> Showcase {
 
 /// Every position of the 2x5 sliding puzzle (1,814,400 boards): a census
 /// by hash set against one by perfect rank.
-fn census() -> Result<Showcase, String> {
+pub(crate) fn census() -> Result<Showcase, String> {
     use puzzle_search::sliding::{Board, Bound, Goal, Sliding};
     let puzzle =
         Sliding::new(5, 2, Goal::BlankLast, Bound::Manhattan).map_err(|e| e.to_string())?;
@@ -721,121 +420,4 @@ fn census() -> Result<Showcase, String> {
         instance: "2x5 sliding puzzle, every position".into(),
         ways,
     })
-}
-
-/// The showcase: each instance, its ways, and the speed-up over the first.
-fn show(cases: &[Showcase]) {
-    let mut table = Table::new(
-        &[
-            ("way", Align::Left),
-            ("threads", Align::Right),
-            ("nodes", Align::Right),
-            ("time", Align::Right),
-            ("speed-up", Align::Right),
-            ("answer", Align::Left),
-        ],
-        2,
-    );
-    for case in cases {
-        table.heading(case.instance.clone());
-        let base = case.ways.first().map(|w| w.time);
-        for (i, w) in case.ways.iter().enumerate() {
-            let speed = match base {
-                Some(b) if i > 0 && !w.time.is_zero() => {
-                    format!("{:.1}x", b.as_secs_f64() / w.time.as_secs_f64())
-                }
-                _ => String::new(),
-            };
-            let nodes = w.nodes.map_or("-".into(), |n| n.to_string());
-            table.row([
-                w.way.clone(),
-                w.threads.to_string(),
-                nodes,
-                format!("{:.2?}", w.time),
-                speed,
-                w.answer.clone(),
-            ]);
-        }
-    }
-    for line in table.lines() {
-        println!("{line}");
-    }
-}
-
-fn main() -> std::process::ExitCode {
-    // One option; clap gives `--help` and `--version` and refuses the rest.
-    let matches = clap::Command::new("tour")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about(
-            "One real instance per puzzle, solved the plain way and the strong way side by side \
-             (--quick: every strategy on the toy samples)",
-        )
-        .arg(
-            clap::Arg::new("quick")
-                .long("quick")
-                .action(clap::ArgAction::SetTrue)
-                .help("Every strategy on each puzzle's toy sample, in microseconds"),
-        )
-        .get_matches();
-    if matches.get_flag("quick") {
-        quick();
-        return std::process::ExitCode::SUCCESS;
-    }
-    println!(
-        "puzzle-search tour: real instances, each solved two ways ({} threads here)",
-        rayon::current_num_threads()
-    );
-    let mut cases = Vec::new();
-    for case in [
-        fifteen(),
-        cube(),
-        pocket_random(),
-        rotation_deep(),
-        boxslide_dense(),
-        Ok(lights_out()),
-        census(),
-    ] {
-        match case {
-            Ok(c) => cases.push(c),
-            Err(e) => {
-                puzzle_search_cli::say!("error: {e}");
-                return std::process::ExitCode::FAILURE;
-            }
-        }
-    }
-    show(&cases);
-    std::process::ExitCode::SUCCESS
-}
-
-/// The toy table: every puzzle sample by every strategy that applies.
-fn quick() {
-    let mut rows = Vec::new();
-    eight_puzzle_rows(&mut rows);
-    rotation_rows(&mut rows);
-    mayan_rows(&mut rows);
-    flip_rows(&mut rows);
-    boxslide_rows(&mut rows);
-    sliding_rows(&mut rows);
-    let mut table = Table::new(
-        &[
-            ("puzzle", Align::Left),
-            ("strategy", Align::Left),
-            ("nodes", Align::Right),
-            ("time", Align::Right),
-            ("answer", Align::Left),
-        ],
-        0,
-    );
-    for r in &rows {
-        table.row([
-            r.puzzle.to_string(),
-            r.strategy.to_string(),
-            r.nodes.to_string(),
-            format!("{:.1?}", r.time),
-            r.answer.to_string(),
-        ]);
-    }
-    for line in table.lines() {
-        println!("{line}");
-    }
 }
