@@ -151,12 +151,6 @@ pub(crate) struct Stage {
     pub(crate) inverse: bool,
 }
 
-/// What [`OrbitBound::each_view`] gives each stage: its index in the
-/// schedule, the stage, its view of the position, a batch's keys and the
-/// reads' buffers.
-type EachView<'a> =
-    dyn FnMut(usize, &Stage, &View<'_>, &mut [u64; BATCH], &mut Buffers) -> Option<()> + 'a;
-
 impl OrbitBound {
     /// The bound at `position`: the largest of the tables' entries, at
     /// the position and, where admissible, at its inverse (0 without
@@ -170,7 +164,7 @@ impl OrbitBound {
     pub(crate) fn lower_or_dead(&self, position: &Position) -> Option<u32> {
         let mut best = 0u8;
         let frame = self.frame(&self.moves);
-        self.each_view(position, &mut |_, stage, view, _, buf| {
+        self.each_view(position, |_, stage, view, _, buf| {
             let d = match stage.table {
                 Which::Whole => entry_at(self.whole.as_ref()?, &frame, view, buf),
                 Which::Orbit(i) => entry_at(&self.parts[i], &frame, view, buf),
@@ -207,7 +201,7 @@ impl OrbitBound {
         let before = moves.len();
         let frame = self.frame(all);
         let settle = self.settle;
-        self.each_view(position, &mut |index, stage, view, keys, buf| {
+        self.each_view(position, |index, stage, view, keys, buf| {
             if moves.len() == start {
                 return None;
             }
@@ -234,7 +228,9 @@ impl OrbitBound {
                 let cut = (start + read - moves.len()) as u64;
                 tally.add(index, if settled { 0 } else { read as u64 }, cut, settled);
             }
-            Some(())
+            // No child left: no later stage is read, nor its conjugate
+            // made.
+            (moves.len() > start).then_some(())
         });
         moves.len() < before
     }
@@ -252,8 +248,14 @@ impl OrbitBound {
     /// Calls `f` with each stage of the schedule in order and its view of
     /// `position` (each conjugate made when first read: most nodes lose
     /// every child to the first tables), until `f` says `None`.
+    /// `f` is told each stage's index in the schedule, the stage, its
+    /// view of the position, a batch's keys and the reads' buffers
+    /// (statically dispatched: a call a stage and node).
     #[inline]
-    fn each_view(&self, position: &Position, f: &mut EachView<'_>) -> Option<()> {
+    fn each_view<F>(&self, position: &Position, mut f: F) -> Option<()>
+    where
+        F: FnMut(usize, &Stage, &View<'_>, &mut [u64; BATCH], &mut Buffers) -> Option<()>,
+    {
         let s = position.as_slice();
         let len = self.len;
         SCRATCH.with_borrow_mut(|(conj, keys, buf)| {

@@ -425,6 +425,9 @@ pub(crate) struct AlikeTable {
 }
 
 impl Table for AlikeTable {
+    /// Every key is the labels' own rank.
+    const SENTINELS: bool = false;
+
     type Seen = ();
 
     #[inline]

@@ -38,6 +38,9 @@ impl OrbitTable {
 pub(crate) type Pieces = ([u8; MAX_GROUP_ORBIT], [u8; MAX_GROUP_ORBIT]);
 
 impl Table for OrbitTable {
+    /// Every key is a rank or an index of the group's own.
+    const SENTINELS: bool = false;
+
     type Seen = Pieces;
 
     #[inline]

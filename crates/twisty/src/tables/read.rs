@@ -97,6 +97,10 @@ pub(crate) trait Table {
     /// decisive and costs a read of its own.
     const SETTLES: bool = true;
 
+    /// Whether its keys may be [`NO_KEY`] or [`DEAD`] (else every key is
+    /// the table's own, read with no check).
+    const SENTINELS: bool = true;
+
     /// What the kind reads of a view once, for its own key and all its
     /// children's (the tracked pieces, the coordinates, the rows the
     /// children step from).
@@ -202,7 +206,11 @@ pub(crate) fn keep_children<T: Table>(
         table.child_keys(frame, view, &seen, &moves[from..to], keys, buf);
         let mut entries = [0u8; BATCH];
         for (e, &key) in entries.iter_mut().zip(keys.iter()) {
-            *e = entry(db, key);
+            *e = if T::SENTINELS {
+                entry(db, key)
+            } else {
+                db.get(key)
+            };
         }
         from = keep_batch(moves, from, to, &entries, max);
     }
