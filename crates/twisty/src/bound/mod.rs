@@ -166,7 +166,12 @@ impl OrbitBound {
         let frame = self.frame(&self.moves);
         self.each_view(position, |_, stage, view, _, buf| {
             let d = match stage.table {
-                Which::Whole => entry_at(self.whole.as_ref()?, &frame, view, buf),
+                // A whole stage is scheduled only with its table; none
+                // would read 0, never a dead end.
+                Which::Whole => self
+                    .whole
+                    .as_ref()
+                    .map_or(0, |w| entry_at(w, &frame, view, buf)),
                 Which::Orbit(i) => entry_at(&self.parts[i], &frame, view, buf),
                 Which::Alike(i) => entry_at(&self.alike[i], &frame, view, buf),
                 Which::Projected(i) => entry_at(&self.projections[i], &frame, view, buf),
@@ -209,6 +214,8 @@ impl OrbitBound {
             let m = &mut *moves;
             let f = &frame;
             let settled = match stage.table {
+                // A whole stage is scheduled only with its table; none
+                // would cut nothing.
                 Which::Whole => {
                     let w = self.whole.as_ref()?;
                     keep_children(w, f, view, m, start, max, settle, keys, buf)
