@@ -576,6 +576,9 @@ pub fn colex_among(mask: u64, taken: u64) -> u64 {
 /// `taken` leaves free whose colex rank among them is `rank` (below
 /// `C(free, k)`), the largest first, each the largest whose binomial is
 /// within what is left of the rank.
+///
+/// # Panics
+/// Where `n > 64` or `rank` is not below `C(free, k)` (no such places).
 pub fn colex_unrank_among(rank: u64, k: usize, taken: u64, n: usize) -> u64 {
     let mut free = [0u8; MAX_PLACES];
     let mut m = 0;
