@@ -345,3 +345,32 @@ fn orbits_past_the_ranks_are_left_to_the_hash_census() {
     assert_eq!(puzzle.space_size(), u64::MAX);
     assert!(puzzle_twisty::Coordinates::new(&puzzle).is_none());
 }
+
+/// The census plan tells each layer as it finishes, and a census
+/// cancelled from that callback (the class path: its walk returns no
+/// layers of its own) returns the layers it finished, equal to the start
+/// of the whole census, with the limit that stopped it.
+#[test]
+fn a_census_stopped_returns_the_layers_it_finished() {
+    use puzzle_search_core::CancelFlag;
+    use puzzle_twisty::{CensusPath, CensusPlan};
+    let def = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("parses");
+    let puzzle = Twisty::new(def.clone(), Moves::all(&def).expect("moves"));
+    let plan = CensusPlan::new(&puzzle, Some(CensusPath::Class), None).expect("a plan");
+    let flag = CancelFlag::new();
+    let budget = Budget::default().cancel_flag(flag.clone());
+    let mut told = Vec::new();
+    let run = plan.run(&puzzle, &budget, None, &mut |d, n| {
+        told.push(n);
+        if d == 3 {
+            flag.cancel();
+        }
+    });
+    assert_eq!(run.stopped, Some(Limit::Cancelled));
+    assert!(run.layers.len() >= 4, "{:?}", run.layers);
+    assert_eq!(run.layers, told);
+    // The 2x2x2's first layers by its 18 face turns.
+    assert_eq!(run.layers[..4], [1, 18, 243, 2874]);
+}

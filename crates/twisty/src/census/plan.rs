@@ -446,12 +446,12 @@ impl CensusPlan {
         layer: &mut dyn FnMut(usize, u64),
     ) -> CensusRun {
         let (tx, rx) = mpsc::channel::<(usize, u64)>();
-        let mut told = 0usize;
+        // The layers told so far: they come in order, each once; a
+        // report out of turn is left to the layers told at the end.
+        let mut told: Vec<u64> = Vec::new();
         let mut tell = |d: usize, n: u64| {
-            // Layers come in order, each once; a report out of turn is
-            // left to the layers told at the end.
-            if d == told {
-                told += 1;
+            if d == told.len() {
+                told.push(n);
                 layer(d, n);
             }
         };
@@ -483,8 +483,14 @@ impl CensusPlan {
         });
         // The layers not told as they finished (none, unless a report
         // was missed), after those that were.
+        let mut run = run;
         for (d, &n) in run.layers.iter().enumerate() {
             tell(d, n);
+        }
+        // A walk stopped by a limit returns no layers of its own (the
+        // census by class): those it finished are the ones told.
+        if run.layers.len() < told.len() {
+            run.layers = told;
         }
         run
     }
@@ -521,16 +527,15 @@ impl CensusPlan {
                         stats: None,
                         error: None,
                     },
-                    Err(e) => CensusRun {
-                        layers: Vec::new(),
-                        stopped: e.table().and_then(|t| t.stopped()),
-                        stats: None,
-                        error: e
-                            .table()
-                            .and_then(|t| t.stopped())
-                            .is_none()
-                            .then(|| e.to_string()),
-                    },
+                    Err(e) => {
+                        let stopped = e.table().and_then(|t| t.stopped());
+                        CensusRun {
+                            layers: Vec::new(),
+                            stopped,
+                            stats: None,
+                            error: stopped.is_none().then(|| e.to_string()),
+                        }
+                    }
                 }
             }
             space => {
