@@ -166,6 +166,32 @@ impl Symmetries {
         out
     }
 
+    /// Those of these symmetries whose `keep` is true, in order (the
+    /// identity always kept, first): for an index by the symmetries that
+    /// keep some of its features (a subgroup where those are closed
+    /// under composition; each kept one is checked on its own where it
+    /// is used, as here).
+    pub(crate) fn subgroup(&self, keep: &[bool]) -> Symmetries {
+        let mut out = Symmetries {
+            orbits: self.orbits.clone(),
+            elements: Vec::new(),
+            mirrored: Vec::new(),
+            names: Vec::new(),
+            map: Vec::new(),
+            moves: self.moves,
+        };
+        for i in 0..self.len() {
+            if i == 0 || keep.get(i).copied().unwrap_or(false) {
+                out.elements.push(self.elements[i].clone());
+                out.mirrored.push(self.mirrored[i]);
+                out.names.push(self.names[i].clone());
+                out.map
+                    .extend_from_slice(&self.map[i * self.moves..(i + 1) * self.moves]);
+            }
+        }
+        out
+    }
+
     /// How many symmetries (at least 1: the identity).
     pub fn len(&self) -> usize {
         self.elements.len()

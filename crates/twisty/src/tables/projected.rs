@@ -7,7 +7,7 @@ use puzzle_search_core::pdb::PatternDb;
 
 use crate::model::position::{invert_bytes, then_bytes};
 use crate::tables::projection::Projection;
-use crate::tables::read::{Buffers, Frame, Table, View};
+use crate::tables::read::{BATCH, Buffers, Frame, Table, View};
 use crate::tables::steps::Rows;
 
 /// The table over a projection.
@@ -15,6 +15,10 @@ use crate::tables::steps::Rows;
 pub(crate) struct ProjectedTable {
     pub(crate) proj: Projection,
     pub(crate) db: PatternDb,
+    /// The conjugates it is read at: slots of the bound's symmetries read
+    /// (0: the position itself); one unless the projection's index is by
+    /// some of the symmetries only ([`Projection::views`]).
+    pub(crate) views: Vec<usize>,
 }
 
 impl Table for ProjectedTable {
@@ -74,6 +78,17 @@ impl Table for ProjectedTable {
         keys: &mut [u64],
         buf: &mut Buffers,
     ) {
+        // At a conjugate `r^-1 s r`, a child `s m` shows as the
+        // conjugate's child by `r^-1 m r`.
+        let mut mapped = [0u16; BATCH];
+        let moves = if view.sym == 0 {
+            moves
+        } else {
+            for (to, &mv) in mapped.iter_mut().zip(moves) {
+                *to = frame.symmetries.conjugate_move(view.sym, usize::from(mv)) as u16;
+            }
+            &mapped[..moves.len()]
+        };
         let stepped = seen
             .as_ref()
             .is_some_and(|(_, rows)| self.proj.child_indices(rows, moves, keys));

@@ -84,6 +84,15 @@ struct Part {
     oriented: bool,
     kept: bool,
     turns: u64,
+    /// The blocks (a bit each) whose pieces' turns are kept where the
+    /// orbit's are not all kept (0: none): the turns on those blocks'
+    /// places, in place order, a digit each, folded into the labels'
+    /// value ([`placements`](Self::placements) counts both), so that
+    /// the value after a move stays a function of itself (which places
+    /// hold those blocks' pieces is in the labels).
+    block_turns: u16,
+    /// `o` to the power of the places of `block_turns`' blocks.
+    block_radix: u64,
     /// Per symmetry `r` (by index): the places `r.p[j]` of the orbit
     /// (`n` each), and the image of each block under `r^-1`
     /// ([`MAX_BLOCKS`] each), so that a conjugate's labels are ranked
@@ -94,8 +103,16 @@ struct Part {
 
 impl Part {
     /// Orbit `k` of `def` (`n` pieces, `o` turns, the places' `block`s),
-    /// turns kept where `oriented`.
-    fn new(def: &Definition, k: usize, block: Vec<u8>, kept: bool, oriented: bool) -> Option<Part> {
+    /// turns kept where `oriented`, else those of the blocks of
+    /// `block_turns` (a bit a block; 0: none).
+    fn new(
+        def: &Definition,
+        k: usize,
+        block: Vec<u8>,
+        kept: bool,
+        oriented: bool,
+        block_turns: u16,
+    ) -> Option<Part> {
         let orbit = &def.orbits()[k];
         let (n, o) = (orbit.pieces, orbit.orientations);
         let blocks = usize::from(*block.iter().max()?) + 1;
@@ -116,8 +133,14 @@ impl Part {
         for b in (0..blocks.saturating_sub(1)).rev() {
             weight[b] = weight[b + 1].checked_mul(radix[b + 1])?;
         }
-        let placements = weight[0].checked_mul(radix[0])?;
         let oriented = oriented && o > 1;
+        let block_turns = if oriented || o < 2 { 0 } else { block_turns };
+        let kept_places: u32 = (0..blocks)
+            .filter(|&b| block_turns >> b & 1 == 1)
+            .map(|b| u32::from(counts[b]))
+            .sum();
+        let block_radix = u64::from(o).checked_pow(kept_places)?;
+        let placements = weight[0].checked_mul(radix[0])?.checked_mul(block_radix)?;
         let turns = if oriented {
             u64::from(o).checked_pow(if kept { n - 1 } else { n } as u32)?
         } else {
@@ -137,6 +160,8 @@ impl Part {
             oriented,
             kept,
             turns,
+            block_turns,
+            block_radix,
             conj_places: Vec::new(),
             conj_blocks: Vec::new(),
         })
@@ -189,6 +214,13 @@ impl Part {
         p
     }
 
+    /// Whether any of its turns are kept (its conjugate then made whole
+    /// or stepped, not ranked from the position's labels:
+    /// [`rank_conj`](Self::rank_conj)).
+    fn turned(&self) -> bool {
+        self.oriented || self.block_turns != 0
+    }
+
     /// How many values (labels by place, times turns).
     fn radix(&self) -> u64 {
         self.placements * self.turns
@@ -211,6 +243,15 @@ impl Part {
             masks[usize::from(self.block[usize::from(s[off + j])])] |= 1u64 << j;
         }
         let p = self.rank_masks(&masks);
+        if self.block_turns != 0 {
+            let mut t = 0u64;
+            for j in 0..n {
+                if self.block_turns >> self.block[usize::from(s[off + j])] & 1 == 1 {
+                    t = t * u64::from(self.o) + u64::from(s[off + n + j]);
+                }
+            }
+            return (p * self.block_radix + t, 0);
+        }
         if !self.oriented {
             return (p, 0);
         }
@@ -225,6 +266,8 @@ impl Part {
         let (off, n) = (self.offset, self.n);
         let blocks = self.counts.len();
         let mut p = x / self.turns;
+        let mut block_digits = p % self.block_radix;
+        p /= self.block_radix;
         let mut digits = [0u64; MAX_BLOCKS];
         for b in (0..blocks).rev() {
             digits[b] = p % self.radix[b];
@@ -250,6 +293,13 @@ impl Part {
             rank::orientation_unrank(x % self.turns, self.o, self.kept, turns);
         } else {
             turns.fill(0);
+            // The kept blocks' turns, the last place the lowest digit.
+            for j in (0..n).rev() {
+                if self.block_turns >> sym[j] & 1 == 1 {
+                    turns[j] = (block_digits % u64::from(self.o)) as u8;
+                    block_digits /= u64::from(self.o);
+                }
+            }
         }
     }
 }
@@ -287,6 +337,11 @@ pub(crate) struct Projection {
     /// The tables that step a child's index from its parent's values,
     /// where they fit.
     steps: Option<Steps>,
+    /// The symmetries (indices into the puzzle's, not `symmetries`) to
+    /// read the table at, the identity first: one where the index is by
+    /// all of them, else one a set of blocks whose turns are kept
+    /// ([`views`]).
+    views: Vec<usize>,
 }
 
 thread_local! {
@@ -331,27 +386,56 @@ impl Projection {
         max: u64,
         count: usize,
     ) -> Vec<Projection> {
-        Self::choices(def, moves, symmetries, max)
-            .map(|choices| {
-                choices
-                    .into_iter()
-                    .filter_map(|(_, parts)| Self::with_parts(def, moves, symmetries, parts))
-                    .filter(|p| (min..=max).contains(&p.size()))
-                    .take(count)
-                    .collect()
-            })
-            .unwrap_or_default()
+        let Some(mut choices) = Self::choices(def, moves, symmetries, max) else {
+            return Vec::new();
+        };
+        // A choice by fewer symmetries is read at several conjugates (a
+        // node costs more): taken only where it is larger than every
+        // choice by all of them, to spend memory those cannot.
+        let largest = choices
+            .iter()
+            .filter(|(_, _, keep)| keep.iter().all(|&k| k))
+            .map(|(about, _, _)| *about)
+            .max()
+            .unwrap_or(0);
+        choices.retain(|(about, _, keep)| keep.iter().all(|&k| k) || *about > largest);
+        choices
+            .into_iter()
+            .filter_map(|(_, parts, keep)| Self::of_choice(def, moves, symmetries, parts, &keep))
+            .filter(|p| (min..=max).contains(&p.size()))
+            .take(count)
+            .collect()
+    }
+
+    /// The projection of a choice of [`choices`](Self::choices): `parts`,
+    /// indexed by the symmetries `keep` marks, read at [`views`].
+    fn of_choice(
+        def: &Definition,
+        moves: &Moves,
+        symmetries: &Symmetries,
+        parts: Vec<Part>,
+        keep: &[bool],
+    ) -> Option<Projection> {
+        let views = views(def, symmetries, &parts, keep);
+        let group = symmetries.subgroup(keep);
+        let mut proj = Self::with_parts(def, moves, &group, parts)?;
+        proj.views = views;
+        Some(proj)
     }
 
     /// The choices of turns kept whose estimated indices are within
-    /// `max`, the most first; `None` where no projection is worth one.
+    /// `max`, the most first, each with the symmetries (of
+    /// `symmetries`) its index is by: all of them, or where a choice
+    /// keeps the turns of some blocks of an orbit only, those that map
+    /// each such block onto itself (see [`views`]); `None` where no
+    /// projection is worth one.
     #[allow(clippy::type_complexity)]
     fn choices(
         def: &Definition,
         moves: &Moves,
         symmetries: &Symmetries,
         max: u64,
-    ) -> Option<Vec<(u64, Vec<Part>)>> {
+    ) -> Option<Vec<(u64, Vec<Part>, Vec<bool>)>> {
         if def.solved() != &Position::identity(def.orbits()) || symmetries.len() > 256 {
             return None;
         }
@@ -373,29 +457,89 @@ impl Projection {
         if !blocks_kept(def, symmetries, &orbits) {
             return None;
         }
-        // Which orbits keep their turns: of the choices within `max`
-        // (counted as values over the symmetries), the most values.
-        let oriented: Vec<usize> = (0..orbits.len())
-            .filter(|&i| def.orbits()[orbits[i].0].orientations > 1)
-            .collect();
-        if oriented.len() > 8 {
+        // Per orbit, what of its turns a choice may keep: none, all, or
+        // (where it has several blocks) one block's, one block of each
+        // set the symmetries map onto one another (the others are read
+        // at the conjugates that map them onto it: [`views`]).
+        let syms = symmetries.len();
+        let mut ways: Vec<Vec<Turns>> = Vec::new();
+        for (k, block, _) in &orbits {
+            let mut w = vec![Turns::None];
+            if def.orbits()[*k].orientations > 1 {
+                w.push(Turns::All);
+                let blocks = usize::from(block.iter().copied().max().unwrap_or(0)) + 1;
+                if blocks > 1 {
+                    let mut seen = 0u32;
+                    for b in 0..blocks as u8 {
+                        if seen >> b & 1 == 1 {
+                            continue;
+                        }
+                        for i in 0..syms {
+                            seen |= 1 << block_image(def, symmetries, *k, block, i, b);
+                        }
+                        w.push(Turns::Block(b));
+                    }
+                }
+            }
+            ways.push(w);
+        }
+        // Too many ways: the blocks' turns left out (at most 8 orbits
+        // with turns then, 256 choices).
+        let count = |ways: &[Vec<Turns>]| {
+            ways.iter()
+                .try_fold(1usize, |a, w| a.checked_mul(w.len()))
+                .unwrap_or(usize::MAX)
+        };
+        if count(&ways) > 1 << 12 {
+            for w in &mut ways {
+                w.retain(|t| !matches!(t, Turns::Block(_)));
+            }
+        }
+        let combinations = count(&ways);
+        if combinations > 1 << 8 && ways.iter().all(|w| w.len() <= 2) {
             return None;
         }
-        let syms = symmetries.len() as u64;
-        let mut choices: Vec<(u64, Vec<Part>)> = Vec::new();
-        for mask in 0u32..1 << oriented.len() {
-            let parts: Option<Vec<Part>> = orbits
+        let mut choices: Vec<(u64, Vec<Part>, Vec<bool>)> = Vec::new();
+        for c in 0..combinations {
+            let picked: Vec<Turns> = ways
                 .iter()
-                .enumerate()
-                .map(|(i, (k, block, kept))| {
-                    let on = oriented
-                        .iter()
-                        .position(|&x| x == i)
-                        .is_some_and(|bit| mask & 1 << bit != 0);
-                    Part::new(def, *k, block.clone(), *kept, on)
+                .scan(c, |c, w| {
+                    let way = w[*c % w.len()];
+                    *c /= w.len();
+                    Some(way)
                 })
                 .collect();
-            let Some(parts) = parts else { continue };
+            // One block's turns refine the choice that keeps every
+            // orbit's turns, in one orbit (its size between that choice
+            // and the next): one orbit keeps a block's, the others all.
+            let blocks = picked
+                .iter()
+                .filter(|t| matches!(t, Turns::Block(_)))
+                .count();
+            let others_all = orbits.iter().zip(&picked).all(|((k, _, _), t)| {
+                def.orbits()[*k].orientations < 2 || !matches!(t, Turns::None)
+            });
+            if blocks > 1 || (blocks == 1 && !others_all) {
+                continue;
+            }
+            let mut keep = vec![true; syms];
+            let mut parts = Vec::with_capacity(orbits.len());
+            for ((k, block, kept), &way) in orbits.iter().zip(&picked) {
+                let part = match way {
+                    Turns::None => Part::new(def, *k, block.clone(), *kept, false, 0),
+                    Turns::All => Part::new(def, *k, block.clone(), *kept, true, 0),
+                    Turns::Block(b) => {
+                        for (i, keep) in keep.iter_mut().enumerate() {
+                            *keep &= block_image(def, symmetries, *k, block, i, b) == b;
+                        }
+                        Part::new(def, *k, block.clone(), *kept, false, 1 << b)
+                    }
+                };
+                parts.push(part);
+            }
+            let Some(parts) = parts.into_iter().collect::<Option<Vec<Part>>>() else {
+                continue;
+            };
             let Some(size) = parts.iter().try_fold(1u64, |a, p| a.checked_mul(p.radix())) else {
                 continue;
             };
@@ -410,15 +554,16 @@ impl Projection {
             else {
                 continue;
             };
-            let about = (size / lead).saturating_mul(lead.div_ceil(syms));
+            let kept = keep.iter().filter(|&&k| k).count() as u64;
+            let about = (size / lead).saturating_mul(lead.div_ceil(kept));
             if about <= max {
-                choices.push((about, parts));
+                choices.push((about, parts, keep));
             }
         }
         // The most indices first; the estimate is at most the size (a
         // class holds at most a value per symmetry), so a choice is
         // checked once its classes are counted.
-        choices.sort_by_key(|(about, _)| std::cmp::Reverse(*about));
+        choices.sort_by_key(|(about, _, _)| std::cmp::Reverse(*about));
         Some(choices)
     }
 
@@ -444,7 +589,7 @@ impl Projection {
         // a block sits where: each symmetry's inverse turns the pieces of
         // a block alike (its turn on place `j` adds the inverse's turn of
         // the piece there).
-        let alike = parts.iter().filter(|p| p.oriented).all(|p| {
+        let alike = parts.iter().filter(|p| p.turned()).all(|p| {
             (0..symmetries.len()).all(|i| {
                 let inv = &symmetries.inverse_of(i).as_slice()[p.offset + p.n..][..p.n];
                 (0..p.n).all(|b| {
@@ -456,7 +601,7 @@ impl Projection {
         if !alike {
             return None;
         }
-        let rest_turned = parts[1..].iter().any(|p| p.oriented);
+        let rest_turned = parts[1..].iter().any(Part::turned);
         for p in &mut parts[1..] {
             p.conjugations(symmetries);
         }
@@ -474,6 +619,7 @@ impl Projection {
             moves: (0..moves.len()).map(|m| moves.get(m).clone()).collect(),
             orbits: def.orbits().to_vec(),
             steps: None,
+            views: vec![0],
         };
         proj.classify();
         proj.size_checked()?;
@@ -591,11 +737,21 @@ impl Projection {
             .iter()
             .map(|p| {
                 let sizes: Vec<String> = p.counts.iter().map(|c| c.to_string()).collect();
+                let turned = if p.oriented {
+                    " turned".to_string()
+                } else if p.block_turns != 0 {
+                    let blocks: Vec<String> = (0..p.counts.len())
+                        .filter(|&b| p.block_turns >> b & 1 == 1)
+                        .map(|b| (b + 1).to_string())
+                        .collect();
+                    format!(" turned on block {}", blocks.join("+"))
+                } else {
+                    String::new()
+                };
                 format!(
-                    "{} in blocks {}{}",
+                    "{} in blocks {}{turned}",
                     def.orbits()[p.orbit].name,
                     sizes.join("+"),
-                    if p.oriented { " turned" } else { "" }
                 )
             })
             .collect();
@@ -677,6 +833,12 @@ impl Projection {
         4 * self.words.len() as u64 + 4 * self.reps.len() as u64 + self.stab.len() as u64 + steps
     }
 
+    /// The symmetries (the puzzle's indices) its table is read at, the
+    /// identity first.
+    pub(crate) fn views(&self) -> &[usize] {
+        &self.views
+    }
+
     /// A position's bytes.
     pub(crate) fn len(&self) -> usize {
         self.solved.len()
@@ -738,6 +900,69 @@ fn blocks_kept(
             })
         })
     })
+}
+
+/// What a choice keeps of an orbit's turns.
+#[derive(Clone, Copy, Debug)]
+enum Turns {
+    None,
+    All,
+    /// Those of one block's places.
+    Block(u8),
+}
+
+/// The block of orbit `k` (places' `block`s) whose pieces the conjugate
+/// by symmetry `i` shows on block `b`'s places: `r^-1 g r` holds on
+/// place `j` the image of the piece on `g`'s place `r.p[j]`.
+fn block_image(
+    def: &Definition,
+    symmetries: &Symmetries,
+    k: usize,
+    block: &[u8],
+    i: usize,
+    b: u8,
+) -> u8 {
+    let r = symmetries.get(i).as_slice();
+    let off = def.offset(k);
+    block
+        .iter()
+        .position(|&x| x == b)
+        .map_or(b, |j| block[usize::from(r[off + j])])
+}
+
+/// The symmetries (of `symmetries`, the identity first) to read a
+/// projection of `parts` at, `keep` those its index is by: one for each
+/// set of blocks (one a block-turned part) its conjugates show on the
+/// kept blocks' places, the first symmetry that shows it. Conjugates by
+/// two symmetries that show the same blocks read entries at most as
+/// useful as one another's (both are lower bounds, each conjugate as far
+/// from solved as the position: `Symmetries`' docs), so one of each is
+/// read; where the index is by all symmetries, the identity alone.
+fn views(def: &Definition, symmetries: &Symmetries, parts: &[Part], keep: &[bool]) -> Vec<usize> {
+    if keep.iter().all(|&k| k) {
+        return vec![0];
+    }
+    let shown = |i: usize| -> Vec<u8> {
+        parts
+            .iter()
+            .filter(|p| p.block_turns != 0)
+            .flat_map(|p| {
+                (0..p.counts.len() as u8)
+                    .filter(|&b| p.block_turns >> b & 1 == 1)
+                    .map(move |b| block_image(def, symmetries, p.orbit, &p.block, i, b))
+            })
+            .collect()
+    };
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut out = Vec::new();
+    for i in 0..symmetries.len() {
+        let s = shown(i);
+        if !seen.contains(&s) {
+            seen.push(s);
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// A [`Projection`]'s indices as its table's build walks them.

@@ -338,7 +338,7 @@ impl Projection {
         self.parts.iter().zip(apart).enumerate().skip(1).fold(
             u64::from(w >> 8),
             |x, (k, (p, &(l, t)))| {
-                let z = if p.oriented {
+                let z = if p.turned() {
                     st.conj_of(k, l as usize, t as usize, p.turns, syms, sym) as u64
                 } else {
                     p.rank_conj(s, sym)

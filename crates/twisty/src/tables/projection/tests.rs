@@ -13,7 +13,11 @@ fn key(p: &Projection, s: &[u8]) -> u64 {
 /// table at its index; the table reaches no other index.
 fn check(def: &Definition, moves: &Moves, max: u64) -> Projection {
     let sym = Symmetries::new(def, moves);
-    let p = Projection::new(def, moves, &sym, max).expect("a projection");
+    check_made(Projection::new(def, moves, &sym, max).expect("a projection"))
+}
+
+/// [`check`] of a projection made.
+fn check_made(p: Projection) -> Projection {
     let space = crate::tables::space::Named::new(&p, "test".into());
     let db = PatternDb::build(&space, None).expect("built");
     let states = p.parts.iter().map(Part::radix).product::<u64>();
@@ -266,4 +270,84 @@ fn step_tables_read_back_from_the_cache_or_are_made_anew() {
     assert!(c.attach_steps(Some(&dir), "h48").is_some(), "said");
     assert!(got(&c) == want);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The choice of `def`'s projections (within `max` indices) that keeps
+/// one block's turns of orbit `orbit` (the others' all), made with its
+/// step tables.
+fn block_turned(def: &Definition, moves: &Moves, max: u64, orbit: &str) -> Projection {
+    let sym = Symmetries::new(def, moves);
+    let (_, parts, keep) = Projection::choices(def, moves, &sym, max)
+        .expect("choices")
+        .into_iter()
+        .find(|(_, parts, _)| {
+            parts
+                .iter()
+                .any(|p| p.block_turns != 0 && def.orbits()[p.orbit].name == orbit)
+        })
+        .expect("a choice keeping one block's turns");
+    let mut p = Projection::of_choice(def, moves, &sym, parts, &keep).expect("made");
+    p.steps = p.make_steps();
+    p
+}
+
+#[test]
+fn one_blocks_turns_kept_by_the_symmetries_that_keep_the_block() {
+    // The 2x2x2's corners by tetrad, one tetrad's turns kept: indexed by
+    // the 24 symmetries that keep that tetrad, read at two conjugates
+    // (one showing each tetrad); the table equals a search of the
+    // projected states.
+    let cube = Definition::builtin("2x2x2")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let p = check_made(block_turned(&cube, &moves, 1 << 24, "CORNER"));
+    assert_eq!(p.symmetries.len(), 24);
+    assert_eq!(p.views().len(), 2);
+    assert_eq!(p.parts[0].radix(), 70 * 81);
+    assert_eq!(
+        p.label(&cube),
+        "projection CORNER in blocks 4+4 turned on block 1 by 24 symmetries"
+    );
+    // The 3x3x3's: edges by slice with one slice's turns, corners by
+    // tetrad with theirs (nxopt's and Cube Explorer's choice of 16
+    // symmetries about one axis, read at three conjugates). Its index is
+    // at every conjugate by its symmetries one of the position's
+    // equivalents (those its class's stabiliser gives, which the build
+    // gives the same entry), and its children's indices stepped equal
+    // those made.
+    let cube = Definition::builtin("3x3x3")
+        .expect("built in")
+        .expect("parses");
+    let moves = Moves::all(&cube).expect("moves");
+    let p = block_turned(&cube, &moves, 1 << 34, "EDGE");
+    assert!(p.steps.is_some());
+    assert_eq!(p.symmetries.len(), 16);
+    assert_eq!(p.views().len(), 3);
+    assert_eq!(
+        p.label(&cube),
+        "projection EDGE in blocks 4+4+4 turned on block 1, CORNER in blocks 4+4 turned by 16 symmetries"
+    );
+    assert_eq!(p.parts[0].radix(), 34650 * 16);
+    let mut g = p.solved.clone();
+    for part in &p.parts {
+        for x in (0..part.radix()).step_by(997) {
+            part.lift(x, &mut g);
+            assert_eq!(part.rank(&g), x);
+        }
+    }
+    let len = p.len();
+    let (mut t, mut c, mut h) = (vec![0u8; len], vec![0u8; len], vec![0u8; len]);
+    let mut stabilised = 0;
+    walk_stepped(&p, 300, |s| {
+        let mut equivalents = Vec::new();
+        p.indices(s, &mut h, &mut t, &mut |i| equivalents.push(i));
+        stabilised += usize::from(equivalents.len() > 1);
+        for k in 0..p.symmetries.len() {
+            p.symmetries.conjugate_into(k, s, &mut c);
+            let i = p.index(&c, &mut t);
+            assert!(equivalents.contains(&i), "conjugate {k}");
+        }
+    });
+    assert!(stabilised > 0);
 }
