@@ -509,17 +509,14 @@ impl Projection {
                     Some(way)
                 })
                 .collect();
-            // One block's turns refine the choice that keeps every
-            // orbit's turns, in one orbit (its size between that choice
-            // and the next): one orbit keeps a block's, the others all.
-            let blocks = picked
+            // One orbit at most keeps a block's turns (two would leave
+            // fewer symmetries still, and more conjugates to read).
+            if picked
                 .iter()
                 .filter(|t| matches!(t, Turns::Block(_)))
-                .count();
-            let others_all = orbits.iter().zip(&picked).all(|((k, _, _), t)| {
-                def.orbits()[*k].orientations < 2 || !matches!(t, Turns::None)
-            });
-            if blocks > 1 || (blocks == 1 && !others_all) {
+                .count()
+                > 1
+            {
                 continue;
             }
             let mut keep = vec![true; syms];
