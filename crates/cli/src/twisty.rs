@@ -7,7 +7,7 @@
 //! puzzle-search twisty PUZZLE.tws|2x2x2|3x3x3 [-g] [--scrambles FILE.scr|-]
 //!     [--scramblealg "R U R' U'"]
 //!     [--random N [--seed S]] [--moves U,F,R] [-q] [--table-states N] [--views N] [--no-reduce]
-//!     [--no-inverse] [--table-bits 2|4] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
+//!     [--any] [--no-inverse] [--table-bits 2|4] [--max-time SECS] [-M|--max-memory MB] [-t|--threads N] [--cache DIR]
 //!     [--stats] [--progress]
 //! puzzle-search twisty /tmp/peers-ext/twsearch/samples/main/2x2x2.tws -g --moves U,F,R
 //! puzzle-search twisty 3x3x3 --random 3 --stats -t 2 -M 2048
@@ -150,6 +150,12 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = puzzle_twisty::MAX_TABLE,
           value_parser = clap::value_parser!(u64).range(2..))]
     table_states: u64,
+    /// Print any optimal answer, not the lexicographically smallest:
+    /// the first one a thread finds ends the search, as H48 and twsearch
+    /// stop (the length is the same; which answer depends on the timing,
+    /// and on one thread it is still the smallest).
+    #[arg(long)]
+    any: bool,
     /// Read the tables at the position only, not at its inverse too.
     #[arg(long)]
     no_inverse: bool,
@@ -163,12 +169,17 @@ pub struct Args {
           value_parser = parse_bits)]
     table_bits: u8,
     /// The most indices of a projection's table: of the choices of the
-    /// turns kept, the two of the most indices within it are built (the
-    /// 3x3x3's: all edges' turns, 638,668,800 indices, 170 MB packed,
-    /// built once in about 150 s; and H48's coordinate, 117,567,450).
-    /// With two, no table over a part of an orbit is built (the cube's
-    /// eight-edge table: measured slower beside them).
-    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::PROJECT_TO,
+    /// turns kept, the two of the most indices within it are built. By
+    /// default 2^33, taken where `-M` holds the build (or the table is
+    /// cached), else 2^30: the 3x3x3's edges by slice with one slice's
+    /// turns and corners with theirs (5,389,227,270 indices, 1.44 GB
+    /// packed, built once in about 8 minutes on 2 cores with a 6.8 GB
+    /// peak: `-M 7000` the first time), else all edges' turns
+    /// (638,668,800 indices, 170 MB packed, built once in about 150 s)
+    /// and H48's coordinate (117,567,450). With two, no table over a
+    /// part of an orbit is built (the cube's eight-edge table: measured
+    /// slower beside them).
+    #[arg(long, value_name = "N", default_value_t = puzzle_twisty::PROJECT_TO_BY_MEMORY,
           value_parser = clap::value_parser!(u64).range(1..))]
     projection_states: u64,
     /// Build no table over the projection of several orbits (each
@@ -485,7 +496,23 @@ fn solve(
         };
         Failure::from(format!("{name}: {e}{hint}"))
     })?;
-    if used != options {
+    let larger_left = used.project_to < options.project_to;
+    if used
+        == (TableOptions {
+            project_to: used.project_to,
+            ..options
+        })
+    {
+        // Only the projections beyond the default's left out: said with
+        // `--stats` (a default run without the larger one cached).
+        if larger_left && args.stats {
+            crate::say!(
+                "tables: projections of at most {} indices; a larger one's build does not fit -M {} MB (built once with a larger -M, it is read from the cache within this one)",
+                used.project_to,
+                cap.unwrap_or(0) >> 20
+            );
+        }
+    } else {
         // Smaller tables than asked for: slower searches, so said.
         crate::say!(
             "note: the tables fit within {} MB with at most {} coordinates a table{} (raise -M MB for larger ones)",
@@ -536,7 +563,12 @@ fn solve(
     }
     let exact = bound.exact();
     let puzzle = puzzle.with_bound(bound);
-    let (solver, _) = prepare(&Solver::new(Strategy::ida()).parallel(true), false);
+    let (solver, _) = prepare(
+        &Solver::new(Strategy::ida())
+            .parallel(true)
+            .any_shortest(args.any),
+        false,
+    );
     let spinner = args.progress.then(|| crate::progress::spinner("searching"));
     // The deepest IDA* pass finished (no answer of that many moves or
     // fewer), for a position stopped by `--max-time`; and the spinner.

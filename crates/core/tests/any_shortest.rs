@@ -174,3 +174,28 @@ fn klotski_lists_every_goal_layout() {
     assert!(!reachable_goals.is_empty());
     assert!(reachable_goals.iter().all(|g| listed.contains(g)));
 }
+
+/// IDA*'s parallel passes with `any_shortest`: the first solution any
+/// task finds ends the pass, every task stopped for it; the answer is
+/// still shortest (replayed, of the lexicographic search's length), with
+/// work handed over at every check (tasks split and stopped at many
+/// places) or only to idle threads, and on one thread it is the
+/// sequential answer itself.
+#[test]
+fn parallel_ida_with_any_shortest_stops_at_a_shortest_solution() {
+    let strategy = Strategy::IdaStar { max_depth: 31 };
+    for board in instances(12, 66) {
+        let lex = Solver::new(strategy).solve(&EightPuzzle, &board);
+        let length = lex.solution().map(<[_]>::len);
+        for (threads, eager) in [(1, false), (2, false), (2, true), (4, true)] {
+            let report = any(strategy)
+                .threads(threads)
+                .hand_over_always(eager)
+                .solve(&EightPuzzle, &board);
+            check(&EightPuzzle, &board, &report.outcome, length);
+            if threads == 1 {
+                assert_eq!(report.solution(), lex.solution());
+            }
+        }
+    }
+}

@@ -59,7 +59,7 @@ pub use algebra::random::{Draw, WALK, random_position};
 pub use algebra::symmetry::{MAX_SYMMETRIES, Symmetries};
 pub use bound::{
     BoundError, DEFAULT_VIEWS, FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, OrbitBound,
-    PACK_ABOVE, PROJECT_FROM, PROJECT_TO, TableOptions,
+    PACK_ABOVE, PROJECT_FROM, PROJECT_TO, PROJECT_TO_BY_MEMORY, TableOptions,
 };
 pub use census::class_census::ClassCensus;
 pub use census::plan::{CensusPath, CensusPlan, CensusRun, PlanError};

@@ -325,10 +325,15 @@ impl Solver {
     /// The default, `false`, keeps every strategy's answer the
     /// lexicographically smallest.
     ///
-    /// DFS and IDA* are not changed by it: their answer is the first
-    /// solution in the moves' order and already costs no second pass, and
-    /// their parallel and portable passes order their parts by the move
-    /// sequences, so they keep the ascending-order check.
+    /// DFS and IDA* on one thread are not changed by it: their answer is
+    /// the first solution in the moves' order and already costs no second
+    /// pass. Their parallel passes stop at the first solution any thread
+    /// finds (every task stopped, those left of it too), where they would
+    /// otherwise finish every task left of it: an IDA* pass reaches a
+    /// solution only at the optimal length (every pass before it
+    /// finished without one), so the answer stays shortest, but which
+    /// one then depends on the timing. Their portable passes (by parts)
+    /// are not changed.
     ///
     /// ```
     /// use puzzle_search_core::{Solver, Strategy, replay, from_fn};

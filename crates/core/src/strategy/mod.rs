@@ -41,8 +41,14 @@ use crate::table::Memo;
 /// the strategies take it as an `Option`, so that they compile for any
 /// puzzle and [`Sequential`](crate::Sequential)
 /// needs no `Sync`.
-pub(crate) type ParallelForm<P> =
-    for<'a> fn(&'a P, &'a Ctx<'a>, usize, Option<InPlaceFn<P>>, bool) -> Box<dyn PassRun<P> + 'a>;
+pub(crate) type ParallelForm<P> = for<'a> fn(
+    &'a P,
+    &'a Ctx<'a>,
+    usize,
+    Option<InPlaceFn<P>>,
+    bool,
+    bool,
+) -> Box<dyn PassRun<P> + 'a>;
 
 /// How a strategy runs: the solver's options, when it may run in
 /// parallel the parallel form of a pass, and when the puzzle is searched
@@ -73,6 +79,7 @@ pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
         eager: bool,
+        any: bool,
     ) -> Box<dyn PassRun<P> + 'a> {
         Box::new(parallel::Parallel::new(
             puzzle,
@@ -80,6 +87,7 @@ pub(crate) fn parallel_form<P: ParallelPuzzle>() -> ParallelForm<P> {
             table_bytes,
             in_place,
             eager,
+            any,
         ))
     }
     make::<P>
@@ -140,7 +148,8 @@ impl<'a, P: Puzzle> Runner<'a, P> {
         // rayon is not asked unless there is a parallel form to run).
         if let Some(make) = setup.parallel.filter(|_| crate::threads::many()) {
             let eager = setup.options.hand_over_always;
-            return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place, eager));
+            let any = setup.options.any_shortest;
+            return Runner::Parallel(make(puzzle, ctx, table_bytes, setup.in_place, eager, any));
         }
         let mut engine = Engine::new(
             puzzle,

@@ -17,7 +17,9 @@
 //! answer. The result therefore does not depend on the thread count, on
 //! timing or on where hand-overs happen; only the work done does (proof in
 //! `docs/strategies.md`). Passes predicted too short to repay threads run
-//! on one.
+//! on one. Where any shortest solution will do
+//! ([`Solver::any_shortest`](crate::Solver::any_shortest)), the first
+//! solution any task finds ends the pass: every task stops.
 
 use std::cmp::{Ordering as Order, Reverse};
 use std::collections::BinaryHeap;
@@ -109,6 +111,8 @@ struct Pool<P: Puzzle> {
     wake: Condvar,
     wanted: AtomicUsize,
     stops: Vec<AtomicBool>,
+    /// Any solution ends the pass, not only those left of every task.
+    any: bool,
 }
 
 impl<P: Puzzle> Pool<P> {
@@ -166,14 +170,15 @@ impl<P: Puzzle> Pool<P> {
         q.busy -= 1;
         q.running[w] = None;
         if let TaskEnd::Found(path) = &done.1 {
-            if q.best.as_ref().is_none_or(|b| path < b) {
+            if q.best.as_ref().is_none_or(|b| !self.any && path < b) {
                 q.best = Some(path.clone());
+                let any = self.any;
                 for (v, start) in q.running.iter().enumerate() {
-                    if start.as_ref().is_some_and(|s| s > path) {
+                    if start.as_ref().is_some_and(|s| any || s > path) {
                         self.stops[v].store(true, Ordering::Relaxed);
                     }
                 }
-                q.waiting.retain(|Reverse(t)| t.start < *path);
+                q.waiting.retain(|Reverse(t)| !any && t.start < *path);
                 self.publish(&q);
             }
         }
@@ -188,8 +193,9 @@ impl<P: Puzzle> Sink<P> for Pool<P> {
     fn take(&self, task: Task<P>) {
         let start = task.start();
         let mut q = self.lock();
-        // Right of a solution met: it cannot hold the answer.
-        if q.best.as_ref().is_some_and(|b| start > *b) {
+        // Right of a solution met: it cannot hold the answer (nor any
+        // task, where any solution will do).
+        if q.best.as_ref().is_some_and(|b| self.any || start > *b) {
             return;
         }
         q.waiting.push(Reverse(Waiting { start, task }));
@@ -211,6 +217,8 @@ pub(crate) struct Parallel<'a, P: Puzzle> {
     /// Hand work over at every budget check, not only to idle threads (a
     /// test setting; it also keeps every pass parallel).
     eager: bool,
+    /// Any shortest solution will do: the first found ends a pass.
+    any: bool,
     /// How long the last two passes took (IDA* passes grow, by a factor
     /// that stays about the same from one to the next).
     took: [Option<Duration>; 2],
@@ -223,6 +231,7 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
         table_bytes: usize,
         in_place: Option<InPlaceFn<P>>,
         eager: bool,
+        any: bool,
     ) -> Self {
         let memo = (table_bytes > 0).then(|| SharedTable::new(table_bytes));
         Self {
@@ -232,6 +241,7 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
             split: 1,
             in_place,
             eager,
+            any,
             took: [None, None],
         }
     }
@@ -286,6 +296,10 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
         self.split = split;
         let (tasks, leaf, mut next) = match phase {
             Split::Done(end) => return (end, stats),
+            // A solution met in the split phase will do.
+            Split::Tasks {
+                leaf: Some(path), ..
+            } if self.any => return (PassEnd::Found(path), stats),
             Split::Tasks { tasks, leaf, next } => (tasks, leaf, next),
         };
 
@@ -311,6 +325,7 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
             wake: Condvar::new(),
             wanted: AtomicUsize::new(0),
             stops: (0..threads).map(|_| AtomicBool::new(false)).collect(),
+            any: self.any,
         };
         let worker = |w: usize| {
             let mut engine = self.engine(rules);
@@ -345,6 +360,18 @@ impl<'a, P: ParallelPuzzle> Parallel<'a, P> {
             .unwrap_or_else(|e| e.into_inner())
             .done;
         results.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        if self.any && results.iter().any(|r| matches!(r.1, TaskEnd::Found(_))) {
+            // Any solution found is the answer: every other task stopped
+            // for it (tasks left of it too).
+            let mut answer = None;
+            for (_, end, task_stats, _) in results {
+                stats += task_stats;
+                if let (None, TaskEnd::Found(path)) = (&answer, end) {
+                    answer = Some(PassEnd::Found(path));
+                }
+            }
+            return (answer.unwrap_or(PassEnd::Fail { next }), stats);
+        }
         let results = results
             .into_iter()
             .map(|(_, end, stats, next)| (end, stats, next));

@@ -10,7 +10,7 @@ use puzzle_search_core::pdb::{self, Abstraction, BuildProgress, PatternDb, Table
 use puzzle_search_core::{Budget, RankedSpace};
 
 use super::error::BoundError;
-use super::options::{FIT_FLOOR, MAX_PROJECTIONS, MAX_VIEWS, TableOptions};
+use super::options::{FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, PROJECT_TO, TableOptions};
 use super::{MAX_USED, OrbitBound, Stage, Which};
 use crate::algebra::shape;
 use crate::algebra::symmetry::Symmetries;
@@ -52,9 +52,11 @@ impl OrbitBound {
 
     /// [`build_with`](Self::build_with), the tables chosen by the
     /// budget's memory cap: where a table would pass it (its build's
-    /// peak with the tables held before it), the projection's table is
-    /// left out first, then every table's cap (`max_states` and
-    /// `project_to`) is halved
+    /// peak with the tables held before it), projections larger than
+    /// [`PROJECT_TO`] are left out first (`project_to` lowered to it:
+    /// [`PROJECT_TO_BY_MEMORY`] asks for the largest the cap allows),
+    /// then the projection's table, then every table's cap (`max_states`
+    /// and `project_to`) is halved
     /// and the set built again, down to [`FIT_FLOOR`]. Tables are built
     /// largest first, so a cap too small for the largest is found before
     /// anything is built; those built before a refusal are taken from
@@ -97,7 +99,11 @@ impl OrbitBound {
                 Err(e) if e.over_memory().is_some() => e,
                 Err(e) => return Err(e),
             };
-            if tried.project_from.is_some() && options.project_from.is_some() {
+            if tried.project_to > PROJECT_TO && tried.project_from.is_some() {
+                // Projections larger than the default's (built only where
+                // the cap holds their build): the default's next.
+                tried.project_to = PROJECT_TO;
+            } else if tried.project_from.is_some() && options.project_from.is_some() {
                 // The projection is an extra table: left out before the
                 // orbits' tables are made smaller.
                 tried.project_from = None;
@@ -298,7 +304,13 @@ impl OrbitBound {
                     moves,
                     &symmetries,
                     from,
-                    options.project_to.min(options.max_states.saturating_mul(2)),
+                    // Small tables keep small projections; at the
+                    // default size and above, `project_to` alone.
+                    if options.max_states >= MAX_TABLE {
+                        options.project_to
+                    } else {
+                        options.project_to.min(options.max_states.saturating_mul(2))
+                    },
                     MAX_PROJECTIONS,
                 )
             }

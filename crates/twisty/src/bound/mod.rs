@@ -28,7 +28,7 @@ mod options;
 pub use error::BoundError;
 pub use options::{
     DEFAULT_VIEWS, FIT_FLOOR, MAX_PROJECTIONS, MAX_TABLE, MAX_VIEWS, PACK_ABOVE, PROJECT_FROM,
-    PROJECT_TO, TableOptions,
+    PROJECT_TO, PROJECT_TO_BY_MEMORY, TableOptions,
 };
 
 /// A lower bound for [`Twisty`](crate::Twisty) from pattern databases. Each orbit whose
