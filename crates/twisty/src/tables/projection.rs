@@ -386,20 +386,10 @@ impl Projection {
         max: u64,
         count: usize,
     ) -> Vec<Projection> {
-        let Some(mut choices) = Self::choices(def, moves, symmetries, max) else {
+        let Some(choices) = Self::choices(def, moves, symmetries, max) else {
             return Vec::new();
         };
-        // A choice by fewer symmetries is read at several conjugates (a
-        // node costs more): taken only where it is larger than every
-        // choice by all of them, to spend memory those cannot.
-        let largest = choices
-            .iter()
-            .filter(|(_, _, keep)| keep.iter().all(|&k| k))
-            .map(|(about, _, _)| *about)
-            .max()
-            .unwrap_or(0);
-        choices.retain(|(about, _, keep)| keep.iter().all(|&k| k) || *about > largest);
-        choices
+        taken(choices)
             .into_iter()
             .filter_map(|(_, parts, keep)| Self::of_choice(def, moves, symmetries, parts, &keep))
             .filter(|p| (min..=max).contains(&p.size()))
@@ -897,6 +887,22 @@ fn blocks_kept(
             })
         })
     })
+}
+
+/// Of `choices` ([`Projection::choices`]), those worth a table: a choice
+/// by fewer symmetries is read at several conjugates (a node costs more),
+/// so it is taken only where it is larger than every choice by all of
+/// them, to spend memory those cannot.
+#[allow(clippy::type_complexity)]
+fn taken(mut choices: Vec<(u64, Vec<Part>, Vec<bool>)>) -> Vec<(u64, Vec<Part>, Vec<bool>)> {
+    let largest = choices
+        .iter()
+        .filter(|(_, _, keep)| keep.iter().all(|&k| k))
+        .map(|(about, _, _)| *about)
+        .max()
+        .unwrap_or(0);
+    choices.retain(|(about, _, keep)| keep.iter().all(|&k| k) || *about > largest);
+    choices
 }
 
 /// What a choice keeps of an orbit's turns.

@@ -351,3 +351,49 @@ fn one_blocks_turns_kept_by_the_symmetries_that_keep_the_block() {
     });
     assert!(stabilised > 0);
 }
+
+/// Which projections each definition of a folder (`PROJECTION_SURVEY`,
+/// twsearch's samples) is given within 2^30 and within 2^33 indices
+/// (the estimates, before classes are counted): a survey, printed.
+/// `PROJECTION_SURVEY=DIR cargo test --release -p puzzle-twisty -- --ignored --nocapture projection_survey`
+#[test]
+#[ignore]
+fn projection_survey() {
+    let Ok(dir) = std::env::var("PROJECTION_SURVEY") else {
+        eprintln!("PROJECTION_SURVEY not set");
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tws"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let Ok(def) = Definition::parse(&text) else {
+            continue;
+        };
+        let Ok(moves) = Moves::all(&def) else {
+            continue;
+        };
+        let sym = Symmetries::new(&def, &moves);
+        if sym.len() < 2 {
+            continue;
+        }
+        let pick = |max: u64| -> Vec<(u64, usize)> {
+            let Some(c) = Projection::choices(&def, &moves, &sym, max) else {
+                return Vec::new();
+            };
+            taken(c)
+                .iter()
+                .filter(|(a, _, _)| *a >= 1 << 20)
+                .take(2)
+                .map(|(a, _, k)| (*a, k.iter().filter(|&&x| x).count()))
+                .collect()
+        };
+        let (small, large) = (pick(1 << 30), pick(1 << 33));
+        let mark = if small == large { "same" } else { "DIFFERS" };
+        eprintln!("{} {mark}: {small:?} -> {large:?}", path.display());
+    }
+}
