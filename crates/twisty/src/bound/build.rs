@@ -54,7 +54,7 @@ impl OrbitBound {
     /// budget's memory cap: where a table would pass it (its build's
     /// peak with the tables held before it), projections larger than
     /// [`PROJECT_TO`] are left out first (`project_to` lowered to it:
-    /// [`PROJECT_TO_BY_MEMORY`] asks for the largest the cap allows),
+    /// [`PROJECT_TO_BY_MEMORY`](crate::PROJECT_TO_BY_MEMORY) asks for the largest the cap allows),
     /// then the projection's table, then every table's cap (`max_states`
     /// and `project_to`) is halved
     /// and the set built again, down to [`FIT_FLOOR`]. Tables are built
