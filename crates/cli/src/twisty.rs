@@ -22,8 +22,9 @@
 //! (H48's coordinate and all edges' turns: 202 MB at two bits an entry,
 //! built once in about 2.5 minutes on 2 cores, 1 GB at the peak; with
 //! two projections no table over a part of an orbit); where `-M` holds
-//! its build (`-M 7000`, about 8 minutes) or it is cached, one slice's
-//! turns kept in place of H48's coordinate (1.61 GB in all); or with
+//! its build (`-M 7000`, about 8 minutes) or it is cached, one
+//! projection keeping one slice's turns in their place (1.44 GB in all);
+//! or with
 //! `--projection-states 536870912` one projection and its edges eight at
 //! a time by 16 (117 MB, about a minute), or with `--table-states
 //! 134217728` seven at a time by 4 (about 20 s); `--no-reduce --views 1 --table-states 134217728` gives
