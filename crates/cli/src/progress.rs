@@ -75,3 +75,50 @@ pub fn search_hook(bar: ProgressBar) -> impl Fn(&Progress) + Send + Sync + 'stat
         ));
     }
 }
+
+/// A table build's hook: says once, as a build of 2^26 entries or more
+/// starts (a table not in the cache can take minutes), that tables are
+/// being built into `cache`; with `bar`, shows each table's distance,
+/// entries done and an estimate of the time left (the time so far scaled
+/// by the entries left).
+pub fn build_hook(
+    cache: Option<&std::path::Path>,
+    bar: Option<ProgressBar>,
+) -> impl Fn(puzzle_search_core::pdb::BuildProgress) + Sync {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+    let building = std::sync::Mutex::new(None::<(Instant, u64)>);
+    let said = AtomicBool::new(false);
+    let dir = cache
+        .map(|d| format!(" {}", d.display()))
+        .unwrap_or_default();
+    move |p| {
+        let Ok(mut at) = building.lock() else { return };
+        // Tables of fewer entries build within seconds: not said.
+        if p.total >= 1 << 26 && !said.swap(true, Ordering::Relaxed) {
+            crate::say!("building tables not in the cache{dir} (once: they are kept there)");
+        }
+        // A new table's build: its entries done start again.
+        let since = match *at {
+            Some((since, last)) if p.done >= last => since,
+            _ => Instant::now(),
+        };
+        *at = Some((since, p.done));
+        if let Some(bar) = &bar {
+            let fraction = p.done as f64 / p.total.max(1) as f64;
+            let left = if fraction > 0.01 {
+                let secs = since.elapsed().as_secs_f64() * (1.0 - fraction) / fraction;
+                format!(", about {secs:.0} s left")
+            } else {
+                String::new()
+            };
+            bar.set_message(format!(
+                "building a table: distance {}, {} of {} entries ({:.1}%{left})",
+                p.depth,
+                p.done,
+                p.total,
+                100.0 * fraction
+            ));
+        }
+    }
+}

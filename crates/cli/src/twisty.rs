@@ -439,48 +439,10 @@ fn solve(
         project_from: (!args.no_projection).then_some(puzzle_twisty::PROJECT_FROM),
         project_to: args.projection_states,
     };
-    // A build is said once, as it starts (a table not in the cache can
-    // take minutes); `--progress` shows each table's build, its distance,
-    // entries done and an estimate of the time left.
+    // A build is said once, as it starts; `--progress` shows each
+    // build's distance and time left.
     let tables = args.progress.then(|| crate::progress::spinner("tables"));
-    let building = std::sync::Mutex::new(None::<(Instant, u64)>);
-    let said = std::sync::atomic::AtomicBool::new(false);
-    let told = |p: puzzle_search_core::pdb::BuildProgress| {
-        let Ok(mut at) = building.lock() else { return };
-        // Tables of fewer entries build within seconds: not said.
-        if p.total >= 1 << 26 && !said.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            crate::say!(
-                "building tables not in the cache{} (once: they are kept there)",
-                cache
-                    .as_deref()
-                    .map(|d| format!(" {}", d.display()))
-                    .unwrap_or_default()
-            );
-        }
-        // A new table's build: its entries done start again.
-        let (since, _) = *at.get_or_insert((Instant::now(), p.done));
-        let since = match *at {
-            Some((_, last)) if p.done < last => Instant::now(),
-            _ => since,
-        };
-        *at = Some((since, p.done));
-        if let Some(bar) = &tables {
-            let fraction = p.done as f64 / p.total.max(1) as f64;
-            let left = if fraction > 0.01 {
-                let secs = since.elapsed().as_secs_f64() * (1.0 - fraction) / fraction;
-                format!(", about {:.0} s left", secs)
-            } else {
-                String::new()
-            };
-            bar.set_message(format!(
-                "building a table: distance {}, {} of {} entries ({:.1}%{left})",
-                p.depth,
-                p.done,
-                p.total,
-                100.0 * fraction
-            ));
-        }
-    };
+    let told = crate::progress::build_hook(cache.as_deref(), tables.clone());
     let progress: Option<&(dyn Fn(puzzle_search_core::pdb::BuildProgress) + Sync)> = Some(&told);
     let (bound, used) = OrbitBound::build_fitting(
         puzzle.definition(),

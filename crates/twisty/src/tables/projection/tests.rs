@@ -385,7 +385,7 @@ fn projection_survey() {
             let Some(c) = Projection::choices(&def, &moves, &sym, max) else {
                 return Vec::new();
             };
-            taken(c)
+            choice::taken(c)
                 .iter()
                 .filter(|(a, _, _)| *a >= 1 << 20)
                 .take(2)
