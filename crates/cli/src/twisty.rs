@@ -529,9 +529,16 @@ fn solve(
     let exact = bound.exact();
     let puzzle = puzzle.with_bound(bound);
     let (solver, _) = prepare(
+        // Every position here is made by the moves searched (scrambles
+        // are read with the moves chosen, and `-q`'s quarter turns make
+        // the same group; random positions are walks of them, or uniform
+        // over the built-in cubes' group of all their moves): solved is
+        // reachable, so the reachability check (a BFS of 16K states, each
+        // bound read in the large tables) is skipped.
         &Solver::new(Strategy::ida())
             .parallel(true)
-            .any_shortest(args.any),
+            .any_shortest(args.any)
+            .goal_reachable(true),
         false,
     );
     let spinner = args.progress.then(|| crate::progress::spinner("searching"));

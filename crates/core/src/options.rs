@@ -46,6 +46,9 @@ pub(crate) struct Options {
     pub(crate) hand_over_always: bool,
     /// Any shortest solution will do (see `any_shortest`).
     pub(crate) any_shortest: bool,
+    /// A goal is known reachable from every start: no reachability check
+    /// (see `goal_reachable`).
+    pub(crate) goal_reachable: bool,
 }
 
 impl Options {
@@ -76,6 +79,7 @@ impl Options {
             progress: None,
             hand_over_always: false,
             any_shortest: false,
+            goal_reachable: false,
         }
     }
 }

@@ -11,6 +11,7 @@ mod counting;
 mod eight_puzzle;
 mod engine;
 mod fifteen;
+mod goal_reachable;
 mod graphs;
 mod hand_over;
 mod in_place;

@@ -21,7 +21,7 @@ pub(crate) fn solve<P: Puzzle>(
     stats: &mut Stats,
 ) -> Outcome<P::Move> {
     let options = setup.options;
-    if depth >= DEEP {
+    if depth >= DEEP && !options.goal_reachable {
         if let Err(outcome) = reach_check(puzzle, start, ctx, stats) {
             return outcome;
         }

@@ -34,7 +34,7 @@ pub(crate) fn solve<P: Puzzle>(
         ctx,
         setup,
         stats,
-        max_depth >= DEEP,
+        max_depth >= DEEP && !setup.options.goal_reachable,
         0,
     )
 }
