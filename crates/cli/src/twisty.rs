@@ -22,7 +22,8 @@
 //! (H48's coordinate and all edges' turns: 202 MB at two bits an entry,
 //! built once in about 2.5 minutes on 2 cores, 1 GB at the peak; with
 //! two projections no table over a part of an orbit); where `-M` holds
-//! its build (`-M 7000`, about 8 minutes) or it is cached, one
+//! its build (`-M 3000`: 2.9 GB at the peak, about 14 minutes; `-M 7000`
+//! about 8) or it is cached, one
 //! projection keeping one slice's turns in their place (1.44 GB in all);
 //! or with
 //! `--projection-states 536870912` one projection and its edges eight at
@@ -176,8 +177,9 @@ pub struct Args {
     /// default 2^33, taken where `-M` holds the build (or the table is
     /// cached), else 2^30: the 3x3x3's edges by slice with one slice's
     /// turns and corners with theirs (5,389,227,270 indices, 1.44 GB
-    /// packed, built once in about 8 minutes on 2 cores with a 6.8 GB
-    /// peak: `-M 7000` the first time), else all edges' turns
+    /// packed, built once on 2 cores in about 14 minutes with a 2.9 GB
+    /// peak, `-M 3000` the first time, or in about 8 with `-M 7000`),
+    /// else all edges' turns
     /// (638,668,800 indices, 170 MB packed, built once in about 150 s)
     /// and H48's coordinate (117,567,450). With two, no table over a
     /// part of an orbit is built (the cube's eight-edge table: measured

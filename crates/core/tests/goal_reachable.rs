@@ -25,7 +25,9 @@ fn the_same_answers_without_the_check() {
         for goal in 1..20 {
             let puzzle = ring(20, goal);
             let checked = Solver::new(strategy).solve(&puzzle, &0);
-            let trusted = Solver::new(strategy).goal_reachable(true).solve(&puzzle, &0);
+            let trusted = Solver::new(strategy)
+                .goal_reachable(true)
+                .solve(&puzzle, &0);
             assert_eq!(checked.outcome, trusted.outcome, "goal {goal}");
             let moves = trusted.solution().expect("solved");
             assert_eq!(replay(&puzzle, &0, moves), Ok(goal));
@@ -46,5 +48,9 @@ fn a_wrong_claim_runs_to_the_budget_never_to_an_answer() {
         .goal_reachable(true)
         .budget(Budget::default().max_nodes(100_000))
         .solve(&puzzle, &0);
-    assert!(matches!(trusted.outcome, Outcome::Stopped(_)), "{:?}", trusted.outcome);
+    assert!(
+        matches!(trusted.outcome, Outcome::Stopped(_)),
+        "{:?}",
+        trusted.outcome
+    );
 }

@@ -89,6 +89,30 @@ pub(super) fn bytes_needed(size: u64, keys: u64) -> Option<u64> {
     size.div_ceil(PER_WORD).checked_mul(8)?.checked_add(keys)
 }
 
+/// Where the search writes what it settles: each key's least distance,
+/// told once for every state settled (a key's first state settled is at
+/// its least distance: depths are settled in increasing order). Calls
+/// come from every thread at once.
+pub(super) trait Sink: Sync {
+    /// A state of key `key` settled at `depth`.
+    fn settle(&self, key: u64, depth: u8);
+}
+
+/// The plain table: a byte a key, [`UNSEEN`] until its first state is
+/// settled.
+struct Bytes(Vec<AtomicU8>);
+
+impl Sink for Bytes {
+    #[inline]
+    fn settle(&self, key: u64, depth: u8) {
+        let entry = &self.0[key as usize];
+        // Within a layer every write is `depth`: a plain store.
+        if entry.load(Ordering::Relaxed) == UNSEEN {
+            entry.store(depth, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Each key's least distance from the goals ([`UNSEEN`] where none
 /// reaches), by the 0-1 breadth-first search of the module docs. The
 /// `progress` hook hears each layer as it ends and, within a long layer,
@@ -106,9 +130,34 @@ pub(crate) fn table<A: Abstraction>(
     if let Some(allowed) = budget.max_memory.filter(|&m| needed > m) {
         return Err(PdbError(ErrorKind::OverBudget { needed, allowed }));
     }
-    let words = usize::try_from(size.div_ceil(PER_WORD)).map_err(|_| too_large)?;
     let key_count = usize::try_from(keys).map_err(|_| too_large)?;
     let no_memory = PdbError(ErrorKind::NoMemory(needed));
+    let mut table: Vec<AtomicU8> = Vec::new();
+    table.try_reserve_exact(key_count).map_err(|_| no_memory)?;
+    table.extend((0..key_count).map(|_| AtomicU8::new(UNSEEN)));
+    let table = Bytes(table);
+    search(abstraction, &table, budget, started, progress, (0, size))?;
+    // `AtomicU8` and `u8` share their layout: this collects in place.
+    Ok(table.0.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The search of the module docs, each settled state told to `sink`;
+/// the states' codes allocated here (`size / 4` bytes) and dropped at
+/// the end. `shown` places the search in a longer build for the
+/// progress hook: states done before it, and the build's total.
+pub(super) fn search<A: Abstraction, S: Sink>(
+    abstraction: &A,
+    sink: &S,
+    budget: &Budget,
+    started: Instant,
+    progress: Option<&(dyn Fn(BuildProgress) + Sync)>,
+    shown: (u64, u64),
+) -> Result<(), PdbError> {
+    let size = abstraction.size();
+    let keys = abstraction.key_size();
+    let too_large = PdbError(ErrorKind::TooLarge(size.max(keys)));
+    let words = usize::try_from(size.div_ceil(PER_WORD)).map_err(|_| too_large)?;
+    let no_memory = PdbError(ErrorKind::NoMemory(words as u64 * 8));
     let mut states: Vec<AtomicU64> = Vec::new();
     states.try_reserve_exact(words).map_err(|_| no_memory)?;
     states.extend((0..words).map(|_| AtomicU64::new(0)));
@@ -117,9 +166,6 @@ pub(crate) fn table<A: Abstraction>(
         let used = 2 * (size % PER_WORD);
         states[words - 1] = AtomicU64::new(u64::MAX << used);
     }
-    let mut table: Vec<AtomicU8> = Vec::new();
-    table.try_reserve_exact(key_count).map_err(|_| no_memory)?;
-    table.extend((0..key_count).map(|_| AtomicU8::new(UNSEEN)));
 
     let mut goals = Vec::new();
     abstraction.goals(&mut goals);
@@ -134,21 +180,23 @@ pub(crate) fn table<A: Abstraction>(
     let search = Layers {
         abstraction,
         states: &states,
-        table: &table,
+        sink,
         size,
         key_count: keys,
         chunk_words: (words / 64).clamp(MIN_CHUNK_WORDS, CHUNK_WORDS),
     };
+    let (before, total) = shown;
     let mut done = 0u64;
     let mut depth = 0u8;
+
     while frontier > 0 {
         let seen_before = done;
         let hook = |layer: u64, weight: u64| {
             if let Some(hook) = progress {
                 hook(BuildProgress {
                     depth,
-                    done: seen_before + layer,
-                    total: size,
+                    done: before + seen_before + layer,
+                    total,
                     layer,
                     finished: false,
                     weight,
@@ -165,8 +213,8 @@ pub(crate) fn table<A: Abstraction>(
         if let Some(hook) = progress {
             hook(BuildProgress {
                 depth,
-                done,
-                total: size,
+                done: before + done,
+                total,
                 layer: counts.settled,
                 finished: true,
                 weight: counts.weight,
@@ -177,9 +225,7 @@ pub(crate) fn table<A: Abstraction>(
         }
         depth += 1;
     }
-    drop(states);
-    // `AtomicU8` and `u8` share their layout: this collects in place.
-    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+    Ok(())
 }
 
 /// The word and the bit offset of rank `r`'s field.
@@ -189,10 +235,10 @@ fn field(r: u64) -> (usize, u32) {
 }
 
 /// The search's shared state.
-struct Layers<'a, A> {
+struct Layers<'a, A, S> {
     abstraction: &'a A,
     states: &'a [AtomicU64],
-    table: &'a [AtomicU8],
+    sink: &'a S,
     size: u64,
     key_count: u64,
     /// Words per chunk: [`CHUNK_WORDS`], less for small tables.
@@ -207,7 +253,7 @@ struct Scratch {
     codes: Vec<u8>,
 }
 
-impl<A: Abstraction> Layers<'_, A> {
+impl<A: Abstraction, S: Sink> Layers<'_, A, S> {
     /// Settles depth `depth`: every current state and, over free moves,
     /// the rest of its distance; marks the next layer.
     fn layer(
@@ -351,10 +397,7 @@ impl<A: Abstraction> Layers<'_, A> {
                 counts.weight += self.abstraction.weight(rank);
                 let key = self.abstraction.key(rank);
                 assert!(key < self.key_count, "key {key} out of range");
-                let entry = &self.table[key as usize];
-                if entry.load(Ordering::Relaxed) == UNSEEN {
-                    entry.store(depth, Ordering::Relaxed);
-                }
+                self.sink.settle(key, depth);
             }
         }
         counts
@@ -394,11 +437,7 @@ impl<A: Abstraction> Layers<'_, A> {
             counts.weight += self.abstraction.weight(r);
             let key = self.abstraction.key(r);
             assert!(key < self.key_count, "key {key} out of range");
-            let entry = &self.table[key as usize];
-            // Within a layer every write is `depth`: a plain store.
-            if entry.load(Ordering::Relaxed) == UNSEEN {
-                entry.store(depth, Ordering::Relaxed);
-            }
+            self.sink.settle(key, depth);
             scratch.out.clear();
             self.abstraction.neighbours(r, &mut scratch.out);
             // Every neighbour's code first, in a loop of plain loads that

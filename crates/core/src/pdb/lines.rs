@@ -110,49 +110,81 @@ impl Line {
     fn of(entries: &[u8]) -> Line {
         let low = entries.iter().copied().min().unwrap_or(UNREACHED);
         if low == UNREACHED {
-            return Line {
-                low,
-                step: UNREACHED,
-                codes: [0; 30],
-            };
+            return Line::unreached();
         }
-        // How many entries are `low + i` (the last bin: that far or
-        // further, unreached included).
-        let mut count = [0u32; STEPS as usize + 3];
-        let last = count.len() - 1;
+        let mut count = [0u32; BINS];
         for &d in entries {
-            count[usize::from(d - low).min(last)] += 1;
+            count[usize::from(d - low).min(BINS - 1)] += 1;
         }
-        // The sum read with step b = low + s: below b reads low, b and
-        // b + 1 themselves, further b + 2.
-        let mut best = (0u64, 1u8);
-        for s in 1..=STEPS.min(253 - low.min(252)) {
-            let sum: u64 = count
-                .iter()
-                .enumerate()
-                .map(|(i, &n)| {
-                    let i = i as u64;
-                    let s = u64::from(s);
-                    let read = if i < s { 0 } else { i.min(s + 2) };
-                    u64::from(n) * read
-                })
-                .sum();
-            if sum > best.0 {
-                best = (sum, s);
-            }
-        }
-        let b = low + best.1;
-        let mut line = Line {
-            low,
-            step: b - 1,
-            codes: [0; 30],
-        };
+        let b = step_of(low, &count);
+        let mut line = Line::head(low, b);
         for (j, &d) in entries.iter().enumerate() {
-            let c = if d < b { 0 } else { (d - b).min(2) + 1 };
-            line.codes[j / 4] |= c << (2 * (j % 4));
+            line.set_code(j, code(d, b));
         }
         line
     }
+
+    /// Sets key `j`'s code (from 0).
+    pub(super) fn set_code(&mut self, j: usize, c: u8) {
+        self.codes[j / 4] |= c << (2 * (j % 4));
+    }
+
+    /// A line with nothing reached: every key reads "unreached".
+    pub(super) fn unreached() -> Line {
+        Line {
+            low: UNREACHED,
+            step: UNREACHED,
+            codes: [0; 30],
+        }
+    }
+
+    /// A line of least entry `low` and step `b` (`b > low`), every code
+    /// 0.
+    pub(super) fn head(low: u8, b: u8) -> Line {
+        Line {
+            low,
+            step: b - 1,
+            codes: [0; 30],
+        }
+    }
+}
+
+/// The bins of a line's entries that choose its step: bin `i` counts the
+/// entries at the line's least plus `i`, the last one those that far or
+/// further (unreached included).
+pub(super) const BINS: usize = STEPS as usize + 3;
+
+/// The step `b` of a line of least entry `low` (reached) whose entries
+/// fall in the bins `count` ([`BINS`]): the one that keeps the most of
+/// their sum, the smallest such.
+pub(super) fn step_of(low: u8, count: &[u32; BINS]) -> u8 {
+    // The sum read with step b = low + s: below b reads low, b and b + 1
+    // themselves, further b + 2.
+    let mut best = (0u64, 1u8);
+    for s in 1..=STEPS.min(253 - low.min(252)) {
+        let sum: u64 = count
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                let i = i as u64;
+                let s = u64::from(s);
+                let read = if i < s { 0 } else { i.min(s + 2) };
+                u64::from(n) * read
+            })
+            .sum();
+        if sum > best.0 {
+            best = (sum, s);
+        }
+    }
+    low + best.1
+}
+
+/// The code of entry `d` in a line of step `b`: 0 below `b` (read as the
+/// line's least), 1 and 2 for `b` and `b + 1`, 3 further (unreached
+/// included).
+#[inline]
+pub(super) fn code(d: u8, b: u8) -> u8 {
+    if d < b { 0 } else { (d - b).min(2) + 1 }
 }
 
 /// The lines of the `n` entries `get` reads, on every thread where there

@@ -62,6 +62,8 @@
 //! - `build`: building a table, its peak memory, and the byte-a-state
 //!   0-1 search the core's dense census runs;
 //! - `bfs`: the table build's two-bit 0-1 breadth-first search;
+//! - `direct`: a packed table built without its byte table, by two of
+//!   those searches;
 //! - `file`: the file format, saving, loading and its checks;
 //! - `set`: [`TableSet`], the tables of one bound loaded or built under
 //!   one budget and cache, and the [`SetReport`] of what was done.
@@ -70,6 +72,7 @@ use std::fmt;
 
 pub(crate) mod bfs;
 mod build;
+mod direct;
 mod file;
 mod lazy;
 mod lines;
@@ -120,6 +123,17 @@ pub trait Abstraction: Sync {
     /// of the states with that key. By default the rank.
     fn key(&self, rank: u64) -> u64 {
         rank
+    }
+    /// Whether [`key`](Self::key) is the rank itself, each state its own
+    /// key (as the default `key` makes it). A table built packed
+    /// ([`PatternDb::build_packed_within`]) then tells a key's first
+    /// state settled by its state alone; otherwise it keeps a bit a key
+    /// for that (an eighth of a byte a key more at its peak). `false` by
+    /// default, so that an abstraction that overrides `key` is never
+    /// taken for one that does not; say `true` only where `key(r) == r`
+    /// for every rank.
+    fn keys_are_ranks(&self) -> bool {
+        false
     }
     /// Whether every move costs 1 (no free moves). Then the build may
     /// settle a late layer *bottom-up*: from each state not reached yet,

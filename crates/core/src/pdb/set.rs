@@ -270,7 +270,10 @@ impl<'a> TableSet<'a> {
     /// the full table is never loaded; else the full table is loaded or
     /// built (and cached) as `table` does, packed, dropped, and the copy
     /// saved beside it. While packing both are held; the set then counts
-    /// the copy's bytes only. The copy keeps its own name (` packed`
+    /// the copy's bytes only. Where building the full table would pass
+    /// the cap (and it is not cached), the copy is built directly
+    /// ([`PatternDb::build_packed_within`]: a second search instead of a
+    /// byte a key) and no full table is saved. The copy keeps its own name (` packed`
     /// added) in the report.
     ///
     /// # Errors
@@ -359,7 +362,30 @@ impl<'a> TableSet<'a> {
                 )),
             }
         }
-        let full = self.table(abstraction, extra)?;
+        // Where building the table whole would pass the cap, the lines are
+        // built directly: a second search instead of a byte a key (unless
+        // the whole table is cached: then it is read, if the cap holds it,
+        // and packed).
+        let whole = PatternDb::bytes_needed(abstraction).unwrap_or(u64::MAX);
+        let held = self.resident.saturating_add(extra);
+        let direct = self
+            .budget
+            .memory_cap()
+            .filter(|&allowed| held.saturating_add(whole) > allowed);
+        if let Some(allowed) = direct {
+            let cached = self
+                .cache
+                .is_some_and(|dir| PatternDb::file_in(dir, &abstraction.name()).is_file());
+            if !cached {
+                return self.packed_directly(abstraction, held, allowed, name, started);
+            }
+        }
+        let full = match (self.table(abstraction, extra), direct) {
+            (Err(e), Some(allowed)) if e.over_memory().is_some() => {
+                return self.packed_directly(abstraction, held, allowed, name, started);
+            }
+            (full, _) => full?,
+        };
         let mut table = full.packed();
         table.name = name.clone();
         self.resident = self
@@ -381,6 +407,60 @@ impl<'a> TableSet<'a> {
             note.bytes = table.bytes() as u64;
             note.time = started.elapsed();
         }
+        Ok(table)
+    }
+
+    /// [`packed`](Self::packed)'s table built directly
+    /// ([`PatternDb::build_packed_within`]) under the cap `allowed`, `held`
+    /// bytes held beside it, and saved to the cache.
+    fn packed_directly<A: Abstraction>(
+        &mut self,
+        abstraction: &A,
+        held: u64,
+        allowed: u64,
+        name: String,
+        started: Instant,
+    ) -> Result<PatternDb, PdbError> {
+        let peak = PatternDb::packed_bytes_needed(abstraction).unwrap_or(u64::MAX);
+        let over = PdbError(ErrorKind::SetOverBudget {
+            needed: held.saturating_add(peak),
+            allowed,
+        });
+        if held >= allowed {
+            return Err(over);
+        }
+        let within = self.budget.clone().max_memory(allowed - held);
+        let label = abstraction.name();
+        let hook = self.progress.map(|p| {
+            let label = label.as_str();
+            move |bp: BuildProgress| p(label, bp)
+        });
+        let hook_ref = hook.as_ref().map(|h| h as &(dyn Fn(BuildProgress) + Sync));
+        let mut table = PatternDb::build_packed_within(abstraction, &within, hook_ref).map_err(
+            |e| match e.0 {
+                ErrorKind::OverBudget { .. } => over,
+                _ => e,
+            },
+        )?;
+        table.name = name.clone();
+        self.resident = self.resident.saturating_add(table.bytes() as u64);
+        if let Some(dir) = self.cache {
+            let path = PatternDb::file_in(dir, &name);
+            if let Err(e) = table.save(&path) {
+                self.report.unsaved.push(io::Error::new(
+                    e.kind(),
+                    format!("cannot save {}: {e}", path.display()),
+                ));
+            }
+        }
+        self.report.tables.push(TableNote {
+            name,
+            loaded: false,
+            keys: table.len(),
+            bytes: table.bytes() as u64,
+            max_distance: table.max_distance(),
+            time: started.elapsed(),
+        });
         Ok(table)
     }
 

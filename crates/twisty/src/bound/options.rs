@@ -108,10 +108,11 @@ pub const PROJECT_TO: u64 = 1 << 30;
 /// falls back to [`PROJECT_TO`] where a larger one's build does not fit):
 /// 2^33. On the cube, the edges by slice with one slice's turns and the
 /// corners with theirs (5,389,227,270 indices by 16 symmetries, 1.44 GB
-/// packed, read at three conjugates; its build peaks at 6.8 GB, about 8
-/// minutes on 2 cores), read alone beside the corners' table: asked for
-/// by the command line's default, taken where `-M` holds its build or it
-/// is cached.
+/// packed, read at three conjugates; built directly within 3 GB, a
+/// 2.86 GB peak in about 14 minutes on 2 cores, or whole and packed
+/// where the cap holds 6.8 GB, in about 8), read alone beside the
+/// corners' table: asked for by the command line's default, taken where
+/// `-M` holds its build or it is cached.
 pub const PROJECT_TO_BY_MEMORY: u64 = 1 << 33;
 
 /// The most projections' tables a bound builds: two. With two, the

@@ -56,4 +56,10 @@ impl<I: IndexSpace> Abstraction for Named<'_, I> {
     fn neighbours(&self, index: u64, out: &mut Vec<(u64, bool)>) {
         self.index.neighbours(index, out);
     }
+
+    /// Each index is its own key (`key` is not overridden): a packed
+    /// table is built without a bit a key.
+    fn keys_are_ranks(&self) -> bool {
+        true
+    }
 }

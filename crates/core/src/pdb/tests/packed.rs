@@ -160,6 +160,13 @@ fn packed_lines_at_the_largest_distances() {
         (packed.get(0), packed.get(1), packed.get(2)),
         (253, 254, u8::MAX)
     );
+    // Built directly: the same lines (the step of 254 included).
+    let direct = PatternDb::build_packed_within(&Far, &Budget::default(), None).expect("small");
+    assert_eq!(direct.max, 254);
+    for k in 0..400 {
+        assert_eq!(direct.get_sure(k), packed.get_sure(k), "key {k}");
+    }
+    assert!(direct.entries == packed.entries);
     let dir = scratch("far");
     fs::create_dir_all(&dir).expect("a temporary directory");
     let file = dir.join("far.pdb");
@@ -168,5 +175,128 @@ fn packed_lines_at_the_largest_distances() {
         .expect("readable")
         .expect("valid");
     assert!((0..400).all(|k| back.get(k) == packed.get(k)));
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// [`Random`] keyed by its ranks, and saying so.
+struct ByRank<'a>(&'a Random);
+
+impl Abstraction for ByRank<'_> {
+    fn name(&self) -> String {
+        "random by rank".into()
+    }
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+    fn goals(&self, out: &mut Vec<u64>) {
+        self.0.goals(out)
+    }
+    fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+        self.0.neighbours(r, out)
+    }
+    fn every_move_costs(&self) -> bool {
+        self.0.every_move_costs()
+    }
+    fn keys_are_ranks(&self) -> bool {
+        true
+    }
+}
+
+/// A packed table built directly (two searches, no byte table) has the
+/// lines of the table built whole and packed, its largest distance and
+/// name: keys merging states (a bit a key tells their first) and keys
+/// that are ranks, free moves, many keys unreached, late layers
+/// bottom-up, a ragged last line, distances up to 254; on one thread and
+/// on several. A build under a cap between its peak and the whole
+/// table's fits where the whole does not.
+#[test]
+fn direct_packing_equals_the_table_packed() {
+    let cases = [
+        (1_000, 700, 30, 1_000),
+        (1_001, 3_000, 50, 97),
+        (200_003, 260_000, 20, 200_003),
+        (150_000, 400_000, 70, 40_000),
+        (300_001, 2_400_000, 0, 300_001),
+        (100_000, 90_000, 0, 100_000),
+        (120_000, 1_000_000, 0, 1_000),
+    ];
+    let same = |direct: &PatternDb, whole: &PatternDb, what: &str| {
+        let packed = whole.packed();
+        assert!(direct.entries == packed.entries, "{what}: lines differ");
+        assert_eq!(direct.max, whole.max, "{what}");
+        assert_eq!(direct.len, whole.len, "{what}");
+        assert_eq!(direct.name, whole.name, "{what}");
+        assert!(!direct.is_exact(), "{what}");
+    };
+    for (i, &(n, edges, free, keys)) in cases.iter().enumerate() {
+        let graph = Random::new(n, edges, free, keys, i as u64 + 70);
+        let whole = PatternDb::build(&graph, None).expect("a small table");
+        let build = || PatternDb::build_packed_within(&graph, &Budget::default(), None);
+        let one = crate::threads::on_one_thread(build).expect("a small table");
+        same(&one, &whole, &format!("case {i}, one thread"));
+        // The pool's threads (several where the machine has them).
+        let pool = build().expect("a small table");
+        same(&pool, &whole, &format!("case {i}"));
+        let ranked = ByRank(&graph);
+        let whole = PatternDb::build(&ranked, None).expect("a small table");
+        let direct = PatternDb::build_packed_within(&ranked, &Budget::default(), None)
+            .expect("a small table");
+        same(&direct, &whole, &format!("case {i} by rank"));
+        // Between the two peaks: only the direct build fits.
+        let cap = PatternDb::packed_bytes_needed(&ranked).expect("small");
+        assert!(cap < PatternDb::bytes_needed(&ranked).expect("small"));
+        let budget = Budget::default().max_memory(cap);
+        assert!(PatternDb::build_packed_within(&ranked, &budget, None).is_ok());
+        assert!(PatternDb::build_within(&ranked, &budget, None).is_err());
+        let tighter = Budget::default().max_memory(cap - 1);
+        let err = PatternDb::build_packed_within(&ranked, &tighter, None).expect_err("over");
+        assert_eq!(err.over_memory(), Some((cap, cap - 1)));
+    }
+}
+
+/// A set's packed table under a cap that holds the direct build and not
+/// the whole one: built directly, saved (and no full table), read back
+/// from its file next time; with the whole table cached and a cap that
+/// holds reading and packing it, that is what is done.
+#[test]
+fn a_set_builds_a_packed_table_directly_where_the_whole_one_does_not_fit() {
+    let graph = Random::new(200_003, 260_000, 0, 200_003, 91);
+    let ranked = ByRank(&graph);
+    let want = PatternDb::build(&ranked, None).expect("small").packed();
+    let peak = PatternDb::packed_bytes_needed(&ranked).expect("small");
+    let budget = Budget::default().max_memory(peak + 1000);
+    let dir = scratch("direct-set");
+    fs::create_dir_all(&dir).expect("a temporary directory");
+    let mut set = TableSet::new(&budget).cache(Some(&dir));
+    let table = set.packed(&ranked, 1000).expect("fits directly");
+    assert!(table.entries == want.entries);
+    assert_eq!(set.resident(), table.bytes() as u64);
+    assert!(!set.report().tables()[0].loaded);
+    assert!(set.report().unsaved().is_empty());
+    assert!(PatternDb::file_in(&dir, "random by rank packed").is_file());
+    assert!(
+        !PatternDb::file_in(&dir, "random by rank").exists(),
+        "no full table saved"
+    );
+    // Over by a byte: refused, the direct build's peak named.
+    let mut tight = TableSet::new(&budget).cache(None);
+    let err = tight.packed(&ranked, 1001).expect_err("over");
+    assert_eq!(err.over_memory(), Some((peak + 1001, peak + 1000)));
+    // Next time: read from its file.
+    let mut again = TableSet::new(&budget).cache(Some(&dir));
+    let back = again.packed(&ranked, 0).expect("cached");
+    assert!(again.report().tables()[0].loaded && back.entries == want.entries);
+    // The whole table cached, the packed copy gone: read and packed.
+    fs::remove_file(PatternDb::file_in(&dir, "random by rank packed")).expect("there");
+    PatternDb::build(&ranked, None)
+        .expect("small")
+        .save(&PatternDb::file_in(&dir, "random by rank"))
+        .expect("writable");
+    let roomy = Budget::default().max_memory(2 * peak);
+    assert!(PatternDb::bytes_needed(&ranked).expect("small") > 2 * peak);
+    let mut third = TableSet::new(&roomy).cache(Some(&dir));
+    let packed = third.packed(&ranked, 0).expect("read and packed");
+    assert!(third.report().tables()[0].loaded, "the whole table read");
+    assert!(packed.entries == want.entries);
     fs::remove_dir_all(&dir).ok();
 }
