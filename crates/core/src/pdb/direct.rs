@@ -209,20 +209,22 @@ impl PatternDb {
     /// struct Path;
     /// impl Abstraction for Path {
     ///     fn name(&self) -> String { "path".into() }
-    ///     fn size(&self) -> u64 { 1000 }
+    ///     fn size(&self) -> u64 { 200 }
     ///     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
     ///     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
-    ///         out.extend([r.saturating_sub(1), (r + 1).min(999)].map(|n| (n, true)));
+    ///         out.extend([r.saturating_sub(1), (r + 1).min(199)].map(|n| (n, true)));
     ///     }
     ///     fn every_move_costs(&self) -> bool { true }
     ///     fn keys_are_ranks(&self) -> bool { true }
     /// }
     /// let direct = PatternDb::build_packed_within(&Path, &Budget::default(), None)?;
     /// let whole = PatternDb::build(&Path, None)?.packed();
-    /// assert!((0..1000).all(|k| direct.get(k) == whole.get(k)));
-    /// assert!(PatternDb::packed_bytes_needed(&Path) < PatternDb::bytes_needed(&Path));
+    /// assert!((0..200).all(|k| direct.get(k) == whole.get(k)));
+    /// // 7 words of codes and 2 lines, against 7 words and 200 bytes.
+    /// assert_eq!(PatternDb::packed_bytes_needed(&Path), Some(56 + 64));
+    /// assert_eq!(PatternDb::bytes_needed(&Path), Some(56 + 200));
     /// // Under a cap below its peak: refused before it starts.
-    /// let tight = Budget::default().max_memory(300);
+    /// let tight = Budget::default().max_memory(100);
     /// assert!(PatternDb::build_packed_within(&Path, &tight, None).unwrap_err().over_memory().is_some());
     /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
     /// ```
