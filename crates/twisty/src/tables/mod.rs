@@ -4,7 +4,8 @@
 //! labels where pieces look alike ([`alike`]), the puzzle as move tables
 //! on per-orbit coordinates ([`coords`]), the whole puzzle by class
 //! ([`class_space`]), the projection onto the moves' blocks
-//! ([`projection`], its step tables in [`steps`] and their cache file in
+//! ([`projection`], its step tables in [`steps`], three-way turns summed
+//! digit by digit in [`ternary`], and their cache file in
 //! [`steps_file`]), and the tally of reads ([`reads`]).
 //!
 //! Uses [`model`](crate::model) and [`algebra`](crate::algebra); the
@@ -28,4 +29,5 @@ pub(crate) mod space;
 pub(crate) mod steps;
 pub(crate) mod steps_file;
 pub(crate) mod symgroup;
+pub(crate) mod ternary;
 pub(crate) mod whole;

@@ -6,6 +6,14 @@
 use super::*;
 use crate::tables::narrow::Narrow;
 use crate::tables::steps::{MAX_STEPPED, Rows, STEP_ENTRIES, Steps, WIDE};
+use crate::tables::ternary::Ternary;
+
+/// Whether a rest orbit's conjugates are made by its labels and turns
+/// apart: where its pieces turn two ways, or three ways (`three`) with
+/// `3^k` turns, `k <= 10` (`Steps::conj_turns`).
+fn splits(p: &Part, three: bool) -> bool {
+    p.oriented && (p.o == 2 || (three && p.o == 3 && Ternary::fits(p.turns)))
+}
 
 impl Projection {
     /// The move and conjugation tables of [`Steps`], where each fits in
@@ -14,11 +22,21 @@ impl Projection {
     /// orbit's bytes alone (a move and a conjugation act on each orbit
     /// apart), so each value is lifted with the other orbits solved.
     pub(super) fn make_steps(&self) -> Option<Steps> {
+        // Three-way turns apart where their check holds; else by value.
+        let three = self.parts[1..].iter().any(|p| splits(p, true) && p.o == 3);
+        self.make_steps_with(true)
+            .or_else(|| three.then(|| self.make_steps_with(false)).flatten())
+    }
+
+    /// [`make_steps`](Self::make_steps), three-way turns apart where
+    /// `three`.
+    fn make_steps_with(&self, three: bool) -> Option<Steps> {
         let (moves, syms) = (self.moves.len(), self.symmetries.len());
         let fits = |n: u64, k: usize| n.checked_mul(k as u64).is_some_and(|e| e <= STEP_ENTRIES);
         // A rest orbit's conjugates by its labels and turns apart where
-        // it has two turns (linear: `Steps::conj_turns`), else by value.
-        let split = |p: &Part| p.oriented && p.o == 2;
+        // it has two turns, or three and `three` (linear:
+        // `Steps::conj_turns`), else by value.
+        let split = |p: &Part| splits(p, three);
         if self.parts.len() > MAX_STEPPED
             || !self
                 .parts
@@ -40,9 +58,13 @@ impl Projection {
             turns: Vec::with_capacity(self.parts.len()),
             conj: Vec::with_capacity(self.parts.len()),
             conj_turns: Vec::with_capacity(self.parts.len()),
+            ternary: Vec::with_capacity(self.parts.len()),
         };
         for (i, p) in self.parts.iter().enumerate() {
             let t = p.turns;
+            let ternary = (i > 0 && split(p) && p.o == 3)
+                .then(|| Ternary::new(t))
+                .flatten();
             // The labels lifted with turns 0, the turns with labels 0:
             // each after a move is a function of itself.
             let mut labels = Vec::with_capacity(p.placements as usize * moves);
@@ -68,7 +90,8 @@ impl Projection {
             let mut conj_turns = None;
             if i > 0 && split(p) {
                 // The labels' conjugates with turns 0, and what turns `x`
-                // add with labels 0 (XOR those of both 0).
+                // add with labels 0 (XOR those of both 0; three ways:
+                // less them, digit by digit).
                 conj.reserve(p.placements as usize * syms);
                 for l in 0..p.placements {
                     p.lift(l * t, &mut g);
@@ -87,7 +110,10 @@ impl Projection {
                         if x == 0 {
                             zero.push(v);
                         }
-                        add.push(v ^ zero[k]);
+                        add.push(match &ternary {
+                            Some(three) => three.sub(v as usize, zero[k] as usize) as u32,
+                            None => v ^ zero[k],
+                        });
                     }
                 }
                 conj_turns = Some(Narrow::new(add, t));
@@ -105,6 +131,7 @@ impl Projection {
             steps.turns.push(Narrow::new(turns, t));
             steps.conj.push(Narrow::new(conj, p.radix()));
             steps.conj_turns.push(conj_turns);
+            steps.ternary.push(ternary);
         }
         self.steps_agree(&steps, 4096).then_some(steps)
     }
@@ -192,6 +219,7 @@ impl Projection {
             turns: Vec::new(),
             conj: Vec::new(),
             conj_turns: Vec::new(),
+            ternary: Vec::new(),
         };
         // A table of `len` entries each below `below`, as wide as
         // `Narrow::new` makes one of values below `radix`.
@@ -199,7 +227,6 @@ impl Projection {
             let n = n?;
             (n.len() == len && n.two() == (radix <= 1 << 16) && n.all_below(below)).then_some(n)
         };
-        let split = |p: &Part| p.oriented && p.o == 2;
         for (i, p) in self.parts.iter().enumerate() {
             let t = p.turns;
             let (m, k) = (moves as u64, syms as u64);
@@ -211,19 +238,24 @@ impl Projection {
             )?);
             let turns = if t > 1 { t * m } else { 0 };
             steps.turns.push(fit(it.next()?, turns, t, t)?);
-            let conj = match (i, split(p)) {
+            let (conj, conj_turns) = (it.next()?, it.next()?);
+            // Apart where two-way, or three-way as the file has them
+            // (by value where `make_steps`' check refused them apart).
+            let split = splits(p, conj_turns.is_some());
+            let len = match (i, split) {
                 (0, _) => 0,
                 (_, true) => p.placements * k,
                 (_, false) => p.radix() * k,
             };
-            steps
-                .conj
-                .push(fit(it.next()?, conj, p.radix(), p.radix())?);
-            let conj_turns = it.next()?;
-            steps.conj_turns.push(match (i, split(p)) {
+            steps.conj.push(fit(conj, len, p.radix(), p.radix())?);
+            steps.conj_turns.push(match (i, split) {
                 (1.., true) => Some(fit(conj_turns, t * k, t, t.next_power_of_two())?),
                 _ if conj_turns.is_none() => None,
                 _ => return None,
+            });
+            steps.ternary.push(match (i, split && p.o == 3) {
+                (1.., true) => Some(Ternary::new(t)?),
+                _ => None,
             });
         }
         Some(steps)

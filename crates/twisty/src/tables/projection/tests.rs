@@ -350,6 +350,33 @@ fn one_blocks_turns_kept_by_the_symmetries_that_keep_the_block() {
         }
     });
     assert!(stabilised > 0);
+    // The corners turn three ways: conjugated by labels and turns apart,
+    // summed digit by digit; the indices and the build's neighbours by
+    // the step tables equal those made whole.
+    let mut p = p;
+    let st = p.steps.as_ref().expect("step tables");
+    assert!(st.conj_turns[1].is_some() && st.ternary[1].is_some());
+    let mut indices = Vec::new();
+    let mut positions = Vec::new();
+    walk_stepped(&p, 200, |s| {
+        indices.push(p.index(s, &mut t));
+        positions.push(s.to_vec());
+    });
+    let steps = p.steps.take();
+    let whole_indices: Vec<u64> = positions.iter().map(|s| p.index(s, &mut t)).collect();
+    assert_eq!(indices, whole_indices);
+    let space = crate::tables::space::Named::new(&p, "test".into());
+    let mut whole = Vec::new();
+    for &i in &indices {
+        space.neighbours(i, &mut whole);
+    }
+    p.steps = steps;
+    let space = crate::tables::space::Named::new(&p, "test".into());
+    let mut by_tables = Vec::new();
+    for &i in &indices {
+        space.neighbours(i, &mut by_tables);
+    }
+    assert_eq!(by_tables, whole);
 }
 
 /// Which projections each definition of a folder (`PROJECTION_SURVEY`,
