@@ -393,8 +393,20 @@ impl<'a> TableSet<'a> {
             .saturating_sub(full.bytes() as u64)
             .saturating_add(table.bytes() as u64);
         drop(full);
+        self.save_packed(&table, &name);
+        if let Some(note) = self.report.tables.last_mut() {
+            note.name = name;
+            note.bytes = table.bytes() as u64;
+            note.time = started.elapsed();
+        }
+        Ok(table)
+    }
+
+    /// Saves a packed copy named `name` to the cache, if there is one;
+    /// why it could not be saved goes to the report.
+    fn save_packed(&mut self, table: &PatternDb, name: &str) {
         if let Some(dir) = self.cache {
-            let path = PatternDb::file_in(dir, &name);
+            let path = PatternDb::file_in(dir, name);
             if let Err(e) = table.save(&path) {
                 self.report.unsaved.push(io::Error::new(
                     e.kind(),
@@ -402,12 +414,6 @@ impl<'a> TableSet<'a> {
                 ));
             }
         }
-        if let Some(note) = self.report.tables.last_mut() {
-            note.name = name;
-            note.bytes = table.bytes() as u64;
-            note.time = started.elapsed();
-        }
-        Ok(table)
     }
 
     /// [`packed`](Self::packed)'s table built directly
@@ -444,15 +450,7 @@ impl<'a> TableSet<'a> {
         )?;
         table.name = name.clone();
         self.resident = self.resident.saturating_add(table.bytes() as u64);
-        if let Some(dir) = self.cache {
-            let path = PatternDb::file_in(dir, &name);
-            if let Err(e) = table.save(&path) {
-                self.report.unsaved.push(io::Error::new(
-                    e.kind(),
-                    format!("cannot save {}: {e}", path.display()),
-                ));
-            }
-        }
+        self.save_packed(&table, &name);
         self.report.tables.push(TableNote {
             name,
             loaded: false,
