@@ -386,8 +386,8 @@ mod tests {
     }
 
     /// A packed table is read whole the first time (and its blocks' sums
-    /// kept beside it), then by block: the same entries either way, equal
-    /// tables. A byte changed in one block since (the file's stored checksum
+    /// kept beside it), then by block: the same entries either way (one by
+    /// one and in batches), equal tables. A byte changed in one block since (the file's stored checksum
     /// kept) makes that block read 0 everywhere, not sure, and say so; the
     /// other blocks read as before. A table file saved anew, or a side file
     /// damaged, is read whole again.
@@ -421,6 +421,19 @@ mod tests {
             assert_eq!(by_block.get_sure(k), whole.get_sure(k), "key {k}");
         }
         assert!(by_block == whole && by_block.block_errors().is_empty());
+        // Batches read as each key alone, across blocks and chunks,
+        // whole and by block (the batch's lengths cover one chunk and
+        // more; a longer `out` keeps its tail).
+        let batch: Vec<u64> = (0..77u64).map(|i| (i * 7919 * 97) % keys).collect();
+        let single: Vec<u8> = batch.iter().map(|&k| whole.get(k)).collect();
+        for table in [&whole, &by_block] {
+            for len in [0, 1, 31, 32, 33, 77] {
+                let mut out = vec![0xaa; len + 1];
+                table.get_many(&batch[..len], &mut out);
+                assert_eq!(&out[..len], &single[..len], "{len} keys");
+                assert_eq!(out[len], 0xaa, "{len} keys: nothing past them");
+            }
+        }
         // One byte of block 1 changed, the stored checksum left as it was.
         let head_len = header(name, keys, LINES, 12).len() as u64;
         let at = head_len + (BLOCK_LINES as u64 + 100) * 32 + 7;

@@ -50,6 +50,14 @@ pub(super) struct Line {
     codes: [u8; 30],
 }
 
+/// A line of no use but to fill a batch's slots before its keys' lines
+/// are found.
+pub(super) static BLANK: Line = Line {
+    low: 0,
+    step: 0,
+    codes: [0; 30],
+};
+
 impl Line {
     /// The entry of the line's key `j` (`j < LINE_KEYS`).
     #[inline]

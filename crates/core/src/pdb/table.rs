@@ -5,7 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::lazy::LazyLines;
-use super::lines::{LINE_KEYS, Line, pack};
+use super::lines::{BLANK, LINE_KEYS, Line, pack};
 
 /// Marks a state not reached yet while building
 /// ([`PatternDb::UNREACHED`] once built).
@@ -103,6 +103,44 @@ impl PatternDb {
             // packed read waits on a cache miss anyway.
             Entries::Lines(v) => line_get(v, key),
             Entries::Lazy(l) => lazy_get(l, key),
+        }
+    }
+
+    /// [`get`](Self::get) of each of `keys` into `out` (as many as the
+    /// shorter of the two has). For a packed table the reads go in two
+    /// passes: each key's line found, then every entry read, a few
+    /// instructions each, so that the cache misses of the whole batch are
+    /// in flight at once; one key at a time, each miss waits behind the
+    /// work of finding the next line. For a search that reads a batch of
+    /// children at once.
+    ///
+    /// # Panics
+    /// If a key is out of range.
+    ///
+    /// ```
+    /// # use puzzle_search_core::pdb::{Abstraction, PatternDb};
+    /// // `Ring`: the module example's ring of 12 cells (its lines hidden).
+    /// # struct Ring;
+    /// # impl Abstraction for Ring {
+    /// #     fn name(&self) -> String { "ring 12".into() }
+    /// #     fn size(&self) -> u64 { 12 }
+    /// #     fn goals(&self, out: &mut Vec<u64>) { out.push(0) }
+    /// #     fn neighbours(&self, r: u64, out: &mut Vec<(u64, bool)>) {
+    /// #         out.extend([((r + 1) % 12, true), ((r + 11) % 12, true)]);
+    /// #     }
+    /// # }
+    /// let packed = PatternDb::build(&Ring, None)?.packed();
+    /// let mut out = [0u8; 3];
+    /// packed.get_many(&[0, 3, 9], &mut out);
+    /// assert_eq!(out, [packed.get(0), packed.get(3), packed.get(9)]);
+    /// # Ok::<(), puzzle_search_core::pdb::PdbError>(())
+    /// ```
+    #[inline]
+    pub fn get_many(&self, keys: &[u64], out: &mut [u8]) {
+        match &self.entries {
+            Entries::Lines(v) => lines_get_many(|i| &v[i], keys, out),
+            Entries::Lazy(l) => lines_get_many(|i| l.line(i), keys, out),
+            _ => keys.iter().zip(out).for_each(|(&k, o)| *o = self.get(k)),
         }
     }
 
@@ -386,6 +424,24 @@ impl PatternDb {
 #[inline(never)]
 fn line_get(lines: &[Line], key: u64) -> u8 {
     lines[(key / LINE_KEYS) as usize].get((key % LINE_KEYS) as usize)
+}
+
+/// [`PatternDb::get_many`] of packed lines (`line(i)`: line `i`), in
+/// chunks of 32: each key's line found first (no miss: a table read by
+/// block finds it through its few block pointers), then each entry read
+/// from its line with nothing between the loads that waits on one.
+#[inline(never)]
+fn lines_get_many<'a>(line: impl Fn(usize) -> &'a Line, keys: &[u64], out: &mut [u8]) {
+    const CHUNK: usize = 32;
+    for (keys, out) in keys.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let mut at = [(&BLANK, 0usize); CHUNK];
+        for (a, &k) in at.iter_mut().zip(keys) {
+            *a = (line((k / LINE_KEYS) as usize), (k % LINE_KEYS) as usize);
+        }
+        for (o, &(l, j)) in out.iter_mut().zip(&at[..keys.len()]) {
+            *o = l.get(j);
+        }
+    }
 }
 
 /// [`PatternDb::get_sure`] of a table read by block (out of line, as

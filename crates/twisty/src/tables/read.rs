@@ -205,12 +205,14 @@ pub(crate) fn keep_children<T: Table>(
         let keys = &mut keys[..to - from];
         table.child_keys(frame, view, &seen, &moves[from..to], keys, buf);
         let mut entries = [0u8; BATCH];
-        for (e, &key) in entries.iter_mut().zip(keys.iter()) {
-            *e = if T::SENTINELS {
-                entry(db, key)
-            } else {
-                db.get(key)
-            };
+        if T::SENTINELS && keys.iter().any(|&k| k >= DEAD) {
+            for (e, &key) in entries.iter_mut().zip(keys.iter()) {
+                *e = entry(db, key);
+            }
+        } else {
+            // Every key the table's own: read as one batch, the misses
+            // overlapping (`PatternDb::get_many`).
+            db.get_many(keys, &mut entries[..keys.len()]);
         }
         from = keep_batch(moves, from, to, &entries, max);
     }
