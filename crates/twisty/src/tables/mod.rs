@@ -5,7 +5,8 @@
 //! on per-orbit coordinates ([`coords`]), the whole puzzle by class
 //! ([`class_space`]), the projection onto the moves' blocks
 //! ([`projection`], its step tables in [`steps`], three-way turns summed
-//! digit by digit in [`ternary`], and their cache file in
+//! digit by digit in [`ternary`], kept blocks' turns stepped apart in
+//! [`digits`], and their cache file in
 //! [`steps_file`]), and the tally of reads ([`reads`]).
 //!
 //! Uses [`model`](crate::model) and [`algebra`](crate::algebra); the
@@ -17,6 +18,7 @@ pub(crate) mod class_space;
 pub(crate) mod classes;
 pub(crate) mod classing;
 pub(crate) mod coords;
+pub(crate) mod digits;
 pub(crate) mod group;
 pub(crate) mod narrow;
 pub(crate) mod orbit;

@@ -21,10 +21,11 @@ use puzzle_search_core::pdb::{PatternDb, checksum, write_whole};
 
 use crate::tables::narrow::Narrow;
 
-/// The file's first eight bytes (the last one its version: 2 since
-/// three-way turns are conjugated apart, so that a file of version 1,
-/// whose such tables are by value, is made anew once).
-const MAGIC: &[u8; 8] = b"PSSTP\0\0\x02";
+/// The file's first eight bytes (the last one its version: 3 since kept
+/// blocks' turns are stepped apart from their placements, 2 since
+/// three-way turns are conjugated apart, so that a file of an earlier
+/// version is made anew once).
+const MAGIC: &[u8; 8] = b"PSSTP\0\0\x03";
 
 /// The most bytes a step file may hold: the tables are at most
 /// `STEP_ENTRIES` entries of four bytes each, a few a projection.

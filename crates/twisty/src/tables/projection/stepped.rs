@@ -4,6 +4,7 @@
 //! [`Projection::made_indices`]) rather than each child made and ranked.
 
 use super::*;
+use crate::tables::digits::Digits;
 use crate::tables::narrow::Narrow;
 use crate::tables::steps::{MAX_STEPPED, Rows, STEP_ENTRIES, Steps, WIDE};
 use crate::tables::ternary::Ternary;
@@ -56,6 +57,7 @@ impl Projection {
         let mut steps = Steps {
             labels: Vec::with_capacity(self.parts.len()),
             turns: Vec::with_capacity(self.parts.len()),
+            digits: Vec::with_capacity(self.parts.len()),
             conj: Vec::with_capacity(self.parts.len()),
             conj_turns: Vec::with_capacity(self.parts.len()),
             ternary: Vec::with_capacity(self.parts.len()),
@@ -127,7 +129,21 @@ impl Projection {
                     }
                 }
             }
-            steps.labels.push(Narrow::new(labels, p.placements));
+            // Kept blocks' turns folded into the labels: stepped apart
+            // where they split (`Digits`), else left folded.
+            let apart = (p.block_radix > 1 && t == 1)
+                .then(|| Digits::split(&labels, p.block_radix as usize, moves))
+                .flatten();
+            match apart {
+                Some((entries, digits)) => {
+                    steps.labels.push(entries);
+                    steps.digits.push(Some(digits));
+                }
+                None => {
+                    steps.labels.push(Narrow::new(labels, p.placements));
+                    steps.digits.push(None);
+                }
+            }
             steps.turns.push(Narrow::new(turns, t));
             steps.conj.push(Narrow::new(conj, p.radix()));
             steps.conj_turns.push(conj_turns);
@@ -205,18 +221,20 @@ impl Projection {
     }
 
     /// The step tables from a file's tables (each orbit's labels, turns,
-    /// conjugates and conjugates' turns, in turn), where there are as
+    /// conjugates, conjugates' turns and digits' maps, in turn), where
+    /// there are as
     /// many as the orbits need, each of the length and width
     /// [`make_steps`](Self::make_steps) gives it, every entry in range.
     pub(super) fn steps_from(&self, tables: Vec<Option<Narrow>>) -> Option<Steps> {
         let (moves, syms) = (self.moves.len(), self.symmetries.len());
-        if tables.len() != 4 * self.parts.len() {
+        if tables.len() != 5 * self.parts.len() {
             return None;
         }
         let mut it = tables.into_iter();
         let mut steps = Steps {
             labels: Vec::new(),
             turns: Vec::new(),
+            digits: Vec::new(),
             conj: Vec::new(),
             conj_turns: Vec::new(),
             ternary: Vec::new(),
@@ -230,15 +248,29 @@ impl Projection {
         for (i, p) in self.parts.iter().enumerate() {
             let t = p.turns;
             let (m, k) = (moves as u64, syms as u64);
-            steps.labels.push(fit(
-                it.next()?,
-                p.placements * m,
-                p.placements,
-                p.placements,
-            )?);
-            let turns = if t > 1 { t * m } else { 0 };
-            steps.turns.push(fit(it.next()?, turns, t, t)?);
-            let (conj, conj_turns) = (it.next()?, it.next()?);
+            let (labels, turns, conj, conj_turns, maps) =
+                (it.next()?, it.next()?, it.next()?, it.next()?, it.next()?);
+            // Digits apart where the file has their maps (where
+            // `make_steps` split them).
+            match maps {
+                Some(maps) if p.block_radix > 1 && t == 1 => {
+                    let placements = p.placements / p.block_radix;
+                    let (digits, bound) =
+                        Digits::from_maps(maps, p.block_radix as usize, placements)?;
+                    steps
+                        .labels
+                        .push(fit(labels, placements * m, bound, bound)?);
+                    steps.digits.push(Some(digits));
+                }
+                Some(_) => return None,
+                None => {
+                    let l = fit(labels, p.placements * m, p.placements, p.placements)?;
+                    steps.labels.push(l);
+                    steps.digits.push(None);
+                }
+            }
+            let turns_len = if t > 1 { t * m } else { 0 };
+            steps.turns.push(fit(turns, turns_len, t, t)?);
             // Apart where two-way, or three-way as the file has them
             // (by value where `make_steps`' check refused them apart).
             let split = splits(p, conj_turns.is_some());
@@ -278,7 +310,7 @@ impl Projection {
         values[0] = u64::from(self.reps[i as usize]);
         let mut rows = [(0usize, 0usize); MAX_STEPPED];
         for (k, p) in self.parts.iter().enumerate() {
-            rows[k] = Steps::rows(values[k], p.turns, count);
+            rows[k] = st.rows(k, values[k], p.turns, count);
         }
         let mut seen = [0usize; MAX_STEPPED];
         for m in 0..count {
@@ -395,8 +427,8 @@ impl Projection {
         let w = self.words[(apart[0].0 * lead.turns + apart[0].1) as usize];
         let index = self.rest_apart(st, s, w, &apart);
         let mut rows = Rows([(0, 0); MAX_STEPPED]);
-        for (r, &(l, t)) in rows.0.iter_mut().zip(&apart) {
-            *r = (l as usize * count, t as usize * count);
+        for (k, ((r, &(l, t)), p)) in rows.0.iter_mut().zip(&apart).zip(&self.parts).enumerate() {
+            *r = st.rows(k, l * p.turns + t, p.turns, count);
         }
         Some((index, rows))
     }
