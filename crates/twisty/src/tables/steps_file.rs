@@ -9,8 +9,8 @@
 //! everything before it. A file that is short, long, of another version,
 //! whose checksum differs or whose widths are not 0, 2 or 4 is not
 //! trusted; its tables' lengths, widths and ranges are checked against
-//! the projection, and a sample of its conjugates against conjugates made
-//! whole, by the projection (`Projection::attach_steps`): any doubt and
+//! the projection, and a sample of its values after each move and of its
+//! conjugates against those made whole, by the projection (`Projection::attach_steps`): any doubt and
 //! the tables are made again, and the file written anew.
 
 use std::fs;

@@ -153,20 +153,37 @@ impl Projection {
     }
 
     /// Whether `steps` give, on about `samples` values spread over each
-    /// orbit's range, the conjugates made whole: on tables just made, the
-    /// split's linearity checked (its proof at `Steps::conj_turns`); on
-    /// tables read from the cache, a check that they are this
-    /// projection's.
+    /// orbit's range, the values after each move and the conjugates made
+    /// whole: on tables just made, the split's linearity checked (its
+    /// proof at `Steps::conj_turns`); on tables read from the cache, a
+    /// check that they are this projection's.
     pub(super) fn steps_agree(&self, steps: &Steps, samples: u64) -> bool {
-        let syms = self.symmetries.len();
+        let (moves, syms) = (self.moves.len(), self.symmetries.len());
         let (mut g, mut c) = (self.solved.clone(), vec![0u8; self.solved.len()]);
+        let spread = |radix: u64| {
+            (0..radix)
+                .step_by((radix / samples).max(1) as usize)
+                .map(move |x| x.wrapping_mul(0x9e37_79b9_7f4a_7c15) % radix)
+        };
+        for (k, p) in self.parts.iter().enumerate() {
+            for x in spread(p.radix()) {
+                p.lift(x, &mut g);
+                let rows = steps.rows(k, x, p.turns, moves);
+                for (i, m) in self.moves.iter().enumerate() {
+                    compose(&g, m.as_slice(), &self.orbits, &mut c);
+                    if steps.after(k, p.turns, rows, i) != p.rank(&c) {
+                        return false;
+                    }
+                }
+            }
+        }
         for (k, p) in self.parts.iter().enumerate().skip(1) {
             if steps.conj.get(k).is_none_or(Narrow::is_empty) {
                 continue;
             }
             let t = p.turns;
-            for x in (0..p.radix()).step_by((p.radix() / samples).max(1) as usize) {
-                let x = (x.wrapping_mul(0x9e37_79b9_7f4a_7c15) % p.radix()) as usize;
+            for x in spread(p.radix()) {
+                let x = x as usize;
                 p.lift(x as u64, &mut g);
                 for sym in 0..syms {
                     self.symmetries.conjugate_into(sym, &g, &mut c);

@@ -1,4 +1,5 @@
 use super::*;
+use crate::tables::digits::Digits;
 use crate::tables::narrow::Narrow;
 use puzzle_search_core::pdb::{Abstraction, PatternDb};
 
@@ -265,6 +266,18 @@ fn step_tables_read_back_from_the_cache_or_are_made_anew() {
     assert!(got(&r) == want, "refused and made anew");
     let saved = crate::tables::steps_file::load(&path).expect("read");
     assert!(saved.as_ref() == Some(&want), "saved anew");
+    // Every lead's value after a move wrong (its edges' labels one
+    // further), in range and with a right checksum: refused too.
+    let mut bad = want.clone();
+    match &mut bad[0] {
+        Some(Narrow::Two(v)) => v.iter_mut().for_each(|x| *x = (*x + 1) % 34_650),
+        _ => panic!("the lead's steps: two bytes each"),
+    }
+    let refs: Vec<Option<&Narrow>> = bad.iter().map(Option::as_ref).collect();
+    crate::tables::steps_file::save(&path, &refs).expect("saved");
+    let mut r = fresh();
+    assert!(r.attach_steps(Some(&dir), "h48").is_some(), "said");
+    assert!(got(&r) == want, "refused and made anew");
     let bytes = std::fs::read(&path).expect("read");
     std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("cut");
     let mut c = fresh();
@@ -363,6 +376,18 @@ fn one_blocks_turns_kept_by_the_symmetries_that_keep_the_block() {
     assert_eq!(digits.radix(), 16);
     assert_eq!(st.labels[0].len(), 34_650 * 18);
     assert!(st.digits[1].is_none());
+    // Wrong maps (every flip after a move the next value), as a damaged
+    // file's would be: the check a file's tables pass fails.
+    let maps = match digits.maps() {
+        Narrow::Two(v) => Narrow::Two(v.iter().map(|&x| (x + 1) % 16).collect()),
+        Narrow::Four(_) => panic!("16 digit values: two bytes each"),
+    };
+    let (wrong, _) = Digits::from_maps(maps, 16, 34_650).expect("in range");
+    let st = p.steps.as_mut().expect("step tables");
+    let right = st.digits[0].replace(wrong);
+    assert!(!p.steps_agree(p.steps.as_ref().expect("step tables"), 256));
+    p.steps.as_mut().expect("step tables").digits[0] = right;
+    assert!(p.steps_agree(p.steps.as_ref().expect("step tables"), 256));
     let mut indices = Vec::new();
     let mut positions = Vec::new();
     walk_stepped(&p, 200, |s| {
