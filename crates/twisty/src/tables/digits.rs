@@ -64,10 +64,10 @@ impl Digits {
     /// each value `q * radix + d`, `radix > 1`) into the step entries
     /// (`q * moves + m` -> `q' << shift | map`) and their `Digits`;
     /// `None` where a placement after depends on the digits, the table
-    /// is not a whole number of placements, the maps would pass
+    /// is empty or not a whole number of placements, the maps would pass
     /// [`MOST_MAP_ENTRIES`], or an entry would pass 32 bits.
     pub(crate) fn split(folded: &[u32], radix: usize, moves: usize) -> Option<(Narrow, Digits)> {
-        if radix < 2 || moves == 0 || folded.len() % (radix * moves) != 0 {
+        if radix < 2 || moves == 0 || folded.is_empty() || folded.len() % (radix * moves) != 0 {
             return None;
         }
         let placements = folded.len() / (radix * moves);
@@ -207,5 +207,6 @@ mod tests {
         bad[(3 * radix + 2) * moves + 1] = ((5 * radix) as u32) + 1;
         assert!(Digits::split(&bad, radix, moves).is_none());
         assert!(Digits::split(&folded[1..], radix, moves).is_none());
+        assert!(Digits::split(&[], radix, moves).is_none());
     }
 }

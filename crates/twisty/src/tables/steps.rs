@@ -45,7 +45,7 @@ pub(crate) struct Steps {
     /// then `placement * moves + move` -> the placement after and the
     /// map of the digits, and its rows' second half is the digits
     /// themselves. The 3x3x3's lead (34,650 slice placements by the
-    /// slice edges' 16 flips, by 18 moves) takes 2.5 MB so where it
+    /// slice edges' 16 flips, by 18 moves) takes 2.5 MB where it
     /// took 40 MB folded.
     pub(crate) digits: Vec<Option<Digits>>,
     /// Per orbit (the lead's empty): `value * symmetries + symmetry` ->
