@@ -239,8 +239,7 @@ impl Projection {
 
     /// The step tables from a file's tables (each orbit's labels, turns,
     /// conjugates, conjugates' turns and digits' maps, in turn), where
-    /// there are as
-    /// many as the orbits need, each of the length and width
+    /// there are as many as the orbits need, each of the length and width
     /// [`make_steps`](Self::make_steps) gives it, every entry in range.
     pub(super) fn steps_from(&self, tables: Vec<Option<Narrow>>) -> Option<Steps> {
         let (moves, syms) = (self.moves.len(), self.symmetries.len());
