@@ -387,8 +387,9 @@ mod tests {
 
     /// A packed table is read whole the first time (and its blocks' sums
     /// kept beside it), then by block: the same entries either way (one by
-    /// one and in batches), equal tables. A byte changed in one block since (the file's stored checksum
-    /// kept) makes that block read 0 everywhere, not sure, and say so; the
+    /// one and in batches), equal tables. A byte changed in one block
+    /// since (the file's stored checksum kept) makes that block read 0
+    /// everywhere, not sure, and say so; the
     /// other blocks read as before. A table file saved anew, or a side file
     /// damaged, is read whole again.
     #[test]

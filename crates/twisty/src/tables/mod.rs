@@ -6,8 +6,8 @@
 //! ([`class_space`]), the projection onto the moves' blocks
 //! ([`projection`], its step tables in [`steps`], three-way turns summed
 //! digit by digit in [`ternary`], kept blocks' turns stepped apart in
-//! [`digits`], and their cache file in
-//! [`steps_file`]), and the tally of reads ([`reads`]).
+//! [`digits`], and their cache file in [`steps_file`]), and the tally of
+//! reads ([`reads`]).
 //!
 //! Uses [`model`](crate::model) and [`algebra`](crate::algebra); the
 //! schedule that reads these tables during a search is

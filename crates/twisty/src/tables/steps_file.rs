@@ -10,8 +10,9 @@
 //! whose checksum differs or whose widths are not 0, 2 or 4 is not
 //! trusted; its tables' lengths, widths and ranges are checked against
 //! the projection, and a sample of its values after each move and of its
-//! conjugates against those made whole, by the projection (`Projection::attach_steps`): any doubt and
-//! the tables are made again, and the file written anew.
+//! conjugates against those made whole, by the projection
+//! (`Projection::attach_steps`): any doubt and the tables are made again,
+//! and the file written anew.
 
 use std::fs;
 use std::io::{self, Read};

@@ -29,13 +29,18 @@ impl Ternary {
     /// Whether `size` is `3^k` for some `1 <= k <= 10` (what
     /// [`new`](Self::new) takes).
     pub(crate) fn fits(size: u64) -> bool {
-        (1..=MOST_DIGITS).any(|k| 3u64.pow(k) == size)
+        Self::digits(size).is_some()
+    }
+
+    /// `k` where `size` is `3^k`, `1 <= k <= 10`.
+    fn digits(size: u64) -> Option<u32> {
+        (1..=MOST_DIGITS).find(|&k| 3u64.pow(k) == size)
     }
 
     /// The sums of ranks below `size`, where `size` is `3^k` for some
     /// `1 <= k <= 10`; `None` otherwise.
     pub(crate) fn new(size: u64) -> Option<Ternary> {
-        let digits = (1..=MOST_DIGITS).find(|&k| 3u64.pow(k) == size)?;
+        let digits = Self::digits(size)?;
         let lanes: Vec<u32> = (0..size)
             .map(|r| {
                 let mut x = r;
